@@ -1,0 +1,13 @@
+/**
+ * Every token format Parley knows. One line per format: the app's format menu, the CLI's
+ * `--format` and `parley formats` all read this list.
+ * (Format methods are declared with method syntax, so a Format<ItsOwnOptions> fits here as long
+ * as its options are a `type` alias, not an interface.)
+ */
+import type { Format, OptionValues } from './types.ts';
+
+export const FORMATS: readonly Format<OptionValues>[] = [];
+
+export function findFormat(id: string): Format<OptionValues> | undefined {
+  return FORMATS.find((format) => format.id === id);
+}

@@ -1,0 +1,64 @@
+/**
+ * The contract every token format implements (ARCHITECTURE.md "Format"). Adding a format is
+ * adding one folder under src/core/formats and one line in registry.ts.
+ */
+import type { Diagnostic } from '../model/diagnostic.ts';
+import type { FieldPath } from '../model/path.ts';
+import type { ParleyRecord } from '../model/types.ts';
+
+/** special: a special token; content: text the author wrote; structure: text the format adds (JSON punctuation, tags, separators). */
+export type SpanKind = 'special' | 'content' | 'structure';
+
+/**
+ * A range of the rendered text `[start, end)` in UTF-16 code units. The spans of a render are
+ * sorted, do not overlap and cover every character of the text.
+ */
+export interface Span {
+  start: number;
+  end: number;
+  kind: SpanKind;
+  /** The field that produced the text (`[]` for text no field produced, e.g. a default prompt). */
+  path: FieldPath;
+  /** Part of the training target (by default: what the assistant writes). */
+  trainable: boolean;
+}
+
+export interface Rendered {
+  text: string;
+  spans: Span[];
+  diagnostics: Diagnostic[];
+}
+
+export interface ParseResult<R extends ParleyRecord = ParleyRecord> {
+  record: R;
+  diagnostics: Diagnostic[];
+}
+
+/** One option of a format, described for the toolbar, the CLI and `parley formats`. */
+export type FormatOption =
+  | { key: string; label: string; description: string; type: 'boolean'; default: boolean; cliFlag?: string }
+  | { key: string; label: string; description: string; type: 'string'; default: string; cliFlag?: string }
+  | { key: string; label: string; description: string; type: 'date'; default: string | null; cliFlag?: string }
+  | { key: string; label: string; description: string; type: 'enum'; default: string; choices: readonly string[]; cliFlag?: string };
+
+export interface SpecialToken {
+  token: string;
+  /** One line saying what the token means (shown on hover in the preview). */
+  doc: string;
+}
+
+export type OptionValues = Record<string, boolean | string | null>;
+
+export interface Format<O extends OptionValues = OptionValues> {
+  id: string;
+  label: string;
+  description: string;
+  options: readonly FormatOption[];
+  /** The option values used when a caller gives none. */
+  defaults: O;
+  specialTokens: readonly SpecialToken[];
+  /** Which record kinds the format can render. */
+  recordKinds: readonly ParleyRecord['kind'][];
+  render(record: ParleyRecord, options?: Partial<O>): Rendered;
+  parse(text: string, options?: Partial<O>): ParseResult;
+}

@@ -1,0 +1,4 @@
+/** The public API of Parley's core, imported by the app and the CLI. */
+export * from './model/index.ts';
+export * from './formats/types.ts';
+export * from './formats/registry.ts';

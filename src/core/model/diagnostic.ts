@@ -1,0 +1,26 @@
+import type { FieldPath } from './path.ts';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/**
+ * Something wrong or worth knowing about a record, shown next to the field it names.
+ * `code` is stable (tests and the app key on it); `message` is a sentence for people.
+ */
+export interface Diagnostic {
+  severity: Severity;
+  code: string;
+  message: string;
+  path?: FieldPath;
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+export function error(code: string, message: string, path?: FieldPath): Diagnostic {
+  return path === undefined ? { severity: 'error', code, message } : { severity: 'error', code, message, path };
+}
+
+export function warning(code: string, message: string, path?: FieldPath): Diagnostic {
+  return path === undefined ? { severity: 'warning', code, message } : { severity: 'warning', code, message, path };
+}

@@ -1,0 +1,6 @@
+export * from './types.ts';
+export * from './path.ts';
+export * from './diagnostic.ts';
+export * from './ids.ts';
+export * from './builders.ts';
+export * from './text.ts';

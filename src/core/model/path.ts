@@ -1,0 +1,42 @@
+/**
+ * A field path inside a record: `['messages', 3, 'content', 'blocks', 1, 'calls', 0, 'arguments']`.
+ * Used by spans (which field produced this text), diagnostics (which field is wrong) and the app
+ * (which form field to focus). Paths name model fields, which mirror the Apertus JSON names.
+ */
+export type FieldPath = readonly (string | number)[];
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** `messages[3].content.blocks[1].calls[0].arguments` */
+export function formatPath(path: FieldPath): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (IDENTIFIER.test(segment)) out += out === '' ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+/** Inverse of `formatPath` for the paths it produces. */
+export function parsePath(text: string): FieldPath {
+  const path: (string | number)[] = [];
+  const token = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/gy;
+  let match: RegExpExecArray | null;
+  while (token.lastIndex < text.length && (match = token.exec(text)) !== null) {
+    if (match[1] !== undefined) path.push(match[1]);
+    else if (match[2] !== undefined) path.push(Number(match[2]));
+    else if (match[3] !== undefined) path.push(JSON.parse(match[3]) as string);
+  }
+  return path;
+}
+
+/** True when `inner` equals `outer` or lies below it. */
+export function pathStartsWith(inner: FieldPath, outer: FieldPath): boolean {
+  if (outer.length > inner.length) return false;
+  return outer.every((segment, i) => inner[i] === segment);
+}
+
+export function pathsEqual(a: FieldPath, b: FieldPath): boolean {
+  return a.length === b.length && pathStartsWith(a, b);
+}
