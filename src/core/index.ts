@@ -2,3 +2,5 @@
 export * from './model/index.ts';
 export * from './formats/types.ts';
 export * from './formats/registry.ts';
+export * from './interchange/types.ts';
+export * from './interchange/registry.ts';

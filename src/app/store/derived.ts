@@ -1,0 +1,25 @@
+/**
+ * The rendered text, spans and diagnostics of the current record: derived, never stored.
+ * One render per change of (record, format, options), shared by every subscriber (preview,
+ * diagnostics panel, editors) through a single-entry memo.
+ */
+import { findFormat, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { useAppStore, type AppState } from './store.ts';
+
+let last: { record: ParleyRecord; formatId: string; options: OptionValues | undefined; rendered: Rendered } | undefined;
+
+export function renderState(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>): Rendered {
+  const options = state.formatOptions[state.formatId];
+  if (last && last.record === state.record && last.formatId === state.formatId && last.options === options) return last.rendered;
+  const format = findFormat(state.formatId);
+  const rendered: Rendered = format
+    ? format.render(state.record, options)
+    : { text: '', spans: [], diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${state.formatId}".` }] };
+  last = { record: state.record, formatId: state.formatId, options, rendered };
+  return rendered;
+}
+
+/** The current render, for components. Re-renders the caller only when the render changes. */
+export function useRendered(): Rendered {
+  return useAppStore(renderState);
+}

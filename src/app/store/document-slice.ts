@@ -1,0 +1,22 @@
+import type { StateCreator } from 'zustand';
+import { produce, type Draft } from 'immer';
+import { conversation, type ParleyRecord } from '../../core/index.ts';
+import type { AppState } from './store.ts';
+
+export interface DocumentSlice {
+  /** The record being edited: the only source of truth (everything shown is derived from it). */
+  record: ParleyRecord;
+  /** Replace the whole record (opening a file, an example, a share link). One undo step. */
+  loadRecord: (record: ParleyRecord) => void;
+  /**
+   * Change the record with an immer recipe. Form editors call this for every edit; a burst of
+   * edits with the same `coalesceKey` (typing in one field) becomes one undo step.
+   */
+  edit: (recipe: (draft: Draft<ParleyRecord>) => void, coalesceKey?: string) => void;
+}
+
+export const createDocumentSlice: StateCreator<AppState, [], [], DocumentSlice> = (set) => ({
+  record: conversation(),
+  loadRecord: (record) => set({ record }),
+  edit: (recipe) => set((state) => ({ record: produce(state.record, recipe) })),
+});
