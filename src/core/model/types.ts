@@ -142,6 +142,13 @@ export interface Message {
   toolCallId?: string;
   /** For tool messages: the tool reported an error. */
   isError?: boolean;
+  /**
+   * OpenChatML thought flags of a system message (`<|reflect|>`, `<|introspect|>`, `<|reason|>`
+   * after its content): they tell the model which thought blocks to write. A setting of the
+   * system prompt, not derived from the thought blocks present (a prompt may ask for thoughts
+   * that no assistant message has yet). Only system messages carry flags.
+   */
+  thoughtFlags?: ThoughtKind[];
   extra?: Extra;
 }
 
@@ -155,6 +162,13 @@ export interface ToolDefinition {
   returns?: unknown;
   /** The source wrapped it OpenAI-style: `{"type": "function", "function": {…}}`. */
   wrapped?: boolean;
+  /**
+   * Set only for a tool that is not a function tool: a provider's built-in tool such as OpenAI
+   * `web_search_preview` or Anthropic `web_search_20250305`. Such a tool has no function schema;
+   * every field of the source but `type` is kept in `extra` (its `name`, when it has one, is
+   * copied to `name` for display) and written back as it was.
+   */
+  type?: string;
   extra?: Extra;
 }
 

@@ -1,0 +1,136 @@
+/**
+ * The assistant side of the template's state machine: structured blocks (inner/outer
+ * sections, tool calls, tool outputs), string content and legacy `tool_calls`. The state
+ * (`in_assistant`, `in_tool`, `in_inner`, `assistant_format` of the template's namespace)
+ * lives in `TurnState` and persists across messages exactly as in the template: `in_inner`
+ * is reset only by a user message, `assistant_format` never.
+ */
+import type { FieldPath } from '../../model/path.ts';
+import type { Block, ToolCall } from '../../model/types.ts';
+import { CODES } from './codes.ts';
+import type { Emitter } from './emitter.ts';
+import { TOKENS } from './tokens.ts';
+
+/** The only tool-call name that moves a call from the inner to the outer section by itself. */
+export const DISPLAY_ANSWERS = 'display_answers';
+
+export interface TurnState {
+  inAssistant: boolean;
+  /** A `[` opened by tool messages awaits its `]`. */
+  inTool: boolean;
+  inInner: boolean;
+  /** Set by the first assistant message with valid content; every other must match. */
+  format: 'string' | 'mapping' | null;
+  /** The message the pending `]` of a tool list belongs to. */
+  toolListPath: FieldPath;
+  /** The last assistant message of the open turn (its `<|assistant_end|>` belongs to it). */
+  assistantPath: FieldPath;
+}
+
+export function newTurnState(): TurnState {
+  return { inAssistant: false, inTool: false, inInner: false, format: null, toolListPath: [], assistantPath: [] };
+}
+
+/** Writes the `]` that closes a list of tool messages, if one is open. */
+export function closeToolList(e: Emitter, state: TurnState): void {
+  if (!state.inTool) return;
+  e.structure(']', state.toolListPath, false);
+  state.inTool = false;
+}
+
+/**
+ * The blocks of a structured assistant message. `contentPath` is the path of the content
+ * (`['messages', i, 'content']`); `label` names the message in diagnostics.
+ */
+export function renderBlocks(e: Emitter, state: TurnState, blocks: readonly Block[], contentPath: FieldPath, label: string): void {
+  for (let j = 0; j < blocks.length; j++) {
+    const block = blocks[j] as Block;
+    const path: FieldPath = [...contentPath, 'blocks', j];
+    switch (block.type) {
+      case 'thoughts':
+        closeToolList(e, state);
+        if (!state.inInner) {
+          state.inInner = true;
+          e.special(TOKENS.innerPrefix, path, true);
+        }
+        e.content(block.text, [...path, 'text'], true);
+        break;
+      case 'tool_calls': {
+        closeToolList(e, state);
+        const [first] = block.calls;
+        if (state.inInner && j > 0 && block.calls.length === 1 && first?.name === DISPLAY_ANSWERS) {
+          state.inInner = false;
+          e.special(TOKENS.innerSuffix, path, true);
+        }
+        renderCalls(e, block.calls, path, 'calls', label);
+        break;
+      }
+      case 'tool_outputs':
+        if (state.inTool) {
+          e.error(
+            CODES.toolOutputsAfterToolMessages,
+            `${label}: block ${j} is a tool_outputs block, but tool messages already gave this turn's outputs; the template raises ("Cannot have both tool outputs as separate messages and tool outputs as blocks").`,
+            path,
+          );
+          closeToolList(e, state);
+        }
+        e.structure('[', path, false);
+        block.outputs.forEach((output, k) => {
+          if (k > 0) e.structure(', ', path, false);
+          e.content(output.output, [...path, 'outputs', k, 'output'], false);
+        });
+        e.structure(']', path, false);
+        break;
+      case 'response':
+        closeToolList(e, state);
+        if (state.inInner) {
+          state.inInner = false;
+          e.special(TOKENS.innerSuffix, path, true);
+        }
+        e.content(block.text, [...path, 'text'], true);
+        break;
+      case 'unknown':
+        e.error(
+          CODES.blockType,
+          `${label}: block ${j} has type ${JSON.stringify(block.sourceType)}; the template knows "thoughts", "tool_calls", "tool_outputs" and "response" and raises on any other (the block is not rendered).`,
+          [...path, 'type'],
+        );
+        break;
+    }
+  }
+}
+
+/**
+ * `<|tools_prefix|>[{"name": arguments}, …]<|tools_suffix|>`. `listPath` is the block (or the
+ * message, for legacy calls); `key` the field holding the calls (`calls` or `toolCalls`).
+ */
+export function renderCalls(e: Emitter, calls: readonly ToolCall[], listPath: FieldPath, key: 'calls' | 'toolCalls', label: string): void {
+  const callsPath: FieldPath = key === 'calls' ? listPath : [...listPath, key];
+  e.special(TOKENS.toolsPrefix, callsPath, true);
+  e.structure('[', callsPath, true);
+  calls.forEach((call, k) => {
+    const path: FieldPath = [...listPath, key, k];
+    if (key === 'toolCalls' && call.type !== undefined && call.type !== 'function') {
+      e.error(
+        CODES.legacyCallType,
+        `${label}: tool call ${k} has type ${JSON.stringify(call.type)}; the template accepts only "function" in tool_calls and raises ("Invalid tool call type").`,
+        [...path, 'type'],
+      );
+    }
+    if (call.argumentsWasObject) {
+      e.error(
+        CODES.argumentsObject,
+        `${label}: the arguments of tool call ${k} (${JSON.stringify(call.name)}) are a JSON object; the template concatenates them as text, so Python's jinja2 raises TypeError (and @huggingface/jinja writes "[object Map]"). Write them as a JSON string; shown here as that string.`,
+        [...path, 'arguments'],
+      );
+    }
+    if (k > 0) e.structure(', ', callsPath, true);
+    e.structure('{"', path, true);
+    e.content(call.name, [...path, 'name'], true);
+    e.structure('": ', path, true);
+    e.content(call.arguments, [...path, 'arguments'], true);
+    e.structure('}', path, true);
+  });
+  e.structure(']', callsPath, true);
+  e.special(TOKENS.toolsSuffix, callsPath, true);
+}

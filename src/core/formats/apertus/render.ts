@@ -1,0 +1,281 @@
+/**
+ * Conversation → Apertus token text, byte-identical to the official `chat_template.jinja`
+ * rendered by `@huggingface/jinja` for every conversation the template accepts. The walk
+ * below follows the template statement by statement; where the template raises, a
+ * diagnostic says so and the renderer writes what it can, so the preview never goes blank.
+ */
+import { error } from '../../model/diagnostic.ts';
+import type { FieldPath } from '../../model/path.ts';
+import type { Content, Conversation, Message, ParleyRecord } from '../../model/types.ts';
+import type { Rendered } from '../types.ts';
+import { closeToolList, newTurnState, renderBlocks, renderCalls, type TurnState } from './assistant.ts';
+import { CODES } from './codes.ts';
+import { Emitter } from './emitter.ts';
+import { resolveOptions, todayLocal, type ApertusOptions } from './options.ts';
+import { Pieces } from './pieces.ts';
+import { renderToolSignatures } from './signatures.ts';
+import { TOKENS } from './tokens.ts';
+
+const DEFAULT_SYSTEM_PROMPT = 'You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: ';
+const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+const ROOT: FieldPath = [];
+
+export function render(record: ParleyRecord, options?: Partial<ApertusOptions>): Rendered {
+  if (record.kind !== 'chat') {
+    return {
+      text: '',
+      spans: [],
+      diagnostics: [error(CODES.recordKind, 'The Apertus format renders chat conversations; this record is a document (files and fill-in-the-middle segments). Choose a format that renders documents.', [])],
+    };
+  }
+  const resolved = resolveOptions(options);
+  const e = new Emitter(resolved.bosToken);
+  renderConversation(e, record, resolved);
+  return { text: e.builder.text(), spans: e.builder.spans, diagnostics: e.diagnostics };
+}
+
+function renderConversation(e: Emitter, conversation: Conversation, options: ApertusOptions): void {
+  e.special(options.bosToken, ROOT, false);
+  const { messages } = conversation;
+  const head = messages[0];
+  let first = 0;
+  if (head !== undefined && head.role === 'system') {
+    renderSystem(e, head);
+    first = 1;
+  } else {
+    renderDefaultSystem(e, options.date);
+  }
+  renderDeveloper(e, conversation, options.enableThinking);
+  const state = newTurnState();
+  for (let i = first; i < messages.length; i++) renderMessage(e, state, messages[i] as Message, i);
+  closeToolList(e, state);
+  if (options.addGenerationPrompt) e.special(TOKENS.assistantStart, ROOT, false);
+}
+
+function renderDefaultSystem(e: Emitter, date: string | null): void {
+  if (date !== null && !DATE_FORMAT.test(date)) {
+    e.warn(CODES.dateFormat, `The date option is ${JSON.stringify(date)}; the template writes the date as YYYY-MM-DD.`, ROOT);
+  }
+  e.special(TOKENS.systemStart, ROOT, false);
+  e.structure(DEFAULT_SYSTEM_PROMPT + (date ?? todayLocal()), ROOT, false);
+  e.special(TOKENS.systemEnd, ROOT, false);
+}
+
+function renderSystem(e: Emitter, message: Message): void {
+  const path: FieldPath = ['messages', 0];
+  const content = message.content;
+  warnIgnoredToolCalls(e, message, 0);
+  e.special(TOKENS.systemStart, path, false);
+  if (content === undefined || content === null || content.type !== 'text') {
+    if (!reportUnreadable(e, message, 0)) {
+      const what = content === undefined ? 'has no content' : content === null ? 'has content null' : `has ${content.type} content`;
+      e.error(CODES.systemContent, `Message 0 (system) ${what}; the template needs a string or {"text": …} and raises ("Invalid system message").`, [...path, 'content']);
+    }
+    renderLoose(e, content, [...path, 'content']);
+  } else {
+    e.content(content.text, [...path, 'content'], false);
+  }
+  e.special(TOKENS.systemEnd, path, false);
+}
+
+function renderDeveloper(e: Emitter, conversation: Conversation, enableThinking: boolean): void {
+  e.special(TOKENS.developerStart, ROOT, false);
+  e.structure(enableThinking ? 'Deliberation: enabled\n' : 'Deliberation: disabled\n', ROOT, false);
+  const { tools } = conversation;
+  if (conversation.extra !== undefined && Object.hasOwn(conversation.extra, 'tools')) {
+    e.error(CODES.toolsUnreadable, 'The tools could not be read (they are kept as they were, see the import diagnostics) and are not rendered.', ['tools']);
+  }
+  if (tools.length === 0) {
+    e.structure('Tool Capabilities: disabled', ROOT, false);
+  } else {
+    e.structure('Tool Capabilities:\n', ROOT, false);
+    const pieces = new Pieces();
+    renderToolSignatures(tools, pieces, e.diagnostics);
+    for (const piece of pieces.items) {
+      if (piece.kind === 'content') e.content(piece.text, piece.path, false);
+      else e.builder.push(piece.text, piece.kind, piece.path, false);
+    }
+  }
+  e.special(TOKENS.developerEnd, ROOT, false);
+}
+
+function renderMessage(e: Emitter, state: TurnState, message: Message, index: number): void {
+  switch (message.role) {
+    case 'user':
+      renderUser(e, state, message, index);
+      return;
+    case 'assistant':
+      renderAssistant(e, state, message, index);
+      return;
+    case 'tool':
+      renderToolMessage(e, state, message, index);
+      return;
+    default:
+      renderOtherRole(e, message, index);
+  }
+}
+
+function renderUser(e: Emitter, state: TurnState, message: Message, index: number): void {
+  state.inInner = false;
+  closeToolList(e, state);
+  if (state.inAssistant) {
+    e.special(TOKENS.assistantEnd, state.assistantPath, true);
+    state.inAssistant = false;
+  }
+  warnIgnoredToolCalls(e, message, index);
+  const content = message.content;
+  if (content === undefined) {
+    // No content key: the template writes nothing for the message at all.
+    reportUnreadable(e, message, index);
+    return;
+  }
+  const path: FieldPath = ['messages', index];
+  const contentPath: FieldPath = [...path, 'content'];
+  const label = `Message ${index} (user)`;
+  e.special(TOKENS.userStart, path, false);
+  if (content === null) {
+    e.error(CODES.userContent, `${label} has content null; the template needs a string or {"parts": […]} and raises ("Invalid user message"). Remove the content key to render nothing.`, contentPath);
+  } else if (content.type === 'text') {
+    if (content.mapping) {
+      e.error(CODES.userContent, `${label} has {"text": …} content, which only a system message may have; a user message takes a string or {"parts": […]} (the template raises "Invalid user message").`, contentPath);
+    }
+    e.content(content.text, contentPath, false);
+  } else if (content.type === 'parts') {
+    content.parts.forEach((part, k) => {
+      if (part.type === 'text') {
+        e.content(part.text, [...contentPath, 'parts', k, 'text'], false);
+      } else {
+        e.error(CODES.userPart, `${label}: part ${k} is of type "${part.type}"; Apertus user parts are text only (the template raises "Invalid user part: ${part.type}"). It is not rendered.`, [...contentPath, 'parts', k, 'type']);
+      }
+    });
+  } else {
+    e.error(CODES.userContent, `${label} has blocks, which only an assistant message may have; a user message takes a string or {"parts": […]} (the template raises "Invalid user message").`, contentPath);
+    renderLoose(e, content, contentPath);
+  }
+  e.special(TOKENS.userEnd, path, false);
+}
+
+function renderAssistant(e: Emitter, state: TurnState, message: Message, index: number): void {
+  const path: FieldPath = ['messages', index];
+  const contentPath: FieldPath = [...path, 'content'];
+  const label = `Message ${index} (assistant)`;
+  if (!state.inAssistant) {
+    e.special(TOKENS.assistantStart, path, false);
+    state.inAssistant = true;
+  }
+  state.assistantPath = path;
+  const content = message.content;
+  if (content === undefined) {
+    if (!reportUnreadable(e, message, index)) {
+      e.error(CODES.assistantContentMissing, `${label} has no content; the template raises ("Invalid assistant message"). Use "" (or an empty blocks list, to match the other assistant messages) for a message with only tool calls.`, contentPath);
+    }
+  } else if (content === null) {
+    e.error(CODES.assistantContentNull, `${label} has content null; the template raises ("Invalid assistant content"). Use "" (or an empty blocks list, to match the other assistant messages) for a message with only tool calls.`, contentPath);
+  } else if (content.type === 'text') {
+    if (content.mapping) {
+      e.error(CODES.assistantContent, `${label} has {"text": …} content; an assistant message takes a string or {"blocks": […]} (the template raises "Invalid assistant content").`, contentPath);
+    } else if (state.format === 'mapping') {
+      e.error(CODES.mixedAssistantFormats, `${label} has string content, but an earlier assistant message has blocks; all assistant messages of a conversation must use the same form (the template raises "Invalid assistant content").`, contentPath);
+    } else {
+      state.format = 'string';
+    }
+    closeToolList(e, state);
+    e.content(content.text, contentPath, true);
+  } else if (content.type === 'blocks') {
+    if (state.format === 'string') {
+      e.error(CODES.mixedAssistantFormats, `${label} has blocks, but an earlier assistant message has string content; all assistant messages of a conversation must use the same form (the template raises "Invalid assistant content").`, contentPath);
+    } else {
+      state.format = 'mapping';
+    }
+    renderBlocks(e, state, content.blocks, contentPath, label);
+  } else {
+    e.error(CODES.assistantContent, `${label} has parts, which only a user message may have; an assistant message takes a string or {"blocks": […]} (the template raises "Invalid assistant content").`, contentPath);
+    closeToolList(e, state);
+    renderLoose(e, content, contentPath, true);
+  }
+  if (message.toolCalls !== undefined && message.toolCalls.length > 0) {
+    renderCalls(e, message.toolCalls, path, 'toolCalls', label);
+  }
+}
+
+function renderToolMessage(e: Emitter, state: TurnState, message: Message, index: number): void {
+  const path: FieldPath = ['messages', index];
+  const contentPath: FieldPath = [...path, 'content'];
+  const label = `Message ${index} (tool)`;
+  if (!state.inAssistant) {
+    e.error(CODES.toolOutsideAssistant, `${label} does not follow an assistant message; tool messages belong to an assistant turn (the template raises "Tool message outside of assistant").`, path);
+  }
+  warnIgnoredToolCalls(e, message, index);
+  if (state.inTool) {
+    e.structure(', ', path, false);
+  } else {
+    e.structure('[', path, false);
+    state.inTool = true;
+  }
+  state.toolListPath = path;
+  const content = message.content;
+  if (content === undefined) {
+    if (!reportUnreadable(e, message, index)) {
+      e.warn(CODES.toolContentMissing, `${label} has no content; the template writes nothing for it.`, contentPath);
+    }
+  } else if (content === null) {
+    e.error(CODES.toolContent, `${label} has content null; a tool message takes a string (@huggingface/jinja writes nothing, Python's jinja2 writes "None").`, contentPath);
+  } else if (content.type === 'text' && !content.mapping) {
+    e.content(content.text, contentPath, false);
+  } else {
+    e.error(CODES.toolContent, `${label} has ${content.type === 'text' ? '{"text": …}' : content.type} content; a tool message takes a string (the template would write the mapping itself, and differently in Python and in JavaScript). Rendered as its text.`, contentPath);
+    renderLoose(e, content, contentPath);
+  }
+}
+
+function renderOtherRole(e: Emitter, message: Message, index: number): void {
+  const path: FieldPath = ['messages', index];
+  const contentPath: FieldPath = [...path, 'content'];
+  const label = `Message ${index} (${message.role})`;
+  if (message.role === 'system') {
+    e.error(CODES.systemNotFirst, `${label}: a system message must be the first message; the template raises on any later one ("Invalid message role"). Shown here with system tokens.`, ['messages', index, 'role']);
+    e.special(TOKENS.systemStart, path, false);
+    renderLoose(e, message.content, contentPath);
+    e.special(TOKENS.systemEnd, path, false);
+  } else if (message.role === 'developer') {
+    e.error(
+      CODES.developerRole,
+      `${label}: Apertus has no developer role; the template writes the developer section itself (thinking switch and tool signatures) and raises on a developer message ("Invalid message role"). Move this text to the system message. Shown here with developer tokens.`,
+      ['messages', index, 'role'],
+    );
+    e.special(TOKENS.developerStart, path, false);
+    renderLoose(e, message.content, contentPath);
+    e.special(TOKENS.developerEnd, path, false);
+  } else {
+    e.error(CODES.unknownRole, `${label}: the role ${JSON.stringify(message.role)} is not an Apertus role (system, user, assistant, tool); the template raises ("Invalid message role"). The message is not rendered.`, ['messages', index, 'role']);
+  }
+}
+
+/** The text of content the template would reject, so that what was typed stays visible. */
+function renderLoose(e: Emitter, content: Content | null | undefined, path: FieldPath, trainable = false): void {
+  if (content === undefined || content === null) return;
+  if (content.type === 'text') {
+    e.content(content.text, path, trainable);
+  } else if (content.type === 'parts') {
+    content.parts.forEach((part, k) => {
+      if (part.type === 'text') e.content(part.text, [...path, 'parts', k, 'text'], trainable);
+    });
+  } else {
+    content.blocks.forEach((block, j) => {
+      if (block.type === 'thoughts' || block.type === 'response') e.content(block.text, [...path, 'blocks', j, 'text'], trainable);
+    });
+  }
+}
+
+/** Content the importer could not read is kept raw in `extra`; say so instead of "no content". */
+function reportUnreadable(e: Emitter, message: Message, index: number): boolean {
+  if (message.extra === undefined || !Object.hasOwn(message.extra, 'content')) return false;
+  e.error(CODES.contentUnreadable, `Message ${index} (${message.role}): the content could not be read (it is kept as it was, see the import diagnostics) and is not rendered.`, ['messages', index, 'content']);
+  return true;
+}
+
+function warnIgnoredToolCalls(e: Emitter, message: Message, index: number): void {
+  if (message.toolCalls !== undefined && message.toolCalls.length > 0) {
+    e.warn(CODES.toolCallsIgnored, `Message ${index} (${message.role}) has tool_calls; the template reads them only on assistant messages and ignores these.`, ['messages', index, 'toolCalls']);
+  }
+}

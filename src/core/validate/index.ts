@@ -1,0 +1,50 @@
+/**
+ * Diagnostics that do not depend on a token format (FORMATS.md "Across formats"): tool
+ * definitions, tool call arguments (JSON syntax, object, schema) and call ids. The app shows
+ * them next to the format's own diagnostics, inline at each field and in the diagnostics panel.
+ */
+import type { Diagnostic } from '../model/diagnostic.ts';
+import type { Message, ParleyRecord, ToolDefinition } from '../model/types.ts';
+import { checkCallIds } from './call-ids.ts';
+import { checkToolCall } from './tool-arguments.ts';
+import { checkToolDefinitions } from './tool-definitions.ts';
+
+export { parseJson, findJsonSyntaxError, describeJsonSyntaxError, lineColumnAt, type JsonParseResult, type JsonSyntaxError } from './json-syntax.ts';
+export { checkAgainstSchema, type SchemaProblem } from './schema-check.ts';
+export { checkToolCall, checkArgumentsText, TOOL_CALL_CODES } from './tool-arguments.ts';
+export { checkToolDefinitions, parametersProblem, TOOL_DEFINITION_CODES } from './tool-definitions.ts';
+export { checkCallIds, callIdsInTurn, CALL_ID_CODES } from './call-ids.ts';
+
+/**
+ * Per-message memo: the app validates on every keystroke and immer keeps unchanged messages
+ * identical, so only the message being edited is checked again.
+ */
+const messageMemo = new WeakMap<Message, { index: number; tools: readonly ToolDefinition[]; diagnostics: Diagnostic[] }>();
+
+function checkMessageCalls(message: Message, index: number, tools: readonly ToolDefinition[]): Diagnostic[] {
+  const hit = messageMemo.get(message);
+  if (hit && hit.index === index && hit.tools === tools) return hit.diagnostics;
+  const diagnostics: Diagnostic[] = [];
+  message.toolCalls?.forEach((call, c) => diagnostics.push(...checkToolCall(call, tools, ['messages', index, 'toolCalls', c])));
+  if (message.content?.type === 'blocks') {
+    message.content.blocks.forEach((block, b) => {
+      if (block.type !== 'tool_calls') return;
+      block.calls.forEach((call, c) => diagnostics.push(...checkToolCall(call, tools, ['messages', index, 'content', 'blocks', b, 'calls', c])));
+    });
+  }
+  messageMemo.set(message, { index, tools, diagnostics });
+  return diagnostics;
+}
+
+/** Every format-independent diagnostic of a record, with paths. */
+export function validateRecord(record: ParleyRecord): Diagnostic[] {
+  if (record.kind !== 'chat') return [];
+  const { tools } = record;
+  const diagnostics: Diagnostic[] = checkToolDefinitions(tools);
+  record.messages.forEach((message, m) => {
+    const found = checkMessageCalls(message, m, tools);
+    for (const diagnostic of found) diagnostics.push(diagnostic);
+  });
+  diagnostics.push(...checkCallIds(record.messages));
+  return diagnostics;
+}

@@ -1,0 +1,74 @@
+/**
+ * Checks of one tool call against the conversation's tool definitions: a name, arguments that
+ * are JSON (with line and column when not), a JSON object, and, when the tool is defined with a
+ * parameters schema, no missing required argument, no wrong type, no unknown argument where
+ * the schema forbids extra ones. Pure functions returning diagnostics at the call's fields.
+ */
+import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
+import type { FieldPath } from '../model/path.ts';
+import type { ToolCall, ToolDefinition } from '../model/types.ts';
+import { describeJsonSyntaxError, parseJson } from './json-syntax.ts';
+import { checkAgainstSchema, isPlainObject, jsonTypeOf, type SchemaProblemKind } from './schema-check.ts';
+
+export const TOOL_CALL_CODES = {
+  noName: 'tool-call/no-name',
+  unknownTool: 'tool-call/unknown-tool',
+  syntax: 'tool-call/arguments-syntax',
+  notObject: 'tool-call/arguments-not-object',
+  missing: 'tool-call/missing-argument',
+  type: 'tool-call/argument-type',
+  unknownArgument: 'tool-call/unknown-argument',
+  enum: 'tool-call/argument-value',
+} as const;
+
+const PROBLEM_CODES: Record<SchemaProblemKind, string> = {
+  missing: TOOL_CALL_CODES.missing,
+  type: TOOL_CALL_CODES.type,
+  unknown: TOOL_CALL_CODES.unknownArgument,
+  enum: TOOL_CALL_CODES.enum,
+};
+
+/**
+ * Problems of the arguments text alone: JSON syntax (error with line and column) and "must be
+ * an object" (error). Returns the parsed value when it is an object, for schema checks.
+ */
+export function checkArgumentsText(text: string, path: FieldPath): { diagnostics: Diagnostic[]; value?: Record<string, unknown> } {
+  if (text.trim() === '') {
+    return { diagnostics: [error(TOOL_CALL_CODES.syntax, 'Arguments are empty: write a JSON object, e.g. {} for none.', path)] };
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    return { diagnostics: [error(TOOL_CALL_CODES.syntax, `Arguments are not valid JSON: ${describeJsonSyntaxError(parsed.error)}.`, path)] };
+  }
+  if (!isPlainObject(parsed.value)) {
+    return { diagnostics: [error(TOOL_CALL_CODES.notObject, `Arguments must be a JSON object, got ${jsonTypeOf(parsed.value) === 'integer' ? 'number' : jsonTypeOf(parsed.value)}.`, path)] };
+  }
+  return { diagnostics: [], value: parsed.value };
+}
+
+/** Every problem of one call. `path` is the call's path (`…calls[0]` or `…toolCalls[0]`). */
+export function checkToolCall(call: Pick<ToolCall, 'name' | 'arguments'>, tools: readonly ToolDefinition[], path: FieldPath): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const name = call.name.trim();
+  let tool: ToolDefinition | undefined;
+  if (name === '') {
+    diagnostics.push(error(TOOL_CALL_CODES.noName, 'The tool call has no tool name.', [...path, 'name']));
+  } else if (tools.length > 0) {
+    // Without any definitions there is nothing to check against: data often omits them.
+    tool = tools.find((candidate) => candidate.name === call.name);
+    if (!tool) {
+      const known = tools.map((t) => t.name).filter((n) => n !== '');
+      diagnostics.push(warning(TOOL_CALL_CODES.unknownTool, `No tool named "${call.name}" is defined${known.length > 0 ? ` (defined: ${known.join(', ')})` : ''}.`, [...path, 'name']));
+    }
+  }
+
+  const argumentsPath = [...path, 'arguments'];
+  const text = checkArgumentsText(call.arguments, argumentsPath);
+  diagnostics.push(...text.diagnostics);
+  if (tool && text.value && tool.parameters !== undefined) {
+    for (const problem of checkAgainstSchema(text.value, tool.parameters)) {
+      diagnostics.push(error(PROBLEM_CODES[problem.kind], `${problem.message} (tool "${tool.name}").`, argumentsPath));
+    }
+  }
+  return diagnostics;
+}

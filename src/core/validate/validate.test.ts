@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { blocksMessage, conversation, documentRecord, textMessage, toolCall, toolCalls, toolDefinition, toolOutput, toolOutputs } from '../model/builders.ts';
+import { checkToolDefinitions, TOOL_DEFINITION_CODES } from './tool-definitions.ts';
+import { callIdsInTurn, CALL_ID_CODES } from './call-ids.ts';
+import { TOOL_CALL_CODES } from './tool-arguments.ts';
+import { validateRecord } from './index.ts';
+
+describe('checkToolDefinitions', () => {
+  it('accepts object schemas and tools without parameters', () => {
+    expect(checkToolDefinitions([toolDefinition('a', 'd', { type: 'object', properties: {} }), toolDefinition('b')])).toEqual([]);
+  });
+
+  it('reports a missing name, a duplicate name and parameters that are not an object schema', () => {
+    const diagnostics = checkToolDefinitions([
+      toolDefinition('', 'x'),
+      toolDefinition('a', 'x', []),
+      toolDefinition('a', 'x', { properties: {} }),
+      toolDefinition('c', 'x', { type: 'string' }),
+    ]);
+    expect(diagnostics.map((d) => [d.severity, d.code, d.path, d.message])).toEqual([
+      ['error', TOOL_DEFINITION_CODES.noName, ['tools', 0, 'name'], 'Tool 1 has no name.'],
+      ['error', TOOL_DEFINITION_CODES.parametersNotObject, ['tools', 1, 'parameters'], 'Parameters must be a JSON Schema object, got array.'],
+      ['warning', TOOL_DEFINITION_CODES.duplicateName, ['tools', 2, 'name'], 'Tool "a" is also defined as tool 2; calls will use the first one.'],
+      ['error', TOOL_DEFINITION_CODES.parametersType, ['tools', 2, 'parameters'], 'Parameters must have "type": "object" (found no "type").'],
+      ['error', TOOL_DEFINITION_CODES.parametersType, ['tools', 3, 'parameters'], 'Parameters must have "type": "object" (found "type": "string").'],
+    ]);
+  });
+});
+
+describe('validateRecord', () => {
+  const tools = [toolDefinition('search', 'Search', { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] })];
+
+  it('checks calls in blocks and legacy tool calls, with their paths', () => {
+    const record = conversation(
+      [
+        textMessage('user', 'hi'),
+        blocksMessage([toolCalls([toolCall('search', '{"q": "a"}'), toolCall('search', '{}')])]),
+        textMessage('assistant', 'x', { toolCalls: [toolCall('search', '{"q": 1')] }),
+      ],
+      tools,
+    );
+    expect(validateRecord(record).map((d) => [d.code, d.path])).toEqual([
+      [TOOL_CALL_CODES.missing, ['messages', 1, 'content', 'blocks', 0, 'calls', 1, 'arguments']],
+      [TOOL_CALL_CODES.syntax, ['messages', 2, 'toolCalls', 0, 'arguments']],
+    ]);
+  });
+
+  it("gives the right paths after the message moves (memo keyed on the message and its index)", () => {
+    const message = blocksMessage([toolCalls([toolCall('search', '{}')])]);
+    const first = validateRecord(conversation([message], tools));
+    const moved = validateRecord(conversation([textMessage('user', 'x'), message], tools));
+    expect(first[0]?.path).toEqual(['messages', 0, 'content', 'blocks', 0, 'calls', 0, 'arguments']);
+    expect(moved[0]?.path).toEqual(['messages', 1, 'content', 'blocks', 0, 'calls', 0, 'arguments']);
+  });
+
+  it('reports call ids that answer no call of the turn', () => {
+    const record = conversation([
+      textMessage('user', 'hi'),
+      blocksMessage([toolCalls([toolCall('search', '{"q": "a"}', { callId: 'c1' })]), toolOutputs([toolOutput('r', { callId: 'c1' }), toolOutput('r', { callId: 'c9' })])]),
+      textMessage('tool', 'r', { toolCallId: 'c1' }),
+      textMessage('user', 'again'),
+      textMessage('tool', 'r', { toolCallId: 'c1' }),
+    ]);
+    expect(validateRecord(record).map((d) => [d.code, d.path, d.message])).toEqual([
+      [CALL_ID_CODES.unknownCallId, ['messages', 1, 'content', 'blocks', 1, 'outputs', 1, 'callId'], 'No tool call of this turn has the id "c9" (call ids: c1).'],
+      [CALL_ID_CODES.unknownCallId, ['messages', 4, 'toolCallId'], 'No tool call of this turn has the id "c1" (its calls have no ids).'],
+    ]);
+  });
+
+  it('lists the call ids of a turn for pickers', () => {
+    const messages = [
+      textMessage('user', 'hi'),
+      textMessage('assistant', '', { toolCalls: [toolCall('a', '{}', { callId: 'x' })] }),
+      textMessage('tool', 'r'),
+      blocksMessage([toolCalls([toolCall('b', '{}', { callId: 'y' }), toolCall('b', '{}')])]),
+      textMessage('user', 'next'),
+    ];
+    expect(callIdsInTurn(messages, 3)).toEqual(['x', 'y']);
+    expect(callIdsInTurn(messages, 4)).toEqual([]);
+  });
+
+  it('has nothing to say about documents', () => {
+    expect(validateRecord(documentRecord([]))).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * `parley render` run as a child process: its stdout must equal, byte for byte, what the
+ * library renders for the same input and options (nothing added, no trailing newline).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { apertusFormat } from '../../src/core/formats/apertus/index.ts';
+import { apertusJsonCodec } from '../../src/core/interchange/apertus-json/index.ts';
+import type { ApertusOptions } from '../../src/core/formats/apertus/options.ts';
+import { INJECTION, MIXED, SIMPLE, WITH_TOOLS } from './fixtures.ts';
+import { fixtureDir, lines, parley } from './run.ts';
+
+const files = fixtureDir();
+afterAll(() => files.cleanup());
+
+function libraryRender(json: unknown, options: Partial<ApertusOptions>): string {
+  const { record } = apertusJsonCodec.decode(json);
+  if (!record) throw new Error('fixture not readable');
+  return apertusFormat.render(record, options).text;
+}
+
+describe.concurrent('parley render', () => {
+  it.each<[string, unknown, string[], Partial<ApertusOptions>]>([
+    ['thoughts, calls and outputs', SIMPLE, ['--date', '2025-08-25'], { date: '2025-08-25' }],
+    ['tools, system mapping, legacy calls', WITH_TOOLS, [], {}],
+    ['every option flag', SIMPLE, ['--add-generation-prompt', '--no-thinking', '--bos', '<|bos|>', '--date', '1999-12-31'], { addGenerationPrompt: true, enableThinking: false, bosToken: '<|bos|>', date: '1999-12-31' }],
+    ['--flag=value and an empty BOS', SIMPLE.messages, ['--bos=', '--date=2024-02-29'], { bosToken: '', date: '2024-02-29' }],
+  ])('writes exactly the library render: %s', async (_name, json, flags, options) => {
+    const file = files.write(`${_name.replace(/\W+/g, '-')}.json`, json as object);
+    const run = await parley(['render', '--format', 'apertus', ...flags, file]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(libraryRender(json, options));
+    expect(run.stdout.endsWith('\n')).toBe(false);
+    expect(run.stderr).toBe('');
+  });
+
+  it('reads stdin for - and for no file', async () => {
+    const expected = libraryRender(SIMPLE, { date: '2025-08-25' });
+    const dash = await parley(['render', '--format', 'apertus', '--date', '2025-08-25', '-'], JSON.stringify(SIMPLE));
+    const none = await parley(['render', '--format', 'apertus', '--date', '2025-08-25'], JSON.stringify(SIMPLE));
+    expect(dash.stdout).toBe(expected);
+    expect(none.stdout).toBe(expected);
+  });
+
+  it('decodes with the dialect named by --input-dialect', async () => {
+    const run = await parley(['render', '--format', 'apertus', '--input-dialect', 'apertus-json', '--date', '2025-08-25'], JSON.stringify(SIMPLE));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(libraryRender(SIMPLE, { date: '2025-08-25' }));
+  });
+
+  it('writes warnings to stderr and exits 0', async () => {
+    const run = await parley(['render', '--format', 'apertus', '--date', '2025-08-25'], JSON.stringify(INJECTION));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(libraryRender(INJECTION, { date: '2025-08-25' }));
+    expect(lines(run.stderr)).toEqual([expect.stringMatching(/^WARNING messages\[0\]\.content .*<\|assistant_end\|>/)]);
+  });
+
+  it('writes render errors to stderr, still prints the text, and exits 1', async () => {
+    const run = await parley(['render', '--format', 'apertus', '--date', '2025-08-25'], JSON.stringify(MIXED));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe(libraryRender(MIXED, { date: '2025-08-25' }));
+    expect(lines(run.stderr).some((line) => line.startsWith('ERROR messages[3]'))).toBe(true);
+  });
+
+  it('renders JSON Lines in order, one object per line, going on after a bad line', async () => {
+    const file = files.write('batch.jsonl', [JSON.stringify(SIMPLE), '', '{"messages": [1]}', '{"messages": [', JSON.stringify(MIXED), JSON.stringify(WITH_TOOLS)].join('\n') + '\n');
+    const run = await parley(['render', '--format', 'apertus', '--date', '2025-08-25', file]);
+    expect(run.code).toBe(1);
+    const out = lines(run.stdout).map((line) => JSON.parse(line) as { line: number; text: string | null; diagnostics: { severity: string; message: string }[] });
+    expect(out.map((o) => o.line)).toEqual([1, 3, 4, 5, 6]);
+    expect(out[0]).toEqual({ line: 1, text: libraryRender(SIMPLE, { date: '2025-08-25' }), diagnostics: [] });
+    expect(out[1]).toMatchObject({ text: null, diagnostics: [{ severity: 'error', message: `${file}:3: not readable as Apertus JSON: messages[0]: expected an object, got number` }] });
+    expect(out[2]).toMatchObject({ text: null, diagnostics: [{ severity: 'error', message: `${file}:4:15: malformed JSON: Unexpected end of text: expected a value` }] });
+    expect(out[3]?.text).toBe(libraryRender(MIXED, { date: '2025-08-25' }));
+    expect(out[3]?.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    expect(out[4]?.text).toBe(libraryRender(WITH_TOOLS, { date: '2025-08-25' }));
+    expect(run.stderr).toBe(`render: 3 of 5 records in ${file} have errors (see their diagnostics)\n`);
+  });
+
+  it('takes --jsonl for stdin', async () => {
+    const run = await parley(['render', '--format', 'apertus', '--jsonl', '--date', '2025-08-25'], `${JSON.stringify(SIMPLE)}\n${JSON.stringify(SIMPLE.messages)}\n`);
+    expect(run.code).toBe(0);
+    const texts = lines(run.stdout).map((line) => (JSON.parse(line) as { text: string }).text);
+    expect(texts).toEqual([libraryRender(SIMPLE, { date: '2025-08-25' }), libraryRender(SIMPLE, { date: '2025-08-25' })]);
+  });
+
+  it('streams a large JSON Lines file', async () => {
+    const count = 3000;
+    const file = files.write('large.jsonl', `${JSON.stringify(SIMPLE)}\n`.repeat(count));
+    const run = await parley(['render', '--format', 'apertus', '--date', '2025-08-25', file]);
+    expect(run.code).toBe(0);
+    const out = lines(run.stdout);
+    expect(out).toHaveLength(count);
+    expect(JSON.parse(out[count - 1] as string)).toMatchObject({ line: count, text: libraryRender(SIMPLE, { date: '2025-08-25' }) });
+  });
+});

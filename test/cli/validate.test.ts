@@ -1,0 +1,46 @@
+/** `parley validate`: one diagnostic per line, "LEVEL path: message"; exit 1 on any error. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { INJECTION, MIXED, SIMPLE } from './fixtures.ts';
+import { fixtureDir, lines, parley } from './run.ts';
+
+const files = fixtureDir();
+afterAll(() => files.cleanup());
+
+describe.concurrent('parley validate', () => {
+  it('prints nothing and exits 0 for a valid conversation', async () => {
+    const run = await parley(['validate', '--format', 'apertus', files.write('ok.json', SIMPLE)]);
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('lists warnings and exits 0 when there is no error', async () => {
+    const run = await parley(['validate', '--format', 'apertus'], JSON.stringify(INJECTION));
+    expect(run.code).toBe(0);
+    expect(lines(run.stdout)).toEqual([expect.stringMatching(/^WARNING messages\[0\]\.content /)]);
+  });
+
+  it('lists decode, format and tool-call problems with paths and exits 1', async () => {
+    const json = {
+      messages: [
+        ...MIXED.messages,
+        { role: 'assistant', content: { blocks: [{ type: 'tool_calls', calls: [{ name: 'f', arguments: 7 }] }] } },
+      ],
+    };
+    const run = await parley(['validate', '--format', 'apertus'], JSON.stringify(json));
+    expect(run.code).toBe(1);
+    const out = lines(run.stdout);
+    expect(out).toContain('ERROR messages[4].content.blocks[0].calls[0].arguments: expected a string or an object, got number');
+    expect(out.some((line) => /^ERROR messages\[3\]/.test(line))).toBe(true);
+    expect(out.every((line) => /^(ERROR|WARNING|INFO) \S/.test(line))).toBe(true);
+  });
+
+  it('validates JSON Lines with line numbers and a summary', async () => {
+    const file = files.write('set.jsonl', `${JSON.stringify(SIMPLE)}\n${JSON.stringify(MIXED)}\nnot json\n`);
+    const run = await parley(['validate', '--format', 'apertus', file]);
+    expect(run.code).toBe(1);
+    const out = lines(run.stdout);
+    expect(out.some((line) => line.startsWith('line 2: ERROR messages[3]'))).toBe(true);
+    expect(out).toContain(`line 3: ERROR ${file}:3:1: malformed JSON: Unexpected "n": expected a value (did you mean null?)`);
+    expect(out.some((line) => line.startsWith('line 1:'))).toBe(false);
+    expect(run.stderr).toBe(`validate: 3 records in ${file}, 2 with errors\n`);
+  });
+});
