@@ -1,0 +1,14 @@
+/** OpenChatML render entry: a chat conversation or a document, with spans and diagnostics. */
+import type { ParleyRecord } from '../../model/types.ts';
+import type { Rendered } from '../types.ts';
+import { renderChat } from './chat.ts';
+import { renderDocument } from './document.ts';
+import { Emitter } from './emitter.ts';
+import { resolveOptions, type OpenChatMlOptions } from './options.ts';
+
+export function renderOpenChatMl(record: ParleyRecord, options?: Partial<OpenChatMlOptions>): Rendered {
+  const e = new Emitter(resolveOptions(options));
+  if (record.kind === 'chat') renderChat(e, record);
+  else renderDocument(e, record);
+  return { text: e.text(), spans: e.spans, diagnostics: e.diagnostics };
+}
