@@ -5,8 +5,15 @@
  * as its options are a `type` alias, not an interface.)
  */
 import type { Format, OptionValues } from './types.ts';
+import { apertusFormat } from './apertus/index.ts';
+import { rwkvFormat } from './rwkv/index.ts';
+import { openChatMlFormat } from './openchatml/index.ts';
 
-export const FORMATS: readonly Format<OptionValues>[] = [];
+export const FORMATS: readonly Format<OptionValues>[] = [
+  apertusFormat,
+  rwkvFormat,
+  openChatMlFormat,
+];
 
 export function findFormat(id: string): Format<OptionValues> | undefined {
   return FORMATS.find((format) => format.id === id);

@@ -1,7 +1,20 @@
 /** Every JSON dialect Parley reads and writes; one line per codec. */
 import type { InterchangeCodec } from './types.ts';
+import { apertusJsonCodec } from './apertus-json/index.ts';
+import { openAiChatCodec } from './openai-chat/index.ts';
+import { openAiResponsesCodec } from './openai-responses/index.ts';
+import { anthropicCodec } from './anthropic/index.ts';
+import { chatCompletionCodec } from './chat-completion/index.ts';
+import { shareGptCodec } from './sharegpt/index.ts';
 
-export const CODECS: readonly InterchangeCodec[] = [];
+export const CODECS: readonly InterchangeCodec[] = [
+  apertusJsonCodec,
+  openAiChatCodec,
+  openAiResponsesCodec,
+  anthropicCodec,
+  chatCompletionCodec,
+  shareGptCodec,
+];
 
 export function findCodec(id: string): InterchangeCodec | undefined {
   return CODECS.find((codec) => codec.id === id);

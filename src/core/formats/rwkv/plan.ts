@@ -1,0 +1,169 @@
+/**
+ * Conversation → the list of blocks RWKV writes (before any text is produced): which tag, which
+ * attributes, which payload pieces, each with the model path that produced it. The order is
+ * the spec's: a message's text block first, then one TOOL_CALL block per call; tool results as
+ * TOOL_RESULT blocks where they stand. What RWKV has no block for is reported here.
+ */
+import { error, type Diagnostic } from '../../model/diagnostic.ts';
+import { lostInConversion } from '../../interchange/conversion.ts';
+import { formatPath, type FieldPath } from '../../model/path.ts';
+import type { Block, Content, Message, Part, ToolCall, ToolOutput } from '../../model/types.ts';
+import { CODES, type BlockKind } from './tokens.ts';
+
+/** Text inside a block: what the author wrote (`content`) or what RWKV adds for it (`structure`). */
+export interface Piece {
+  text: string;
+  kind: 'content' | 'structure';
+  path: FieldPath;
+}
+
+export interface Attribute {
+  key: 'name' | 'id' | 'status';
+  value: string;
+  path: FieldPath;
+}
+
+export interface BlockPlan {
+  kind: BlockKind;
+  /** The message, call or output the block stands for. */
+  path: FieldPath;
+  attributes: Attribute[];
+  payload: Piece[];
+  /** A call or result payload must be a JSON object: the path its check reports at. */
+  objectPayload?: FieldPath;
+}
+
+/** Shown where RWKV has no place for an image. */
+export const IMAGE_PLACEHOLDER = '[image]';
+
+function lost(out: Diagnostic[], what: string, why: string, path: FieldPath): void {
+  out.push(lostInConversion(what, why, path));
+}
+
+function partPieces(part: Part, path: FieldPath, out: Diagnostic[]): Piece[] {
+  switch (part.type) {
+    case 'text':
+      return [{ text: part.text, kind: 'content', path: [...path, 'text'] }];
+    case 'image':
+      lost(out, 'an image', `RWKV is text-only; rendered as the placeholder ${IMAGE_PLACEHOLDER}`, path);
+      return [{ text: IMAGE_PLACEHOLDER, kind: 'structure', path }];
+    case 'value':
+      lost(out, 'the type of a value part', 'RWKV payloads are text; rendered as its JSON text', path);
+      return [{ text: JSON.stringify(part.value) ?? 'null', kind: 'content', path: [...path, 'value'] }];
+    case 'fim':
+      lost(out, 'a fill-in-the-middle segment', 'RWKV has no FIM markers; rendered as prefix, middle and suffix in a row', path);
+      return [
+        { text: part.prefix, kind: 'content', path: [...path, 'prefix'] },
+        { text: part.middle, kind: 'content', path: [...path, 'middle'] },
+        { text: part.suffix, kind: 'content', path: [...path, 'suffix'] },
+      ];
+  }
+}
+
+/** The pieces of text or parts content (blocks are planned by the caller). */
+function contentPieces(content: Content | null | undefined, path: FieldPath, out: Diagnostic[]): Piece[] {
+  if (content == null) return [];
+  if (content.type === 'text') return [{ text: content.text, kind: 'content', path }];
+  if (content.type === 'parts') return content.parts.flatMap((part, j) => partPieces(part, [...path, 'parts', j], out));
+  // Blocks outside an assistant message: their text is kept, the rest reported.
+  return content.blocks.flatMap((block, j): Piece[] => {
+    const blockPath = [...path, 'blocks', j];
+    if (block.type === 'response' || block.type === 'thoughts') return [{ text: block.text, kind: 'content', path: [...blockPath, 'text'] }];
+    lost(out, `a ${block.type === 'unknown' ? block.sourceType : block.type} block`, 'RWKV has no such block in this role', blockPath);
+    return [];
+  });
+}
+
+function callPlan(call: ToolCall, path: FieldPath): BlockPlan {
+  const attributes: Attribute[] = [{ key: 'name', value: call.name, path: [...path, 'name'] }];
+  if (call.callId !== undefined) attributes.push({ key: 'id', value: call.callId, path: [...path, 'callId'] });
+  return { kind: 'toolCall', path, attributes, payload: [{ text: call.arguments, kind: 'content', path: [...path, 'arguments'] }], objectPayload: [...path, 'arguments'] };
+}
+
+/** `status="error"` / `status="ok"` from the error flag; another status read from RWKV text is kept in `extra.status`. */
+function statusOf(isError: boolean | undefined, extra: Record<string, unknown> | undefined): string | undefined {
+  if (isError !== undefined) return isError ? 'error' : 'ok';
+  return typeof extra?.status === 'string' ? extra.status : undefined;
+}
+
+function resultAttributes(name: string | undefined, callId: string | undefined, status: string | undefined, path: FieldPath, fields: { name: string; id: string }): Attribute[] {
+  const attributes: Attribute[] = [];
+  if (name !== undefined) attributes.push({ key: 'name', value: name, path: [...path, fields.name] });
+  if (callId !== undefined) attributes.push({ key: 'id', value: callId, path: [...path, fields.id] });
+  if (status !== undefined) attributes.push({ key: 'status', value: status, path: [...path, 'isError'] });
+  return attributes;
+}
+
+function outputPlan(output: ToolOutput, path: FieldPath): BlockPlan {
+  const attributes = resultAttributes(output.name, output.callId, statusOf(output.isError, output.extra), path, { name: 'name', id: 'callId' });
+  return { kind: 'toolResult', path, attributes, payload: [{ text: output.output, kind: 'content', path: [...path, 'output'] }], objectPayload: [...path, 'output'] };
+}
+
+function assistantBlocks(blocks: readonly Block[], path: FieldPath, out: Diagnostic[]): BlockPlan[] {
+  const plans: BlockPlan[] = [];
+  blocks.forEach((block, j) => {
+    const blockPath = [...path, 'content', 'blocks', j];
+    switch (block.type) {
+      case 'thoughts':
+        lost(out, 'the thoughts (reasoning)', 'RWKV has no reasoning block; they are not rendered', blockPath);
+        break;
+      case 'response':
+        plans.push({ kind: 'assistant', path, attributes: [], payload: [{ text: block.text, kind: 'content', path: [...blockPath, 'text'] }] });
+        break;
+      case 'tool_calls':
+        block.calls.forEach((call, k) => plans.push(callPlan(call, [...blockPath, 'calls', k])));
+        break;
+      case 'tool_outputs':
+        block.outputs.forEach((output, k) => plans.push(outputPlan(output, [...blockPath, 'outputs', k])));
+        break;
+      case 'unknown':
+        lost(out, `a block of type ${JSON.stringify(block.sourceType)}`, 'RWKV has no such block; it is not rendered', blockPath);
+        break;
+    }
+  });
+  return plans;
+}
+
+function assistantPlans(message: Message, path: FieldPath, out: Diagnostic[]): BlockPlan[] {
+  const calls = message.toolCalls ?? [];
+  const content = message.content;
+  const plans: BlockPlan[] = [];
+  if (content?.type === 'blocks') plans.push(...assistantBlocks(content.blocks, path, out));
+  else if (content != null || calls.length === 0) {
+    // A message with no content and no calls still shows as an (empty) assistant block.
+    plans.push({ kind: 'assistant', path, attributes: [], payload: contentPieces(content, [...path, 'content'], out) });
+  }
+  calls.forEach((call, k) => plans.push(callPlan(call, [...path, 'toolCalls', k])));
+  if (plans.length === 0) plans.push({ kind: 'assistant', path, attributes: [], payload: [] });
+  return plans;
+}
+
+function toolMessagePlan(message: Message, path: FieldPath, out: Diagnostic[]): BlockPlan {
+  const attributes = resultAttributes(message.name, message.toolCallId, statusOf(message.isError, message.extra), path, { name: 'name', id: 'toolCallId' });
+  return { kind: 'toolResult', path, attributes, payload: contentPieces(message.content, [...path, 'content'], out), objectPayload: [...path, 'content'] };
+}
+
+export function planMessage(message: Message, index: number, out: Diagnostic[]): BlockPlan[] {
+  const path: FieldPath = ['messages', index];
+  const textBlock = (kind: BlockKind): BlockPlan => ({ kind, path, attributes: [], payload: contentPieces(message.content, [...path, 'content'], out) });
+  if (message.name !== undefined && message.role !== 'tool' && message.role !== 'function') {
+    lost(out, `the speaker name ${JSON.stringify(message.name)}`, 'RWKV blocks carry no name', [...path, 'name']);
+  }
+  switch (message.role) {
+    case 'system':
+      return [textBlock('sys')];
+    case 'developer':
+      lost(out, 'the developer role', 'RWKV has only <<SYS>>; rendered as a system block', [...path, 'role']);
+      return [textBlock('sys')];
+    case 'user':
+      return [textBlock('user')];
+    case 'assistant':
+      return assistantPlans(message, path, out);
+    case 'tool':
+    case 'function':
+      return [toolMessagePlan(message, path, out)];
+    default:
+      out.push(error(CODES.unknownRole, `${formatPath(path)}: RWKV has no block for the role ${JSON.stringify(message.role)}; rendered as a user block.`, [...path, 'role']));
+      return [textBlock('user')];
+  }
+}

@@ -1,0 +1,15 @@
+/** Anthropic Messages requests: `{"system": …, "messages": [...], "tools": [...], …}`. */
+import type { InterchangeCodec } from '../types.ts';
+import { decodeAnthropic } from './decode.ts';
+import { detectAnthropic } from './detect.ts';
+import { encodeAnthropic } from './encode.ts';
+
+export const anthropicCodec: InterchangeCodec = {
+  id: 'anthropic',
+  label: 'Anthropic Messages',
+  detect: detectAnthropic,
+  decode: decodeAnthropic,
+  encode: encodeAnthropic,
+};
+
+export { decodeAnthropic, detectAnthropic, encodeAnthropic };

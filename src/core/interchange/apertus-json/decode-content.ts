@@ -1,0 +1,164 @@
+/**
+ * Reader for message content: a string, `null`, or a mapping `{"text"}`, `{"parts"}`,
+ * `{"blocks"}`. What the model cannot hold (a mapping with other keys, a part of an unknown
+ * type, a block that is not an object) is not dropped: the caller keeps the whole content raw
+ * in the message's `extra`, so that export writes it back unchanged, and an error says so.
+ */
+import type { Diagnostic } from '../../model/diagnostic.ts';
+import { newId } from '../../model/ids.ts';
+import type { FieldPath } from '../../model/path.ts';
+import type { Block, Content, Part, ThoughtKind, ToolCall, ToolOutput, UnknownBlock } from '../../model/types.ts';
+import { decodeBlockCall, decodeToolOutput } from './decode-calls.ts';
+import { extraOf, isObject, textOf, type JsonObject } from './fields.ts';
+import { check, describeJson, problem } from './issues.ts';
+import { blockSchema, contentMappingSchema, fimPartSchema, imagePartSchema, textBlockSchema, textPartSchema, toolCallsBlockSchema, toolOutputsBlockSchema, valuePartSchema } from './schema.ts';
+
+const KEPT = 'the content is kept as it is, but cannot be edited or rendered';
+const FORMS = ['text', 'parts', 'blocks'] as const;
+const THOUGHT_KINDS: readonly string[] = ['reflect', 'introspect', 'reason'] satisfies ThoughtKind[];
+
+/** Decoded content, or `raw` when the caller must keep the JSON value as it is. */
+export type ContentResult = { content: Content | null } | { raw: true };
+
+export function decodeContent(value: unknown, path: FieldPath, out: Diagnostic[]): ContentResult {
+  if (value === null) return { content: null };
+  if (typeof value === 'string') return { content: { type: 'text', text: value } };
+  if (!isObject(value)) return { raw: true }; // reported by the message schema
+  check(contentMappingSchema, value, path, out);
+  const forms = FORMS.filter((key) => key in value);
+  const others = Object.keys(value).filter((key) => !(FORMS as readonly string[]).includes(key));
+  const [form] = forms;
+  if (form === undefined || forms.length > 1) {
+    const what = forms.length === 0 ? 'a content mapping needs "text", "parts" or "blocks"' : `a content mapping has one of "text", "parts" or "blocks", not ${forms.map((f) => `"${f}"`).join(' and ')}`;
+    out.push(problem(path, `${what}; ${KEPT}`));
+    return { raw: true };
+  }
+  if (others.length > 0) {
+    out.push(problem(path, `unknown key${others.length > 1 ? 's' : ''} ${others.map((k) => JSON.stringify(k)).join(', ')} in a content mapping; ${KEPT}`));
+    return { raw: true };
+  }
+  if (form === 'text') return { content: { type: 'text', text: textOf(value.text), mapping: true } };
+  if (!Array.isArray(value[form])) return { raw: true }; // reported by the mapping schema
+  const items = value[form] as unknown[];
+  if (form === 'parts') {
+    const parts = decodeParts(items, [...path, 'parts'], out);
+    return parts ? { content: { type: 'parts', parts } } : { raw: true };
+  }
+  const blocks = decodeBlocks(items, [...path, 'blocks'], out);
+  return blocks ? { content: { type: 'blocks', blocks } } : { raw: true };
+}
+
+function decodeParts(items: unknown[], path: FieldPath, out: Diagnostic[]): Part[] | undefined {
+  const parts: Part[] = [];
+  for (const [index, item] of items.entries()) {
+    const part = decodePart(item, [...path, index], out);
+    if (!part) return undefined;
+    parts.push(part);
+  }
+  return parts;
+}
+
+function decodePart(item: unknown, path: FieldPath, out: Diagnostic[]): Part | undefined {
+  if (!isObject(item)) {
+    out.push(problem(path, `expected an object, got ${describeJson(item)}; ${KEPT}`));
+    return undefined;
+  }
+  switch (item.type) {
+    case 'text': {
+      check(textPartSchema, item, path, out);
+      return withExtra({ id: newId('p'), type: 'text', text: textOf(item.text) }, extraOf(item, ['type', 'text']));
+    }
+    case 'image': {
+      if (check(imagePartSchema, item, path, out).size > 0) return keptRaw(path, out);
+      const part = { id: newId('p'), type: 'image' as const, url: item.url as string };
+      return withExtra(typeof item.media_type === 'string' ? { ...part, mediaType: item.media_type } : part, extraOf(item, ['type', 'url', 'media_type']));
+    }
+    case 'value': {
+      check(valuePartSchema, item, path, out);
+      return withExtra({ id: newId('p'), type: 'value', value: item.value }, extraOf(item, ['type', 'value']));
+    }
+    case 'fim': {
+      if (check(fimPartSchema, item, path, out).size > 0) return keptRaw(path, out);
+      const part = { id: newId('p'), type: 'fim' as const, prefix: item.prefix as string, middle: item.middle as string, suffix: item.suffix as string };
+      return withExtra(part, extraOf(item, ['type', 'prefix', 'middle', 'suffix']));
+    }
+    default:
+      out.push(problem([...path, 'type'], `unknown part type ${JSON.stringify(item.type) ?? 'undefined'} (Apertus user parts are "text"); ${KEPT}`));
+      return undefined;
+  }
+}
+
+/** A part the model cannot hold: the caller keeps the whole content raw. */
+function keptRaw(path: FieldPath, out: Diagnostic[]): undefined {
+  out.push(problem(path, KEPT));
+  return undefined;
+}
+
+function withExtra<T extends Part | Exclude<Block, UnknownBlock>>(node: T, extra: JsonObject | undefined): T {
+  if (extra) node.extra = extra;
+  return node;
+}
+
+function decodeBlocks(items: unknown[], path: FieldPath, out: Diagnostic[]): Block[] | undefined {
+  const blocks: Block[] = [];
+  for (const [index, item] of items.entries()) {
+    const blockPath = [...path, index];
+    if (!isObject(item)) {
+      out.push(problem(blockPath, `expected an object, got ${describeJson(item)}; ${KEPT}`));
+      return undefined;
+    }
+    blocks.push(decodeBlock(item, blockPath, out));
+  }
+  return blocks;
+}
+
+/** A block; a known type with unreadable structure is kept whole as an `unknown` block. */
+function decodeBlock(item: JsonObject, path: FieldPath, out: Diagnostic[]): Block {
+  check(blockSchema, item, path, out);
+  const unknown = (): Block => ({ id: newId('b'), type: 'unknown', sourceType: typeof item.type === 'string' ? item.type : '', raw: item });
+  switch (item.type) {
+    case 'thoughts': {
+      check(textBlockSchema, item, path, out);
+      const kind = typeof item.kind === 'string' && THOUGHT_KINDS.includes(item.kind) ? (item.kind as ThoughtKind) : undefined;
+      const block = { id: newId('b'), type: 'thoughts' as const, text: textOf(item.text) };
+      return withExtra(kind ? { ...block, kind } : block, extraOf(item, kind ? ['type', 'text', 'kind'] : ['type', 'text']));
+    }
+    case 'response': {
+      check(textBlockSchema, item, path, out);
+      return withExtra({ id: newId('b'), type: 'response', text: textOf(item.text) }, extraOf(item, ['type', 'text']));
+    }
+    case 'tool_calls': {
+      if (check(toolCallsBlockSchema, item, path, out).size > 0) return keptWhole(unknown(), path, out);
+      const calls = readObjects(item.calls as unknown[], [...path, 'calls'], out, decodeBlockCall);
+      if (!calls) return keptWhole(unknown(), path, out);
+      return withExtra({ id: newId('b'), type: 'tool_calls', calls }, extraOf(item, ['type', 'calls']));
+    }
+    case 'tool_outputs': {
+      if (check(toolOutputsBlockSchema, item, path, out).size > 0) return keptWhole(unknown(), path, out);
+      const outputs = readObjects(item.outputs as unknown[], [...path, 'outputs'], out, decodeToolOutput);
+      if (!outputs) return keptWhole(unknown(), path, out);
+      return withExtra({ id: newId('b'), type: 'tool_outputs', outputs }, extraOf(item, ['type', 'outputs']));
+    }
+    default:
+      // Unknown block types are the format's business (the template rejects them); kept verbatim.
+      return unknown();
+  }
+}
+
+function keptWhole(block: Block, path: FieldPath, out: Diagnostic[]): Block {
+  out.push(problem(path, 'the block is kept as it is, but cannot be edited or rendered'));
+  return block;
+}
+
+/** Reads an array whose items must be objects; undefined (with a diagnostic) when one is not. */
+function readObjects<T extends ToolCall | ToolOutput>(items: unknown[], path: FieldPath, out: Diagnostic[], read: (item: JsonObject, path: FieldPath, out: Diagnostic[]) => T): T[] | undefined {
+  const result: T[] = [];
+  for (const [index, item] of items.entries()) {
+    if (!isObject(item)) {
+      out.push(problem([...path, index], `expected an object, got ${describeJson(item)}`));
+      return undefined;
+    }
+    result.push(read(item, [...path, index], out));
+  }
+  return result;
+}

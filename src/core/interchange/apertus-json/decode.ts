@@ -1,0 +1,108 @@
+/**
+ * Apertus JSON → Conversation. Untrusted input is checked node by node with the zod schemas of
+ * `schema.ts`; every problem becomes an error diagnostic whose message starts with the path.
+ *
+ * What decides between "unreadable" and "kept":
+ * - Unreadable (`record: undefined`): the top level is not an object with a `messages` array
+ *   or a messages array; a message is not an object; a role is not a string. Nothing can be
+ *   placed in a conversation then.
+ * - Kept, with a diagnostic where the JSON is wrong: an unknown role or block type (the format
+ *   reports those), `content: null` vs no content, object arguments (`argumentsWasObject`),
+ *   a text field that is not a string (its JSON text is kept), an optional field of the wrong
+ *   type (kept raw in `extra`), and shapes the model has no place for (kept raw in the
+ *   enclosing `extra`, so that export writes them back unchanged).
+ */
+import type { Diagnostic } from '../../model/diagnostic.ts';
+import { newId } from '../../model/ids.ts';
+import type { FieldPath } from '../../model/path.ts';
+import type { Message, ToolCall } from '../../model/types.ts';
+import type { DecodeResult } from '../types.ts';
+import { decodeLegacyCall, optionalBoolean, optionalString } from './decode-calls.ts';
+import { decodeContent } from './decode-content.ts';
+import { decodeTools } from './decode-tools.ts';
+import { extraOf, isObject, keepRaw, type JsonObject } from './fields.ts';
+import { check, invalid, problem } from './issues.ts';
+import { documentSchema, messageSchema } from './schema.ts';
+import { SHAPE_KEY, type ShapedConversation } from './shape.ts';
+
+const MESSAGE_KEYS = ['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'is_error'];
+
+export function decodeApertusJson(json: unknown): DecodeResult {
+  const out: Diagnostic[] = [];
+  let top: JsonObject | undefined;
+  let items: unknown[];
+  if (Array.isArray(json)) {
+    items = json;
+  } else {
+    if (check(documentSchema, json, [], out).size > 0) return { record: undefined, diagnostics: out };
+    top = json as JsonObject;
+    items = top.messages as unknown[];
+  }
+
+  // Structure first, over all messages, so that every unplaceable one is reported.
+  items.forEach((item, index) => {
+    const path = ['messages', index];
+    if (!isObject(item)) out.push(invalid(path, 'expected an object', item));
+    else if (typeof item.role !== 'string') out.push(invalid([...path, 'role'], 'expected a string', item.role));
+  });
+  if (out.length > 0) return { record: undefined, diagnostics: out };
+
+  const messages = (items as JsonObject[]).map((item, index) => decodeMessage(item, ['messages', index], out));
+  const record: ShapedConversation = { kind: 'chat', messages, tools: [] };
+  if (top) {
+    let extra = extraOf(top, ['messages', 'tools']);
+    if ('tools' in top) {
+      const tools = Array.isArray(top.tools) ? decodeTools(top.tools, ['tools'], out) : undefined;
+      if (!Array.isArray(top.tools)) out.push(invalid(['tools'], 'expected an array', top.tools));
+      if (tools) {
+        record.tools = tools;
+        if (tools.length === 0) record[SHAPE_KEY] = { toolsKey: true };
+      } else {
+        extra = keepRaw(extra, 'tools', top.tools);
+      }
+    }
+    if (extra) record.extra = extra;
+  } else {
+    record[SHAPE_KEY] = { bareArray: true };
+  }
+  return { record, diagnostics: out };
+}
+
+function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Message {
+  check(messageSchema, item, path, out);
+  const message: Message = { id: newId('m'), role: item.role as string };
+  let extra = extraOf(item, MESSAGE_KEYS);
+  if ('content' in item) {
+    const result = decodeContent(item.content, [...path, 'content'], out);
+    if ('raw' in result) extra = keepRaw(extra, 'content', item.content);
+    else message.content = result.content;
+  }
+  extra = optionalString(item, 'name', (v) => (message.name = v), extra);
+  extra = optionalString(item, 'tool_call_id', (v) => (message.toolCallId = v), extra);
+  extra = optionalBoolean(item, 'is_error', (v) => (message.isError = v), extra);
+  if ('tool_calls' in item) {
+    const calls = decodeLegacyCalls(item.tool_calls, [...path, 'tool_calls'], out);
+    if (calls) message.toolCalls = calls;
+    else extra = keepRaw(extra, 'tool_calls', item.tool_calls);
+  }
+  if (extra) message.extra = extra;
+  return message;
+}
+
+/** Legacy `tool_calls`; undefined (kept raw by the caller) when the list cannot be held. */
+function decodeLegacyCalls(value: unknown, path: FieldPath, out: Diagnostic[]): ToolCall[] | undefined {
+  if (!Array.isArray(value)) {
+    out.push(invalid(path, 'expected an array', value));
+    return undefined;
+  }
+  const calls: ToolCall[] = [];
+  for (const [index, item] of value.entries()) {
+    const call = decodeLegacyCall(item, [...path, index], out);
+    if (!call) {
+      out.push(problem(path, 'the tool calls are kept as they are, but cannot be edited or rendered'));
+      return undefined;
+    }
+    calls.push(call);
+  }
+  return calls;
+}

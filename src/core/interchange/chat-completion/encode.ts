@@ -1,0 +1,183 @@
+/**
+ * Conversation → chat completion model JSON (spec 002). Thoughts become `reasoning` (their
+ * `signature` beside it, as Ailoy's message has), text and parts become `contents`, calls
+ * `tool_calls` with object arguments, tool outputs tool messages. Lost and reported: error
+ * flags (unless the result is already an error value), several thought blocks' boundaries,
+ * thought kinds, FIM structure, speaker names on tool outputs of blocks.
+ */
+import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import type { FieldPath } from '../../model/path.ts';
+import type { Content, Message, Part, ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
+import { Losses } from '../conversion.ts';
+import type { EncodeResult } from '../types.ts';
+import { argumentsObject } from '../shared/arguments.ts';
+import { parseDataUrl } from '../shared/data-url.ts';
+import { pathLabel } from '../shared/issues.ts';
+import { isObject, merge, mergeFirst, nested, without, type JsonObject } from '../shared/json.ts';
+import { segmentsOf, type Segment } from '../shared/segments.ts';
+import { isSourcePart, shapeOf } from '../shared/shape.ts';
+import { flatToolExtra, rawToolJson, wrappedToolExtra } from '../shared/tools.ts';
+import { CODE, SHAPE, TARGET, type CallShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
+
+export const ARGUMENTS_NOT_OBJECT = 'chat-completion/arguments-not-object';
+
+export function encodeChatCompletion(record: ParleyRecord): EncodeResult {
+  const out: Diagnostic[] = [];
+  if (record.kind !== 'chat') {
+    out.push(error(CODE, 'The chat completion model holds chat conversations; a multi-file document cannot be written in it.'));
+    return { json: null, diagnostics: out };
+  }
+  const losses = new Losses(TARGET, out);
+  const messages = record.messages.flatMap((message, i) => encodeMessage(message, ['messages', i], losses));
+  const shape = shapeOf<DocumentShape>(record, SHAPE) ?? {};
+  if (shape.bareArray && record.tools.length === 0 && Object.keys(record.extra ?? {}).length === 0) return { json: messages, diagnostics: out };
+  const doc: JsonObject = { messages };
+  if (record.tools.length > 0 || shape.toolsKey) doc.tools = record.tools.map((tool, i) => encodeTool(tool, ['tools', i], losses));
+  return { json: mergeFirst(doc, record.extra, losses.clash([])), diagnostics: out };
+}
+
+function functionJson(tool: ToolDefinition, extra: JsonObject | undefined, losses: Losses, path: FieldPath): JsonObject {
+  const json: JsonObject = { name: tool.name };
+  if (tool.description !== undefined) json.description = tool.description;
+  if (tool.parameters !== undefined) json.parameters = tool.parameters;
+  if (tool.returns !== undefined) json.returns = tool.returns;
+  return merge(json, extra, losses.clash(path));
+}
+
+function encodeTool(tool: ToolDefinition, path: FieldPath, losses: Losses): JsonObject {
+  if (tool.type !== undefined) return rawToolJson(tool as ToolDefinition & { type: string });
+  if (shapeOf<ToolShape>(tool, SHAPE)?.wrapped) {
+    const { outer, inner } = wrappedToolExtra(tool);
+    return merge({ type: 'function', function: functionJson(tool, inner, losses, path) }, outer, losses.clash(path));
+  }
+  return functionJson(tool, flatToolExtra(tool), losses, path);
+}
+
+function hasErrorValue(content: Content | null | undefined): boolean {
+  return content?.type === 'parts' && content.parts.some((part) => part.type === 'value' && isObject(part.value) && 'error' in part.value);
+}
+
+function encodeMessage(message: Message, path: FieldPath, losses: Losses): JsonObject[] {
+  const shape = shapeOf<MessageShape>(message, SHAPE) ?? {};
+  if (message.isError !== undefined && !(message.isError && hasErrorValue(message.content))) {
+    losses.add(`the error flag (${String(message.isError)})`, [...path, 'isError'], 'spec 002 carries errors as {"error": …} values, and this result has none');
+  }
+  if (message.content?.type === 'blocks') return blocksMessages(message, shape, path, losses);
+  const json: JsonObject = { role: message.role };
+  const content = message.content;
+  if (content?.type === 'text') json.contents = shape.contentsString ? content.text : [{ type: 'text', text: content.text }];
+  else if (content?.type === 'parts') json.contents = content.parts.map((part, j) => encodePart(part, [...path, 'content', 'parts', j], losses));
+  else if (content === null) json.contents = [];
+  if (message.toolCalls !== undefined) json.tool_calls = message.toolCalls.map((call, c) => encodeCall(call, [...path, 'toolCalls', c], losses));
+  if (message.toolCallId !== undefined) json.tool_call_id = message.toolCallId;
+  if (message.name !== undefined) json.name = message.name;
+  return [merge(json, message.extra, losses.clash(path))];
+}
+
+interface Group {
+  thoughts: Extract<Segment, { kind: 'thoughts' }>[];
+  content: Segment[];
+  calls: Extract<Segment, { kind: 'call' }>[];
+}
+
+const RANK = { thoughts: 0, text: 1, parts: 1, unknown: 1, call: 2 } as const;
+
+/** A structured message: reasoning, then contents (in order), then calls per message; outputs as tool messages. */
+function blocksMessages(message: Message, shape: MessageShape, path: FieldPath, losses: Losses): JsonObject[] {
+  const result: JsonObject[] = [];
+  let group: Group | undefined;
+  let rank = -1;
+  const flush = () => {
+    if (group) result.push(groupJson(message, shape, group, result.length === 0, path, losses));
+    group = undefined;
+    rank = -1;
+  };
+  for (const segment of segmentsOf(message, path)) {
+    if (segment.kind === 'output') {
+      flush();
+      const { output } = segment;
+      const json: JsonObject = { role: 'tool', contents: [{ type: 'text', text: output.output }] };
+      if (output.callId !== undefined) json.tool_call_id = output.callId;
+      if (output.name !== undefined) json.name = output.name;
+      if (output.isError !== undefined) losses.add(`the error flag (${String(output.isError)})`, [...segment.path, 'isError'], 'spec 002 carries errors as {"error": …} values');
+      result.push(merge(json, output.extra, losses.clash(segment.path)));
+      continue;
+    }
+    const r = RANK[segment.kind];
+    if (group && r < rank) flush();
+    rank = Math.max(rank, r);
+    group ??= { thoughts: [], content: [], calls: [] };
+    if (segment.kind === 'thoughts') group.thoughts.push(segment);
+    else if (segment.kind === 'call') group.calls.push(segment);
+    else group.content.push(segment);
+  }
+  if (group || result.length === 0) {
+    group ??= { thoughts: [], content: [], calls: [] };
+    flush();
+  }
+  return result;
+}
+
+function groupJson(message: Message, shape: MessageShape, group: Group, first: boolean, path: FieldPath, losses: Losses): JsonObject {
+  const json: JsonObject = { role: message.role };
+  const [firstThought, second] = group.thoughts;
+  if (second) losses.add(`the boundaries between ${group.thoughts.length} thought blocks`, second.path, 'spec 002 has one reasoning string; joined by a blank line');
+  for (const t of group.thoughts) if (t.block.kind !== undefined) losses.add(`the thought kind ${JSON.stringify(t.block.kind)}`, [...t.path, 'kind']);
+  if (firstThought) json[shape.thinkingKey ? 'thinking' : 'reasoning'] = group.thoughts.map((t) => t.block.text).join('\n\n');
+  const [only] = group.content;
+  if (shape.contentsString && group.content.length === 1 && only?.kind === 'text' && !only.extra) json.contents = only.text;
+  else if (!(shape.noContents && group.content.length === 0)) {
+    json.contents = group.content.flatMap((s): unknown[] => {
+      if (s.kind === 'text') return [merge({ type: 'text', text: s.text }, s.extra, losses.clash(s.path))];
+      if (s.kind === 'parts') return s.parts.map((part, j) => encodePart(part, [...s.path, 'parts', j], losses));
+      if (s.kind === 'unknown') return [s.block.raw];
+      return [];
+    });
+  }
+  if (group.calls.length > 0) json.tool_calls = group.calls.map((c) => encodeCall(c.call, c.path, losses));
+  else if (shape.emptyToolCalls && first) json.tool_calls = [];
+  for (const t of group.thoughts) merge(json, t.block.extra, losses.clash(t.path));
+  if (first) {
+    if (message.toolCallId !== undefined) json.tool_call_id = message.toolCallId;
+    if (message.name !== undefined) json.name = message.name;
+    merge(json, message.extra, losses.clash(path));
+  }
+  return json;
+}
+
+function encodeCall(call: ToolCall, path: FieldPath, losses: Losses): JsonObject {
+  const shape = shapeOf<CallShape>(call, SHAPE) ?? {};
+  let args: unknown = call.arguments;
+  if (!shape.argsString) {
+    const object = argumentsObject(call.arguments);
+    if (object) args = object;
+    else losses.out.push(warning(ARGUMENTS_NOT_OBJECT, `${pathLabel([...path, 'arguments'])}: spec 002 arguments are a JSON object; these are not one, so they are written as a string.`, [...path, 'arguments']));
+  }
+  const fn: JsonObject = { name: call.name, arguments: args };
+  const json: JsonObject = { type: call.type ?? 'function' };
+  if (call.callId !== undefined) {
+    if (shape.idInFunction) fn.id = call.callId;
+    else json.id = call.callId;
+  }
+  json.function = merge(fn, nested(call.extra, 'function'), losses.clash([...path, 'function']));
+  return merge(json, without(call.extra, 'function'), losses.clash(path));
+}
+
+function encodePart(part: Part, path: FieldPath, losses: Losses): unknown {
+  switch (part.type) {
+    case 'text':
+      return merge({ type: 'text', text: part.text }, part.extra, losses.clash(path));
+    case 'image': {
+      const how = shapeOf<PartShape>(part, SHAPE)?.imageData;
+      const data = how === 'base64' ? parseDataUrl(part.url) : undefined;
+      const image: JsonObject = data ? { data: data.data } : how === 'data-url' ? { data: part.url } : { url: part.url };
+      return merge({ type: 'image', image: merge(image, nested(part.extra, 'image'), losses.clash([...path, 'image'])) }, without(part.extra, 'image'), losses.clash(path));
+    }
+    case 'value':
+      if (isSourcePart(part)) return part.value;
+      return merge({ type: 'value', value: part.value }, part.extra, losses.clash(path));
+    case 'fim':
+      losses.add('a fill-in-the-middle segment', path, 'spec 002 has no FIM parts; written as prefix, middle and suffix in a row');
+      return merge({ type: 'text', text: part.prefix + part.middle + part.suffix }, part.extra, losses.clash(path));
+  }
+}
