@@ -1,0 +1,65 @@
+/** `parley validate`: every diagnostic of a conversation (dialect, format, tool calls), one per line. */
+import { hasErrors, validateRecord, type Diagnostic, type Format, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
+import { inputArgument } from '../args.ts';
+import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
+import { parseFormatArgs } from '../format-args.ts';
+import { decodeJsonText, failureDiagnostic, type Decoded } from '../input.ts';
+import { inputName, readInputLines, readInputText, writeErr, writeOut } from '../io.ts';
+import { isBlank, isJsonl, JSONL_FLAG } from '../jsonl.ts';
+import { diagnosticLine } from '../print.ts';
+import { optionalCodec } from '../registries.ts';
+
+export const VALIDATE_HELP = `Usage: parley validate --format ID [options] [FILE|-]
+
+Checks a conversation (JSON) against its dialect, the format and the tool definitions, and
+writes each problem on stdout as "LEVEL path: message" (JSON Lines: "line N: LEVEL path: message").
+
+Options:
+  --format ID            the token format (see parley formats)
+  --input-dialect ID     the JSON dialect of the input (default: detected)
+  --jsonl                the input is JSON Lines (also for a *.jsonl file)
+  <format options>       the format's own flags (see parley formats)
+
+Exit codes: 0 no errors (warnings may be listed); 1 at least one error; 2 bad input.`;
+
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG];
+
+/** Decode, format and model diagnostics of one record, without repeats. */
+function diagnosticsOf(decoded: Decoded & { ok: true }, format: Format<OptionValues>, options: Partial<OptionValues>): Diagnostic[] {
+  const all = [...decoded.diagnostics, ...format.render(decoded.record, options).diagnostics, ...validateRecord(decoded.record)];
+  const seen = new Set<string>();
+  return all.filter((d) => {
+    const key = diagnosticLine(d);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export async function validateCommand(argv: readonly string[]): Promise<number> {
+  const { args, format, options } = parseFormatArgs(argv, 'validate', SPECS);
+  const codec = optionalCodec(args, '--input-dialect', 'validate');
+  const file = inputArgument(args, 'validate');
+  if (isJsonl(args, file)) return validateLines(file, format, options, codec);
+  const decoded = decodeJsonText(await readInputText(file, 'validate'), codec, inputName(file));
+  if (!decoded.ok) throw new CliError(`validate: ${decoded.message}`);
+  const diagnostics = diagnosticsOf(decoded, format, options);
+  for (const diagnostic of diagnostics) await writeOut(`${diagnosticLine(diagnostic)}\n`);
+  return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
+}
+
+async function validateLines(file: string | undefined, format: Format<OptionValues>, options: Partial<OptionValues>, codec: InterchangeCodec | undefined): Promise<number> {
+  const name = inputName(file);
+  let records = 0;
+  let failed = 0;
+  for await (const line of readInputLines(file, 'validate')) {
+    if (isBlank(line.text)) continue;
+    records += 1;
+    const decoded = decodeJsonText(line.text, codec, name, line.number);
+    const diagnostics = decoded.ok ? diagnosticsOf(decoded, format, options) : [failureDiagnostic(decoded)];
+    if (hasErrors(diagnostics)) failed += 1;
+    for (const diagnostic of diagnostics) await writeOut(`line ${line.number}: ${diagnosticLine(diagnostic)}\n`);
+  }
+  writeErr(`validate: ${records} record${records === 1 ? '' : 's'} in ${name}, ${failed} with errors`);
+  return failed > 0 ? EXIT_ERRORS : EXIT_OK;
+}

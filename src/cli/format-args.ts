@@ -1,0 +1,37 @@
+/**
+ * Arguments of the commands that take `--format`: the format's option flags are known only
+ * once the format is, so `--format` is found first and the rest parsed with its flags.
+ */
+import type { Format, OptionValues } from '../core/index.ts';
+import { parseArgs, type FlagSpec, type ParsedArgs } from './args.ts';
+import { optionFlagSpecs, optionValues } from './format-options.ts';
+import { requireFormat } from './registries.ts';
+
+export interface FormatArgs {
+  args: ParsedArgs;
+  format: Format<OptionValues>;
+  options: Partial<OptionValues>;
+}
+
+function formatId(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') break;
+    if (arg === '--format') return argv[i + 1];
+    if (arg.startsWith('--format=')) return arg.slice('--format='.length);
+  }
+  return undefined;
+}
+
+export function parseFormatArgs(argv: readonly string[], command: string, specs: readonly FlagSpec[]): FormatArgs {
+  const id = formatId(argv);
+  const probe: ParsedArgs = { flags: new Map(id === undefined ? [] : [['--format', id]]), positionals: [] };
+  const format = requireFormat(probe, command);
+  const args = parseArgs(argv, [{ flag: '--format', takesValue: true, valueName: 'ID' }, ...specs, ...optionFlagSpecs(format)], command);
+  return { args, format, options: optionValues(format, args, command) };
+}
+
+export function wantsHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
