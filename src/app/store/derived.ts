@@ -3,7 +3,7 @@
  * One render per change of (record, format, options), shared by every subscriber (preview,
  * diagnostics panel, editors) through a single-entry memo.
  */
-import { findFormat, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { findFormat, validateRecord, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
 import { useAppStore, type AppState } from './store.ts';
 
 let last: { record: ParleyRecord; formatId: string; options: OptionValues | undefined; rendered: Rendered } | undefined;
@@ -22,4 +22,16 @@ export function renderState(state: Pick<AppState, 'record' | 'formatId' | 'forma
 /** The current render, for components. Re-renders the caller only when the render changes. */
 export function useRendered(): Rendered {
   return useAppStore(renderState);
+}
+
+let lastValidation: { record: ParleyRecord; diagnostics: Diagnostic[] } | undefined;
+
+/** `validateRecord` of the current record (format-independent diagnostics), memoised like the render. */
+export function validationState(state: Pick<AppState, 'record'>): Diagnostic[] {
+  if (lastValidation?.record !== state.record) lastValidation = { record: state.record, diagnostics: validateRecord(state.record) };
+  return lastValidation.diagnostics;
+}
+
+export function useValidation(): Diagnostic[] {
+  return useAppStore(validationState);
 }

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { produce, type Draft } from 'immer';
 import { conversation, type ParleyRecord } from '../../core/index.ts';
+import { breakCoalescing, withCoalesceKey } from './history.ts';
 import type { AppState } from './store.ts';
 
 export interface DocumentSlice {
@@ -17,6 +18,9 @@ export interface DocumentSlice {
 
 export const createDocumentSlice: StateCreator<AppState, [], [], DocumentSlice> = (set) => ({
   record: conversation(),
-  loadRecord: (record) => set({ record }),
-  edit: (recipe) => set((state) => ({ record: produce(state.record, recipe) })),
+  loadRecord: (record) => {
+    breakCoalescing();
+    withCoalesceKey(undefined, () => set({ record }));
+  },
+  edit: (recipe, coalesceKey) => withCoalesceKey(coalesceKey, () => set((state) => ({ record: produce(state.record, recipe) }))),
 });

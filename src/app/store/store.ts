@@ -1,16 +1,33 @@
 /**
- * One zustand store built from slices (zustand's slices pattern). Middleware (undo history,
- * persistence) is applied once, here, on the combined store.
+ * One zustand store built from slices (zustand's slices pattern). Middleware is applied once,
+ * here, on the combined store: zundo's `temporal` keeps the undo history of `record` only.
+ * Autosave is a subscriber (src/app/persistence), not a middleware: it needs async IndexedDB,
+ * debouncing and page-lifecycle flushing, which a synchronous `set` wrapper cannot give.
  */
 import { create } from 'zustand';
+import { temporal } from 'zundo';
 import { createDocumentSlice, type DocumentSlice } from './document-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
+import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createViewSlice, type ViewSlice } from './view-slice.ts';
+import { coalescingHandleSet, HISTORY_LIMIT, type TrackedState } from './history.ts';
 
-export type AppState = DocumentSlice & SelectionSlice & ViewSlice;
+export type AppState = DocumentSlice & SelectionSlice & ViewSlice & SessionSlice;
 
-export const useAppStore = create<AppState>()((...a) => ({
-  ...createDocumentSlice(...a),
-  ...createSelectionSlice(...a),
-  ...createViewSlice(...a),
-}));
+export const useAppStore = create<AppState>()(
+  temporal<AppState, [], [], TrackedState>(
+    (...a) => ({
+      ...createDocumentSlice(...a),
+      ...createSelectionSlice(...a),
+      ...createViewSlice(...a),
+      ...createSessionSlice(...a),
+    }),
+    {
+      partialize: (state) => ({ record: state.record }),
+      // Only a change of the record is a step (selection, theme, save status are not).
+      equality: (past, current) => past.record === current.record,
+      limit: HISTORY_LIMIT,
+      handleSet: (handleSet) => coalescingHandleSet(handleSet),
+    },
+  ),
+);

@@ -3,15 +3,21 @@ import type { OptionValues } from '../../core/index.ts';
 import type { AppState } from './store.ts';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
+export type ResolvedTheme = 'light' | 'dark';
 
 export interface ViewSlice {
   formatId: string;
   /** Option values per format id, so switching formats back and forth keeps each one's options. */
   formatOptions: Record<string, OptionValues>;
+  /** Switch format; `options` are merged into that format's current values. */
   setFormat: (formatId: string, options?: OptionValues) => void;
   setFormatOption: (key: string, value: boolean | string | null) => void;
+  /** What the person chose. */
   theme: ThemeChoice;
   setTheme: (theme: ThemeChoice) => void;
+  /** The theme in effect (`system` resolved with prefers-color-scheme): the preview's Monaco theme follows it. */
+  resolvedTheme: ResolvedTheme;
+  setResolvedTheme: (theme: ResolvedTheme) => void;
   shadeTrainable: boolean;
   showWhitespace: boolean;
   setPreviewToggle: (key: 'shadeTrainable' | 'showWhitespace', value: boolean) => void;
@@ -31,6 +37,8 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set) 
     })),
   theme: 'system',
   setTheme: (theme) => set({ theme }),
+  resolvedTheme: 'light',
+  setResolvedTheme: (resolvedTheme) => set({ resolvedTheme }),
   shadeTrainable: false,
   showWhitespace: false,
   setPreviewToggle: (key, value) => set({ [key]: value } as Pick<ViewSlice, typeof key>),

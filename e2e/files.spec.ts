@@ -1,0 +1,82 @@
+import { expect, test } from './fixtures.ts';
+
+// The system message's mapping form ({"text": …}) makes this unmistakably Apertus JSON (plain
+// string messages are read as OpenAI Chat Completions, the most common writer of that shape).
+const chat = [
+  { role: 'system', content: { text: 'You answer in one word.' } },
+  { role: 'user', content: 'Capital of France?' },
+  { role: 'assistant', content: 'Paris.' },
+];
+
+test('a file opened with the picker replaces the conversation and the preview shows it', async ({ parley }) => {
+  await parley.goto();
+  await parley.openFile('capital.json', JSON.stringify(chat, null, 2));
+  await expect(parley.notice).toContainText('Opened capital.json (Apertus JSON)');
+  await expect(parley.field('Message 2 content')).toHaveValue('Capital of France?');
+  await parley.expectPreviewToContain('<|user_start|>Capital of France?<|user_end|>');
+  // One undo step brings the previous conversation back.
+  await parley.button('Undo').click();
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('Research machine learning for me');
+});
+
+test('malformed JSON reports its line and column and keeps the conversation', async ({ parley }) => {
+  await parley.goto();
+  await parley.openFile('broken.json', '[\n  {"role": "user",\n   "content": "hi",}\n]');
+  await expect(parley.alert).toContainText("broken.json is not valid JSON: Trailing comma before '}' at line 3, column 19");
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('Research machine learning for me');
+});
+
+test('decode errors are listed with their paths and change nothing', async ({ parley }) => {
+  await parley.goto();
+  await parley.openFile('bad-shape.json', JSON.stringify([{ role: 'user', content: { parts: [] } }, { role: 'assistant', content: { blocks: [{ type: 'response' }] } }]));
+  await expect(parley.alert).toContainText('Nothing was changed');
+  await expect(parley.alert).toContainText('[1].content.blocks[0]');
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('Research machine learning for me');
+});
+
+test('a .jsonl file opens its first record and says so', async ({ parley }) => {
+  await parley.goto();
+  const lines = [chat, [{ role: 'user', content: 'second record' }]].map((record) => JSON.stringify(record)).join('\n');
+  await parley.openFile('dataset.jsonl', lines, 'application/jsonl');
+  await expect(parley.notice).toContainText('JSON Lines with 2 records');
+  await expect(parley.field('Message 2 content')).toHaveValue('Capital of France?');
+});
+
+test('Paste JSON opens pasted text; export downloads Apertus JSON', async ({ parley, page }) => {
+  await parley.goto();
+  await parley.button('Paste JSON…').click();
+  const dialog = page.getByRole('dialog', { name: 'Paste JSON' });
+  await dialog.getByRole('textbox', { name: 'JSON to open' }).fill(JSON.stringify(chat));
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(dialog).toBeHidden();
+  await parley.expectPreviewToContain('Paris.');
+
+  const download = page.waitForEvent('download');
+  await parley.button('Export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^conversation-\d{4}-\d{2}-\d{2}\.json$/);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toEqual(chat);
+});
+
+test('dropping a file onto the window and pasting JSON outside a field open them too', async ({ parley, page }) => {
+  await parley.goto();
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+    for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, JSON.stringify(chat));
+  await expect(parley.notice).toContainText('Opened dropped.json (Apertus JSON)');
+  await parley.expectPreviewToContain('Capital of France?');
+
+  const pasted = [{ role: 'user', content: { parts: [{ type: 'text', text: 'Pasted with Ctrl+V' }] } }];
+  await page.evaluate((text) => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, JSON.stringify(pasted));
+  await parley.expectPreviewToContain('Pasted with Ctrl+V');
+});

@@ -1,0 +1,41 @@
+/**
+ * End-to-end tests against the built site (`dist/` served by `vite preview`), in Debian's
+ * Chromium (Playwright's own browser downloads are not used: see TOOLCHAIN.md). Set
+ * CHROMIUM_PATH to use another Chromium.
+ */
+import { defineConfig } from '@playwright/test';
+
+/** PARLEY_E2E_PORT lets two checkouts run their suites at the same time. */
+export const PORT = Number(process.env.PARLEY_E2E_PORT ?? 4173);
+export const BASE_URL = `http://127.0.0.1:${PORT}/`;
+
+/** Flags for a quiet, offline-friendly headless Chromium (no background traffic to Google). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    viewport: { width: 1400, height: 900 },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `npm run build && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+    url: BASE_URL,
+    // Always build and serve afresh: a reused server would test whatever dist/ it was started on.
+    // PARLEY_E2E_REUSE_SERVER=1 skips that when iterating on tests only.
+    reuseExistingServer: process.env.PARLEY_E2E_REUSE_SERVER === '1',
+    timeout: 120_000,
+    stdout: 'ignore',
+  },
+});

@@ -1,0 +1,44 @@
+/**
+ * Start-up, before the first paint of the editor: theme, test API, the saved conversation
+ * (IndexedDB), then a share link if the URL has one, else the default example for a first visit.
+ * Only then does autosave start, so nothing is saved over data that was not read yet.
+ */
+import { openExample } from './examples/open-example.ts';
+import { restoreSaved, startAutosave } from './persistence/autosave.ts';
+import { hasShareFragment } from './share/fragment.ts';
+import { clearHistory } from './store/index.ts';
+import { startTheme } from './layout/theme.ts';
+import { installTestApi } from './test-api.ts';
+import { prefetchFilePipeline } from './files/lazy.ts';
+import { previewReady } from './preview-ready.ts';
+
+/** The share codec (fflate) is loaded only when a link is opened. */
+async function openShareLink(): Promise<void> {
+  const { openShareFragment } = await import('./share/link.ts');
+  openShareFragment();
+}
+
+export async function boot(): Promise<void> {
+  startTheme();
+  installTestApi();
+  const restored = await restoreSaved();
+  if (!restored.restored) {
+    // The catalog is only needed on a first visit (and by the gallery): not part of start-up code.
+    const { defaultExample } = await import('./examples/catalog.ts');
+    openExample(defaultExample(), { announce: false });
+  }
+  // Undo starts from what was restored (or the example), never from an empty conversation.
+  clearHistory();
+  if (hasShareFragment()) await openShareLink();
+  startAutosave();
+  // Fetch the open/export chunk once the preview is up and the page is idle (not in competition
+  // with Monaco's download), so that the first Open is instant.
+  void previewReady.then(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(prefetchFilePipeline, { timeout: 5000 });
+    else setTimeout(prefetchFilePipeline, 1000);
+  });
+  // A share link pasted into the address bar of an open tab changes only the fragment.
+  window.addEventListener('hashchange', () => {
+    if (hasShareFragment()) void openShareLink();
+  });
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { anchorPath } from './anchor.ts';
+
+describe('anchorPath', () => {
+  it.each([
+    [[], []],
+    [['messages'], ['messages']],
+    [['messages', 3], ['messages', 3]],
+    [['messages', 3, 'role'], ['messages', 3, 'role']],
+    [['messages', 3, 'content'], ['messages', 3, 'content']],
+    [['messages', 3, 'content', 'text'], ['messages', 3, 'content']],
+    [['messages', 3, 'content', 'blocks'], ['messages', 3, 'content']],
+    [['messages', 3, 'content', 'blocks', 1, 'type'], ['messages', 3, 'content', 'blocks', 1]],
+    [['messages', 3, 'content', 'blocks', 1, 'calls', 0, 'arguments', 'city'], ['messages', 3, 'content', 'blocks', 1, 'calls', 0, 'arguments']],
+    [['messages', 3, 'content', 'parts', 0, 'type'], ['messages', 3, 'content', 'parts', 0]],
+    [['messages', 3, 'toolCalls'], ['messages', 3]],
+    [['messages', 3, 'toolCalls', 1, 'type'], ['messages', 3, 'toolCalls', 1]],
+    [['messages', 3, 'somethingElse'], ['messages', 3]],
+    [['tools', 0, 'parameters', 'properties'], ['tools', 0, 'parameters']],
+    [['files', 0, 'parts', 1, 'middle'], ['files', 0, 'parts', 1, 'middle']],
+    [['options', 'bos'], []],
+  ] as const)('%j → %j', (path, anchor) => {
+    expect(anchorPath(path)).toEqual(anchor);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * A textarea that grows with its content and never shows an inner scrollbar. Browsers with CSS
+ * `field-sizing: content` size it themselves; elsewhere its height follows `scrollHeight`.
+ */
+import { useCallback, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react';
+
+const supportsFieldSizing = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
+type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'ref'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+  ref?: (element: HTMLElement | null) => (() => void) | undefined;
+};
+
+export function AutoTextarea({ value, onValueChange, ref, className = '', rows = 1, ...rest }: Props) {
+  const own = useRef<HTMLTextAreaElement | null>(null);
+  const setRef = useCallback(
+    (element: HTMLTextAreaElement | null) => {
+      own.current = element;
+      const cleanup = ref?.(element);
+      return () => {
+        own.current = null;
+        cleanup?.();
+      };
+    },
+    [ref],
+  );
+  useLayoutEffect(() => {
+    const element = own.current;
+    if (supportsFieldSizing || !element) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight + 2}px`;
+  }, [value]);
+  return (
+    <textarea
+      {...rest}
+      ref={setRef}
+      rows={rows}
+      value={value}
+      spellCheck={rest.spellCheck ?? false}
+      onChange={(event) => onValueChange(event.target.value)}
+      className={`resize-none overflow-hidden [field-sizing:content] ${className}`}
+    />
+  );
+}

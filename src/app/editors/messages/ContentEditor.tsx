@@ -1,0 +1,25 @@
+/** The content of one message, in the editor of its kind (text, parts, blocks, or none). */
+import type { Message } from '../../../core/index.ts';
+import { BlocksEditor } from '../blocks/BlocksEditor.tsx';
+import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
+import { PartsEditor, type NewPartType } from '../parts/PartsEditor.tsx';
+import { TextContentEditor } from './TextContentEditor.tsx';
+
+const MESSAGE_PARTS: readonly NewPartType[] = ['text', 'image', 'value', 'fim'];
+
+export function ContentEditor({ index, message }: { index: number; message: Message }) {
+  const content = message.content;
+  if (content?.type === 'text') return <TextContentEditor index={index} role={message.role} text={content.text} mapping={content.mapping === true} />;
+  return (
+    <div>
+      <AnchorDiagnostics path={['messages', index, 'content']} />
+      {content?.type === 'parts' && <PartsEditor ownerPath={['messages', index]} listPath={['messages', index, 'content', 'parts']} parts={content.parts} allow={MESSAGE_PARTS} />}
+      {content?.type === 'blocks' && <BlocksEditor messageIndex={index} messageId={message.id} blocks={content.blocks} />}
+      {content == null && (
+        <p className="text-xs italic text-slate-500 dark:text-slate-400">
+          {content === null ? 'No content (content: null).' : 'No content field.'} Choose Text, Parts{message.role === 'assistant' ? ' or Blocks' : ''} above to write some.
+        </p>
+      )}
+    </div>
+  );
+}

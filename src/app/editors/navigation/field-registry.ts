@@ -1,0 +1,52 @@
+/**
+ * Where each form field is, by path: every field registers its element under its formatted
+ * path (and carries it as `data-field-path`), so that a click in the preview or a diagnostic
+ * can find "the field with the longest matching prefix" and focus it. Module-level on purpose:
+ * registration happens on every mount/unmount and must not cause renders.
+ */
+import { formatPath, type FieldPath } from '../../../core/index.ts';
+
+const fields = new Map<string, HTMLElement>();
+
+/** Registers `element` for `path`; returns the unregister function. */
+export function registerField(path: FieldPath, element: HTMLElement): () => void {
+  const key = formatPath(path);
+  fields.set(key, element);
+  return () => {
+    if (fields.get(key) === element) fields.delete(key);
+  };
+}
+
+/** The registered field for the longest prefix of `path` (at least `minLength` segments), if mounted. */
+export function findField(path: FieldPath, minLength = 1): { element: HTMLElement; path: FieldPath } | undefined {
+  for (let length = path.length; length >= Math.max(1, minLength); length--) {
+    const prefix = path.slice(0, length);
+    const element = fields.get(formatPath(prefix));
+    if (element && element.isConnected) return { element, path: prefix };
+  }
+  return undefined;
+}
+
+/**
+ * Scrolls `element` into view and focuses it. In a text field the caret goes to `selection`
+ * when given (a place clicked in the preview), else to the end (where one goes on typing).
+ */
+export function focusField(element: HTMLElement, selection?: { start: number; end?: number }): void {
+  element.scrollIntoView?.({ block: 'nearest' });
+  element.focus({ preventScroll: true });
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) {
+    const length = element.value.length;
+    const start = Math.max(0, Math.min(selection?.start ?? length, length));
+    const end = Math.max(start, Math.min(selection?.end ?? start, length));
+    try {
+      element.setSelectionRange(start, end);
+    } catch {
+      // Inputs of some types (checkbox, number) have no selection: focusing is enough.
+    }
+  }
+}
+
+/** Test hook: how many fields are registered. */
+export function registeredFieldCount(): number {
+  return fields.size;
+}

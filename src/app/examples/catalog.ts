@@ -1,0 +1,24 @@
+/** The examples gallery: every example conversation of specs 000 and 001. */
+import { SPEC_000_EXAMPLES } from './spec000.ts';
+import { SPEC_001_EXAMPLES } from './spec001.ts';
+import type { Example } from './types.ts';
+
+export const EXAMPLE_GROUPS: readonly { title: string; examples: readonly Example[] }[] = [
+  { title: 'Apertus chat format (spec 000)', examples: SPEC_000_EXAMPLES },
+  { title: 'Apertus Python API (spec 001)', examples: SPEC_001_EXAMPLES },
+];
+
+export const EXAMPLES: readonly Example[] = EXAMPLE_GROUPS.flatMap((group) => group.examples);
+
+/** What a new visitor sees: spec 000's "Example 2: Structured format with tools". */
+export const DEFAULT_EXAMPLE_ID = 's000-example-2';
+
+export function findExample(id: string): Example | undefined {
+  return EXAMPLES.find((example) => example.id === id);
+}
+
+export function defaultExample(): Example {
+  const example = findExample(DEFAULT_EXAMPLE_ID);
+  if (!example) throw new Error(`The default example ${DEFAULT_EXAMPLE_ID} is missing from the catalog.`);
+  return example;
+}

@@ -1,0 +1,15 @@
+/** Opening an example: replaces the record (one undo step) and sets the format it is shown in. */
+import { findFormat } from '../../core/index.ts';
+import { useAppStore } from '../store/index.ts';
+import type { Example } from './types.ts';
+
+export function openExample(example: Example, { announce = true } = {}): void {
+  const state = useAppStore.getState();
+  state.loadRecord(example.build());
+  // Reset the format's options to its defaults plus the example's own: what the example shows
+  // must not depend on options set for an earlier conversation.
+  state.setFormat(example.formatId, { ...findFormat(example.formatId)?.defaults, ...example.options });
+  state.setImportDiagnostics([]);
+  state.setSourceCodec(null);
+  if (announce) state.showNotice({ tone: 'success', title: `Opened the example "${example.title}".` });
+}

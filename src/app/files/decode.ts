@@ -1,0 +1,56 @@
+/**
+ * A JSON value → a record, with the dialect that read it. Decode errors (with paths) refuse the
+ * whole value: nothing in the editor changes. Warnings let it through and are listed.
+ */
+import { CODECS, detectCodec, findCodec, formatPath, type Diagnostic, type ParleyRecord } from '../../core/index.ts';
+
+export type DecodeOutcome =
+  | { ok: true; record: ParleyRecord; codec: { id: string; label: string }; diagnostics: Diagnostic[] }
+  | { ok: false; title: string; details: string[]; diagnostics: Diagnostic[] };
+
+/**
+ * The dialect tried when none recognises the input: reading it that way at least lists what is
+ * wrong with paths ("[1].role: expected a string") instead of only "unknown dialect".
+ */
+export const FALLBACK_CODEC = 'apertus-json';
+
+export function decodeJson(json: unknown, sourceName: string, codecId?: string): DecodeOutcome {
+  const detected = codecId === undefined ? detectCodec(json) : undefined;
+  const codec = codecId === undefined ? (detected ?? findCodec(FALLBACK_CODEC)) : findCodec(codecId);
+  if (!codec) {
+    const known = CODECS.map((c) => c.label).join(', ') || 'none yet';
+    const title =
+      codecId === undefined
+        ? `${sourceName} is JSON, but not in a dialect Parley reads (known: ${known}). Nothing was changed.`
+        : `Unknown dialect "${codecId}" (known: ${known}). Nothing was changed.`;
+    return { ok: false, title, details: [], diagnostics: [] };
+  }
+  let result;
+  try {
+    result = codec.decode(json);
+  } catch (thrown) {
+    // A codec bug must not take the app down with it: report it like any decode failure.
+    const message = thrown instanceof Error ? thrown.message : String(thrown);
+    return { ok: false, title: `${codec.label} could not read ${sourceName}: ${message}. Nothing was changed.`, details: [], diagnostics: [] };
+  }
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  if (result.record === undefined || errors.length > 0) {
+    const count = errors.length === 1 ? '1 error' : `${errors.length} errors`;
+    const known = CODECS.map((c) => c.label).join(', ');
+    return {
+      ok: false,
+      title:
+        codecId === undefined && !detected
+          ? `${sourceName} is JSON, but not in a dialect Parley recognises (known: ${known}); read as ${codec.label}, it has ${count}. Nothing was changed.`
+          : `${sourceName} looks like ${codec.label} but has ${count}. Nothing was changed.`,
+      details: errors.map(describeDiagnostic),
+      diagnostics: result.diagnostics,
+    };
+  }
+  return { ok: true, record: result.record, codec: { id: codec.id, label: codec.label }, diagnostics: result.diagnostics };
+}
+
+/** `messages[2].content: expected a string` */
+export function describeDiagnostic(diagnostic: Diagnostic): string {
+  return diagnostic.path && diagnostic.path.length > 0 ? `${formatPath(diagnostic.path)}: ${diagnostic.message}` : diagnostic.message;
+}

@@ -1,0 +1,65 @@
+/** Export: the record → a dialect's JSON → a downloaded file. Encode diagnostics are shown. */
+import { CODECS, findCodec, type Diagnostic } from '../../core/index.ts';
+import { useAppStore } from '../store/index.ts';
+import { describeDiagnostic } from './decode.ts';
+import { DEFAULT_EXPORT_CODEC } from './export-default.ts';
+
+export function exportDialects(): { id: string; label: string }[] {
+  return CODECS.map((codec) => ({ id: codec.id, label: codec.label }));
+}
+
+/** Apertus JSON unless the record came from a file in another dialect, or the person picks one. */
+export function defaultExportCodec(): string {
+  return useAppStore.getState().sourceCodec?.id ?? DEFAULT_EXPORT_CODEC;
+}
+
+export interface ExportResult {
+  ok: boolean;
+  codec: string;
+  /** The exported JSON value (undefined when the dialect is unknown). */
+  json: unknown;
+  /** The file's text: the JSON, indented with 2 spaces, with a final newline. */
+  text: string;
+  /** What the dialect could not express ("lost in conversion: …"). */
+  diagnostics: Diagnostic[];
+}
+
+export function encodeRecord(codecId: string = defaultExportCodec()): ExportResult {
+  const codec = findCodec(codecId);
+  if (!codec) return { ok: false, codec: codecId, json: undefined, text: '', diagnostics: [{ severity: 'error', code: 'unknown-dialect', message: `Unknown dialect "${codecId}".` }] };
+  const { json, diagnostics } = codec.encode(useAppStore.getState().record);
+  return { ok: true, codec: codecId, json, text: `${JSON.stringify(json, null, 2)}\n`, diagnostics };
+}
+
+/** Encode and download; tells the person what was written and what could not be. */
+export function exportToFile(codecId: string = defaultExportCodec()): ExportResult {
+  const result = encodeRecord(codecId);
+  const { showNotice } = useAppStore.getState();
+  if (!result.ok) {
+    showNotice({ tone: 'error', title: 'Export failed.', details: result.diagnostics.map(describeDiagnostic) });
+    return result;
+  }
+  const fileName = `conversation-${new Date().toISOString().slice(0, 10)}.json`;
+  download(result.text, fileName, 'application/json');
+  const label = findCodec(codecId)?.label ?? codecId;
+  const problems = result.diagnostics.length;
+  showNotice({
+    tone: problems > 0 ? 'info' : 'success',
+    title: `Exported ${fileName} (${label})${problems > 0 ? `; ${problems === 1 ? '1 thing' : `${problems} things`} could not be expressed` : ''}.`,
+    details: result.diagnostics.map(describeDiagnostic),
+  });
+  return result;
+}
+
+function download(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by the time click() returns; revoke on the next turn to be safe.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,74 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { conversation, textMessage, type Conversation } from '../../core/index.ts';
+import { clearHistory, useAppStore } from '../store/index.ts';
+import { encodeRecord } from './export.ts';
+import { MAX_OPEN_BYTES } from './limits.ts';
+import { openFile, openJson } from './open.ts';
+
+const before = conversation([textMessage('user', 'keep me')]);
+
+function messages(): Conversation['messages'] {
+  const record = useAppStore.getState().record;
+  return record.kind === 'chat' ? record.messages : [];
+}
+
+describe('opening JSON', () => {
+  beforeEach(() => {
+    useAppStore.getState().loadRecord(before);
+    useAppStore.getState().setImportDiagnostics([]);
+    clearHistory();
+  });
+
+  it('opens Apertus JSON, names the dialect, and makes it one undo step', () => {
+    const result = openJson('[{"role": "system", "content": {"text": "be brief"}}, {"role": "user", "content": "hello"}, {"role": "assistant", "content": "hi"}]', 'chat.json');
+    expect(result).toMatchObject({ ok: true, codec: { id: 'apertus-json' } });
+    expect(result.message).toContain('(Apertus JSON)');
+    expect(messages().map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
+    expect(useAppStore.temporal.getState().pastStates).toHaveLength(1);
+  });
+
+  it('changes nothing for malformed JSON and says where', () => {
+    const result = openJson('[{"role": "user" "content": "x"}]', 'bad.json');
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/line 1, column 18/);
+    expect(useAppStore.getState().record).toBe(before);
+    expect(useAppStore.getState().notice).toMatchObject({ tone: 'error' });
+  });
+
+  it('changes nothing when the record has decode errors, and lists them with paths', () => {
+    const result = openJson([{ role: 'user', content: { parts: [{ type: 'text', text: 'ok' }] } }, { role: 'assistant', content: { blocks: [{ type: 'response' }] } }], 'partly.json');
+    expect(result.ok).toBe(false);
+    expect(result.details.some((line) => line.includes('[1].content.blocks[0]'))).toBe(true);
+    expect(useAppStore.getState().record).toBe(before);
+  });
+
+  it('changes nothing for JSON in no known dialect', () => {
+    const result = openJson({ hello: 'world' }, 'other.json');
+    expect(result.ok).toBe(false);
+    expect(useAppStore.getState().record).toBe(before);
+  });
+
+  it('exports in the dialect the file was opened in, unless told otherwise', () => {
+    const openai = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] }];
+    const result = openJson(openai, 'openai.json');
+    expect(result.codec?.id).not.toBe('apertus-json');
+    expect(encodeRecord()).toMatchObject({ ok: true, codec: result.codec?.id, json: openai });
+    expect(encodeRecord('apertus-json').codec).toBe('apertus-json');
+  });
+
+  it('exports what it opened (Apertus JSON round trip)', () => {
+    const source = [{ role: 'system', content: { text: 'sys' } }, { role: 'user', content: { parts: [{ type: 'text', text: 'q' }] } }];
+    expect(openJson(source, 'x.json').ok).toBe(true);
+    expect(encodeRecord().json).toEqual(source);
+  });
+
+  it('refuses a file over the size limit without reading it', async () => {
+    let read = false;
+    const huge = { name: 'huge.json', size: MAX_OPEN_BYTES + 1, text: async () => ((read = true), '[]') } as unknown as File;
+    const result = await openFile(huge);
+    expect(result.ok).toBe(false);
+    expect(result.message).toContain('huge.json is 50.0 MB; Parley opens files up to 50.0 MB');
+    expect(read).toBe(false);
+    expect(useAppStore.getState().record).toBe(before);
+  });
+});

@@ -1,0 +1,56 @@
+/** Drag a file anywhere onto the window to open it. Returns whether a file is being dragged over. */
+import { useEffect, useState } from 'react';
+import { useAppStore } from '../store/index.ts';
+import { openFileLater } from './lazy.ts';
+
+function carriesFiles(event: DragEvent): boolean {
+  return event.dataTransfer?.types.includes('Files') ?? false;
+}
+
+export function useFileDrop(): boolean {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    // dragenter/dragleave fire for every child element: count them to know when the window is left.
+    let depth = 0;
+    const onEnter = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth += 1;
+      setOver(true);
+    };
+    const onLeave = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setOver(false);
+    };
+    const onOver = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault(); // Without this the browser opens the file itself.
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    };
+    const onDrop = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      setOver(false);
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      const [first] = files;
+      if (!first) return;
+      void openFileLater(first).then((result) => {
+        if (result.ok && files.length > 1) {
+          useAppStore.getState().showNotice({ tone: 'info', title: `${result.message} ${files.length - 1} other dropped file(s) were not opened: Parley edits one record at a time.`, details: result.details });
+        }
+      });
+    };
+    window.addEventListener('dragenter', onEnter);
+    window.addEventListener('dragleave', onLeave);
+    window.addEventListener('dragover', onOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragenter', onEnter);
+      window.removeEventListener('dragleave', onLeave);
+      window.removeEventListener('dragover', onOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, []);
+  return over;
+}

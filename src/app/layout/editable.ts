@@ -1,0 +1,13 @@
+/** Whether keyboard input at `target` belongs to a text field (so app shortcuts like paste-to-open leave it alone). */
+export function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'range', 'color', 'file', 'submit', 'reset', 'image'].includes(target.type);
+  return false;
+}
+
+/** Inside a dialog or a field marked `data-native-undo`: the browser's own undo applies there (it is not the record). */
+export function usesNativeUndo(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('dialog[open], [data-native-undo]') !== null;
+}

@@ -1,0 +1,106 @@
+/**
+ * Every diagnostic with its severity, message and field, and a Jump button that shows and
+ * focuses that field in the editor (`reveal(path)`). Collapsible; long lists are cut with a
+ * "Show all" so that a record with thousands of problems stays responsive.
+ */
+import { memo, useMemo, useState } from 'react';
+import { formatPath } from '../../core/index.ts';
+import { readPreference, writePreference } from '../persistence/preferences.ts';
+import { useAppStore, useRendered, useValidation } from '../store/index.ts';
+import { collectDiagnostics, countBySeverity, type ListedDiagnostic } from './collect-diagnostics.ts';
+
+/** Rows rendered before "Show all": enough to read, few enough to re-render on every keystroke. */
+const MAX_LISTED = 200;
+
+const severityStyle = {
+  error: 'bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100',
+  warning: 'bg-amber-100 text-amber-950 dark:bg-amber-900/60 dark:text-amber-100',
+  info: 'bg-sky-100 text-sky-950 dark:bg-sky-900/60 dark:text-sky-100',
+};
+const severityLabel = { error: 'Error', warning: 'Warning', info: 'Info' };
+const sourceLabel = { import: 'import', editor: 'check', format: 'format' };
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function DiagnosticsPanel() {
+  const rendered = useRendered();
+  const validation = useValidation();
+  const imported = useAppStore((state) => state.importDiagnostics);
+  const list = useMemo(() => collectDiagnostics({ import: imported, editor: validation, format: rendered.diagnostics }), [imported, validation, rendered.diagnostics]);
+  const counts = countBySeverity(list);
+  const [open, setOpen] = useState(() => readPreference('diagnostics-open') !== 'false');
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? list : list.slice(0, MAX_LISTED);
+
+  const summary = list.length === 0 ? 'no problems' : [counts.error && plural(counts.error, 'error'), counts.warning && plural(counts.warning, 'warning'), counts.info && `${counts.info} info`].filter(Boolean).join(', ');
+
+  return (
+    <section aria-labelledby="parley-diagnostics-heading" className="shrink-0 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id="parley-diagnostics-heading" className="text-sm font-semibold">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="parley-diagnostics-list"
+          onClick={() => {
+            setOpen(!open);
+            writePreference('diagnostics-open', String(!open));
+          }}
+          className="flex w-full items-center gap-2 px-4 py-1.5 text-left hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500 dark:hover:bg-slate-800"
+        >
+          <span aria-hidden="true" className="inline-block w-3 text-slate-600 dark:text-slate-300">
+            {open ? '▾' : '▸'}
+          </span>
+          Diagnostics
+          <span className={`font-normal ${counts.error > 0 ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>({summary})</span>
+        </button>
+      </h2>
+      {open && (
+        <div id="parley-diagnostics-list" className="max-h-44 overflow-auto px-4 pb-2">
+          {list.length === 0 ? (
+            <p className="py-1 text-sm text-slate-600 dark:text-slate-300">The conversation renders without problems.</p>
+          ) : (
+            <ul aria-label="Diagnostics" className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
+              {shown.map((diagnostic) => (
+                <DiagnosticRow key={diagnostic.key} diagnostic={diagnostic} />
+              ))}
+            </ul>
+          )}
+          {list.length > shown.length && (
+            <button type="button" onClick={() => setShowAll(true)} className="mt-1 text-sm text-sky-800 underline underline-offset-2 dark:text-sky-300">
+              Show all {list.length} diagnostics
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Rows are rebuilt on every keystroke (the render is); an unchanged problem keeps its row. */
+const DiagnosticRow = memo(function DiagnosticRow({ diagnostic }: { diagnostic: ListedDiagnostic }) {
+  const path = diagnostic.path;
+  const where = path && path.length > 0 ? formatPath(path) : undefined;
+  return (
+    <li className="flex items-start gap-2 py-1 text-sm">
+      <span className={`mt-0.5 shrink-0 rounded px-1.5 text-xs font-semibold ${severityStyle[diagnostic.severity]}`}>{severityLabel[diagnostic.severity]}</span>
+      <div className="min-w-0 flex-1">
+        <span>{diagnostic.message}</span>{' '}
+        <span className="text-xs text-slate-600 dark:text-slate-400">
+          {where && <code className="font-mono">{where}</code>} · {sourceLabel[diagnostic.source]} · {diagnostic.code}
+        </span>
+      </div>
+      {path && path.length > 0 && (
+        <button
+          type="button"
+          onClick={() => useAppStore.getState().reveal(path)}
+          aria-label={`Jump to ${where}: ${diagnostic.message}`}
+          className="shrink-0 rounded border border-slate-300 px-2 text-xs font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+        >
+          Jump
+        </button>
+      )}
+    </li>
+  );
+}, (a, b) => a.diagnostic.key === b.diagnostic.key && a.diagnostic.severity === b.diagnostic.severity);

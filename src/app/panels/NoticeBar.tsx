@@ -1,0 +1,61 @@
+/**
+ * What happened after open, export, share: success and info are announced politely and fade
+ * after a while; errors are announced at once and stay until dismissed or replaced.
+ */
+import { useEffect } from 'react';
+import { useAppStore, type Notice } from '../store/index.ts';
+
+/** How long a success or info notice stays (errors stay). */
+const NOTICE_MS = 8000;
+/** Details shown before "and N more" (a file can have thousands of decode errors). */
+const MAX_DETAILS = 20;
+
+const tones = {
+  success: 'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50',
+  info: 'border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-50',
+  error: 'border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50',
+};
+
+export function NoticeBar() {
+  const notice = useAppStore((state) => state.notice);
+  useEffect(() => {
+    if (!notice || notice.tone === 'error') return;
+    const id = setTimeout(() => {
+      if (useAppStore.getState().notice?.id === notice.id) useAppStore.getState().dismissNotice();
+    }, NOTICE_MS);
+    return () => clearTimeout(id);
+  }, [notice]);
+
+  // Two live regions that always exist (a region added together with its text is not announced).
+  return (
+    <>
+      <div role="status" aria-label="Notice">
+        {notice && notice.tone !== 'error' && <NoticeBody notice={notice} />}
+      </div>
+      <div role="alert" aria-label="Problem">
+        {notice?.tone === 'error' && <NoticeBody notice={notice} />}
+      </div>
+    </>
+  );
+}
+
+function NoticeBody({ notice }: { notice: Notice }) {
+  return (
+    <div className={`flex items-start justify-between gap-3 border-b px-4 py-2 text-sm ${tones[notice.tone]}`}>
+      <div className="min-w-0">
+        <p>{notice.title}</p>
+        {notice.details && notice.details.length > 0 && (
+          <ul className="mt-1 list-disc pl-5 font-mono text-xs">
+            {notice.details.slice(0, MAX_DETAILS).map((detail, i) => (
+              <li key={i}>{detail}</li>
+            ))}
+            {notice.details.length > MAX_DETAILS && <li>… and {notice.details.length - MAX_DETAILS} more</li>}
+          </ul>
+        )}
+      </div>
+      <button type="button" onClick={() => useAppStore.getState().dismissNotice()} className="shrink-0 rounded px-2 py-0.5 text-xs font-medium underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500">
+        Dismiss
+      </button>
+    </div>
+  );
+}

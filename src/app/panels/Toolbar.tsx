@@ -1,0 +1,49 @@
+/**
+ * The toolbar, two rows: the app's actions (open/paste/export, undo/redo, share, examples,
+ * theme, save state), then the format and that format's options.
+ */
+import type { ReactNode } from 'react';
+import { ExamplesButton } from '../examples/ExamplesDialog.tsx';
+import { ExportControls, OpenButton, PasteButton } from '../files/OpenControls.tsx';
+import { ShareButton } from '../share/ShareButton.tsx';
+import { FormatControls } from './FormatControls.tsx';
+import { HistoryButtons } from './HistoryButtons.tsx';
+import { SaveStatus } from './SaveStatus.tsx';
+import { ThemeSelect } from './ThemeSelect.tsx';
+
+function Group({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="group" aria-label={label} className="flex flex-wrap items-center gap-1">
+      {children}
+    </div>
+  );
+}
+
+export function Toolbar() {
+  return (
+    <div className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div role="toolbar" aria-label="Actions" className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+        <h1 className="text-base font-semibold tracking-tight">Parley</h1>
+        <Group label="File">
+          <OpenButton />
+          <PasteButton />
+          <ExportControls />
+        </Group>
+        <Group label="History">
+          <HistoryButtons />
+        </Group>
+        <Group label="Share and examples">
+          <ShareButton />
+          <ExamplesButton />
+        </Group>
+        <div className="ml-auto flex items-center gap-3">
+          <SaveStatus />
+          <ThemeSelect />
+        </div>
+      </div>
+      <div role="group" aria-label="Format and options" className="border-t border-slate-100 bg-slate-50 px-4 py-1.5 dark:border-slate-800 dark:bg-slate-900/60">
+        <FormatControls />
+      </div>
+    </div>
+  );
+}

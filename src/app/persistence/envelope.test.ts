@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { conversation, textMessage } from '../../core/index.ts';
+import { ENVELOPE_VERSION, migrate } from './envelope.ts';
+
+const record = conversation([textMessage('user', 'hi')]);
+
+describe('migrate', () => {
+  it('reads the current version and keeps fields it does not know', () => {
+    const result = migrate({ version: ENVELOPE_VERSION, savedAt: 5, record, formatId: 'rwkv', formatOptions: { rwkv: { streaming: true } }, fromTheFuture: { a: 1 } });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.migratedFrom).toBeUndefined();
+    expect(result.envelope).toMatchObject({ savedAt: 5, formatId: 'rwkv', formatOptions: { rwkv: { streaming: true } }, fromTheFuture: { a: 1 } });
+    expect(result.envelope.record).toEqual(record);
+  });
+
+  it('migrates version 0: a bare record', () => {
+    const result = migrate(record);
+    expect(result).toMatchObject({ ok: true, migratedFrom: 0, envelope: { version: ENVELOPE_VERSION, formatId: 'apertus', formatOptions: {}, savedAt: 0 } });
+  });
+
+  it('migrates version 0: an unversioned {record, …} keeping its other fields', () => {
+    const result = migrate({ record, formatId: 'openchatml', note: 'kept' });
+    expect(result).toMatchObject({ ok: true, migratedFrom: 0, envelope: { formatId: 'openchatml', note: 'kept' } });
+  });
+
+  it('refuses data from a newer version, saying so', () => {
+    const result = migrate({ version: ENVELOPE_VERSION + 1, record });
+    expect(result).toMatchObject({ ok: false, reason: 'newer', version: ENVELOPE_VERSION + 1 });
+  });
+
+  it('reports a damaged record with where it is damaged', () => {
+    const result = migrate({ version: ENVELOPE_VERSION, record: { kind: 'chat', messages: [{ id: 'm', role: 7 }], tools: [] } });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.message).toContain('messages.0.role');
+  });
+
+  it('refuses values that are not envelopes', () => {
+    expect(migrate('text').ok).toBe(false);
+    expect(migrate(null).ok).toBe(false);
+    expect(migrate({ version: -1, record }).ok).toBe(false);
+  });
+});

@@ -1,0 +1,271 @@
+/**
+ * Keeps the preview's Monaco model and decorations in step with the render, without
+ * `setValue`: each change becomes the minimal edit of the model (cursor, scroll and view state
+ * survive), decorations are recomputed for the text on screen only, markers a moment after
+ * typing stops. Also turns clicks into `reveal(path)` and a focused field into a highlight.
+ * Plain TypeScript driven by `sync(inputs)`; mount.ts wires it to the store.
+ */
+import type { editor, IDisposable } from 'monaco-editor/editor';
+import { findFormat, pathsEqual, type Diagnostic, type FieldPath, type Severity, type Span, type SpecialToken } from '../../core/index.ts';
+import { decorationWindow, planDecorations, WINDOW_MARGIN, windowCovers, type DecorationKind } from './decorations-plan.ts';
+import { placeDiagnostics } from './diagnostic-ranges.ts';
+import { toDisplayText } from './display-text.ts';
+import type { PreviewInputs } from './inputs.ts';
+import { provideHoversFor } from './language/hover.ts';
+import { ensureLanguage } from './language/languages.ts';
+import { monaco } from './monaco-env.ts';
+import { clickedOffset, focusRanges, SpanIndex, type OffsetRange } from './span-index.ts';
+import { minimalEdit } from './text-diff.ts';
+
+/** Markers wait until typing pauses: they are the least urgent part of an update. */
+export const MARKER_DELAY_MS = 150;
+/** A focused field's ranges highlighted at most (a whole-conversation path has thousands). */
+export const MAX_FOCUS_RANGES = 500;
+/** Pointer travel (px) between press and release beyond which a click is a drag. */
+const CLICK_SLOP_PX = 4;
+
+/** Window event fired after each change of the preview's text has been applied (UI benchmark, tests). */
+export const PREVIEW_UPDATED_EVENT = 'parley:preview-updated';
+export const MARKER_OWNER = 'parley';
+
+const STICKY = monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges;
+
+const DECORATION_OPTIONS: Record<DecorationKind, editor.IModelDecorationOptions> = {
+  special: { inlineClassName: 'parley-special', stickiness: STICKY },
+  trainable: { className: 'parley-trainable', stickiness: STICKY },
+  'line-break': {
+    after: { content: '↵', inlineClassName: 'parley-line-break', cursorStops: monaco.editor.InjectedTextCursorStops.None },
+    showIfCollapsed: true,
+    stickiness: STICKY,
+  },
+};
+
+const FOCUS_OPTIONS: editor.IModelDecorationOptions = {
+  className: 'parley-focus',
+  stickiness: STICKY,
+  overviewRuler: { color: 'rgba(14, 165, 233, 0.8)', position: monaco.editor.OverviewRulerLane.Full },
+};
+
+const SEVERITY: Record<Severity, monaco.MarkerSeverity> = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning, info: monaco.MarkerSeverity.Info };
+const CONTENT_TEXT = monaco.editor.MouseTargetType.CONTENT_TEXT;
+
+export interface PreviewControllerOptions {
+  editor: editor.IStandaloneCodeEditor;
+  model: editor.ITextModel;
+  /** A click in the preview asks the app to show and focus the field at `path`. */
+  reveal: (path: FieldPath) => void;
+}
+
+export class PreviewController {
+  private readonly editor: editor.IStandaloneCodeEditor;
+  private readonly model: editor.ITextModel;
+  private readonly reveal: (path: FieldPath) => void;
+
+  /** The exact rendered text the model shows (the model holds `displayed`: see display-text.ts). */
+  private text = '';
+  private displayed = '';
+  private spans: readonly Span[] = [];
+  private index = new SpanIndex([]);
+  private tokens: readonly SpecialToken[] = [];
+  private formatId: string | undefined;
+  private focusedPath: FieldPath | null = null;
+  private diagnostics: readonly Diagnostic[] = [];
+  private flags = { shadeTrainable: false, showWhitespace: false };
+
+  private readonly windowDecorations: editor.IEditorDecorationsCollection;
+  private readonly focusDecorations: editor.IEditorDecorationsCollection;
+  private decorated: OffsetRange | undefined;
+  private windowCheck = 0;
+  private markerTimer: ReturnType<typeof setTimeout> | undefined;
+  private pressed: { x: number; y: number } | undefined;
+  private readonly listeners = new Set<() => void>();
+  private readonly disposables: IDisposable[] = [];
+  private readonly stopHovers: () => void;
+
+  constructor(options: PreviewControllerOptions) {
+    ({ editor: this.editor, model: this.model, reveal: this.reveal } = options);
+    this.windowDecorations = this.editor.createDecorationsCollection();
+    this.focusDecorations = this.editor.createDecorationsCollection();
+    this.stopHovers = provideHoversFor(monaco, this.model.uri.scheme, this.model, () => ({ text: this.text, index: this.index, tokens: this.tokens }));
+    this.disposables.push(
+      this.editor.onDidScrollChange(() => this.scheduleWindowCheck()),
+      this.editor.onDidLayoutChange(() => this.scheduleWindowCheck()),
+      this.editor.onMouseDown((event) => this.onMouseDown(event)),
+      this.editor.onMouseUp((event) => this.onMouseUp(event)),
+    );
+  }
+
+  /** The exact rendered text shown: the model's own text, except that the model shows `\r` as `␍`. */
+  renderedText(): string {
+    return this.displayed === this.text ? this.model.getValue() : this.text;
+  }
+
+  /** Calls `listener` after every applied change of the text. */
+  onDidUpdate(listener: () => void): IDisposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  sync(inputs: PreviewInputs): void {
+    if (inputs.formatId !== this.formatId) {
+      this.formatId = inputs.formatId;
+      this.tokens = findFormat(inputs.formatId)?.specialTokens ?? [];
+      monaco.editor.setModelLanguage(this.model, ensureLanguage(monaco, inputs.formatId));
+    }
+    const textChanged = this.applyText(inputs.text);
+    const spansChanged = inputs.spans !== this.spans;
+    if (spansChanged) {
+      this.spans = inputs.spans;
+      this.index = new SpanIndex(inputs.spans);
+    }
+    const flagsChanged = inputs.shadeTrainable !== this.flags.shadeTrainable || inputs.showWhitespace !== this.flags.showWhitespace;
+    if (flagsChanged) this.flags = { shadeTrainable: inputs.shadeTrainable, showWhitespace: inputs.showWhitespace };
+    if (textChanged || spansChanged || flagsChanged) this.decorateWindow();
+
+    const focusChanged = !samePath(inputs.focusedPath, this.focusedPath);
+    this.focusedPath = inputs.focusedPath;
+    if (focusChanged || spansChanged) this.highlightFocus(focusChanged);
+
+    if (inputs.diagnostics !== this.diagnostics || spansChanged) {
+      this.diagnostics = inputs.diagnostics;
+      this.scheduleMarkers();
+    }
+    if (textChanged) this.emitUpdated();
+  }
+
+  dispose(): void {
+    cancelAnimationFrame(this.windowCheck);
+    clearTimeout(this.markerTimer);
+    this.disposables.forEach((d) => d.dispose());
+    this.stopHovers();
+    this.windowDecorations.clear();
+    this.focusDecorations.clear();
+    this.listeners.clear();
+    if (!this.model.isDisposed()) monaco.editor.setModelMarkers(this.model, MARKER_OWNER, []);
+  }
+
+  // --- text ------------------------------------------------------------------------------
+
+  /** Applies the minimal edit from the shown text to `text`; false when nothing changed. */
+  private applyText(text: string): boolean {
+    if (text === this.text) return false;
+    const displayed = toDisplayText(text);
+    // The model is the preview's own; if anything else changed it, start over from its real text.
+    const before = this.model.getValueLength() === this.displayed.length ? this.displayed : this.model.getValue();
+    const edit = minimalEdit(before, displayed);
+    if (edit) {
+      const start = this.model.getPositionAt(edit.start);
+      const end = this.model.getPositionAt(edit.end);
+      this.model.applyEdits([{ range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column), text: edit.text }]);
+    }
+    this.text = text;
+    this.displayed = displayed;
+    return true;
+  }
+
+  private emitUpdated(): void {
+    this.listeners.forEach((listener) => listener());
+    window.dispatchEvent(new CustomEvent(PREVIEW_UPDATED_EVENT));
+  }
+
+  // --- decorations ----------------------------------------------------------------------
+
+  /** The offsets on screen, or the start of the text before the editor has a layout. */
+  private visibleOffsets(): OffsetRange {
+    const ranges = this.editor.getVisibleRanges();
+    const first = ranges[0];
+    const last = ranges[ranges.length - 1];
+    if (!first || !last) return { start: 0, end: Math.min(this.text.length, WINDOW_MARGIN) };
+    return { start: this.model.getOffsetAt(first.getStartPosition()), end: this.model.getOffsetAt(last.getEndPosition()) };
+  }
+
+  private decorateWindow(): void {
+    const visible = this.visibleOffsets();
+    const window = decorationWindow(visible.start, visible.end, this.text.length);
+    const planned = planDecorations(this.index, this.text, window, this.flags);
+    this.windowDecorations.set(planned.map((d) => ({ range: this.range(d.start, d.end), options: DECORATION_OPTIONS[d.kind] })));
+    this.decorated = window;
+  }
+
+  private scheduleWindowCheck(): void {
+    if (this.windowCheck !== 0) return;
+    this.windowCheck = requestAnimationFrame(() => {
+      this.windowCheck = 0;
+      const visible = this.visibleOffsets();
+      if (!this.decorated || !windowCovers(this.decorated, visible.start, visible.end, this.text.length)) this.decorateWindow();
+    });
+  }
+
+  private highlightFocus(reveal: boolean): void {
+    const path = this.focusedPath;
+    const ranges = path && path.length > 0 ? focusRanges(this.index, path, MAX_FOCUS_RANGES).ranges : [];
+    this.focusDecorations.set(ranges.map((r) => ({ range: this.range(r.start, r.end), options: FOCUS_OPTIONS })));
+    const first = ranges[0];
+    if (reveal && first) this.editor.revealRangeInCenterIfOutsideViewport(this.range(first.start, Math.min(first.end, first.start + 1)), monaco.editor.ScrollType.Smooth);
+  }
+
+  // --- markers ---------------------------------------------------------------------------
+
+  private scheduleMarkers(): void {
+    clearTimeout(this.markerTimer);
+    this.markerTimer = setTimeout(() => this.updateMarkers(), MARKER_DELAY_MS);
+  }
+
+  private updateMarkers(): void {
+    if (this.model.isDisposed()) return;
+    const markers = placeDiagnostics(this.index, this.diagnostics).map(({ diagnostic, start, end }) => {
+      const from = this.model.getPositionAt(start);
+      const to = this.model.getPositionAt(end);
+      return {
+        severity: SEVERITY[diagnostic.severity],
+        message: diagnostic.message,
+        code: diagnostic.code,
+        source: 'Parley',
+        startLineNumber: from.lineNumber,
+        startColumn: from.column,
+        endLineNumber: to.lineNumber,
+        endColumn: to.column,
+      };
+    });
+    monaco.editor.setModelMarkers(this.model, MARKER_OWNER, markers);
+  }
+
+  // --- clicks ----------------------------------------------------------------------------
+
+  private onMouseDown(event: editor.IEditorMouseEvent): void {
+    const plain = event.event.leftButton && !event.event.shiftKey && !event.event.altKey && event.target.type === CONTENT_TEXT;
+    this.pressed = plain ? { x: event.event.posx, y: event.event.posy } : undefined;
+  }
+
+  /** A press and release in place on text (no drag, no selection) reveals the field under the pointer. */
+  private onMouseUp(event: editor.IEditorMouseEvent): void {
+    const pressed = this.pressed;
+    this.pressed = undefined;
+    const position = event.target.position;
+    if (!pressed || !position || event.target.type !== CONTENT_TEXT) return;
+    if (Math.abs(event.event.posx - pressed.x) > CLICK_SLOP_PX || Math.abs(event.event.posy - pressed.y) > CLICK_SLOP_PX) return;
+    if (this.editor.getSelection()?.isEmpty() === false) return;
+    const span = this.index.spanAt(this.clickedCharacter(position, event.event.browserEvent.clientX));
+    if (span && span.path.length > 0) this.reveal(span.path);
+  }
+
+  /** Offset of the character under the pointer (Monaco reports the nearest caret position). */
+  private clickedCharacter(position: { lineNumber: number; column: number }, clientX: number): number {
+    const caret = this.model.getOffsetAt(position);
+    const atLineEnd = position.column === this.model.getLineMaxColumn(position.lineNumber);
+    const caretBox = this.editor.getScrolledVisiblePosition(position);
+    const editorBox = this.editor.getDomNode()?.getBoundingClientRect();
+    const rightOfCaret = caretBox && editorBox ? clientX - editorBox.left >= caretBox.left : true;
+    return clickedOffset(caret, rightOfCaret && !atLineEnd, this.text.length);
+  }
+
+  private range(start: number, end: number) {
+    const from = this.model.getPositionAt(start);
+    const to = this.model.getPositionAt(end);
+    return new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column);
+  }
+}
+
+function samePath(a: FieldPath | null, b: FieldPath | null): boolean {
+  return a === b || (a !== null && b !== null && pathsEqual(a, b));
+}

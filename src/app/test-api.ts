@@ -1,0 +1,110 @@
+/**
+ * `window.__parley`: a small, documented API for end-to-end tests, benchmarks and curious people
+ * (present in every build; it exposes nothing the page itself cannot do). See docs/readme/app.md.
+ */
+import type { Diagnostic, FieldPath, OptionValues, ParleyRecord } from '../core/index.ts';
+import type { ExportResult } from './files/export.ts';
+import { encodeRecordLater, openJsonLater } from './files/lazy.ts';
+import { saveNow } from './persistence/autosave.ts';
+import { onPreviewUpdated, previewReady, previewReadyAt, previewReportsUpdates, previewText } from './preview-ready.ts';
+import { redo, renderState, undo, useAppStore, validationState, type SaveStatus } from './store/index.ts';
+
+export interface ParleyLoadResult {
+  ok: boolean;
+  /** The dialect that read the input (`apertus-json`, …), when one did. */
+  codec?: string;
+  /** Decode diagnostics: errors when refused (nothing changed), warnings when loaded. */
+  diagnostics: Diagnostic[];
+  /** The sentence the person sees. */
+  message: string;
+}
+
+export interface ParleySnapshot {
+  record: ParleyRecord;
+  formatId: string;
+  /** The options set for the current format (unset ones take the format's defaults). */
+  formatOptions: OptionValues;
+  theme: string;
+  resolvedTheme: 'light' | 'dark';
+  saveStatus: SaveStatus;
+  focusedPath: FieldPath | null;
+  canUndo: boolean;
+  canRedo: boolean;
+  /** Render and check diagnostics of the current record. */
+  diagnostics: Diagnostic[];
+}
+
+export interface ParleyTestApi {
+  /** Resolves when the preview's Monaco model is mounted. */
+  ready: Promise<void>;
+  /** Replace the conversation as opening a file does (JSON text or a parsed value); returns what happened. */
+  load(json: unknown, name?: string): Promise<ParleyLoadResult>;
+  setFormat(id: string, options?: OptionValues): void;
+  /** The text in the preview's Monaco model. */
+  renderedText(): string;
+  /** The export (Apertus JSON unless another dialect id is given): value, file text, and what could not be expressed. */
+  exportJson(codecId?: string): Promise<ExportResult>;
+  /** A plain (JSON) snapshot of the state. */
+  state(): ParleySnapshot;
+  undo(): void;
+  redo(): void;
+  /** Write the autosave now; resolves when written. */
+  saveNow(): Promise<void>;
+  /** Call `listener` after each change of the preview's text; returns an unsubscribe function. */
+  onPreviewUpdated(listener: () => void): () => void;
+  /** Whether `onPreviewUpdated` is supported by the mounted preview. */
+  previewReportsUpdates(): boolean;
+  /** Milestones in ms since navigation start: editor first rendered, preview ready. */
+  timings(): { editorReady?: number; previewReady?: number };
+}
+
+declare global {
+  interface Window {
+    __parley: ParleyTestApi;
+  }
+}
+
+/** performance mark set when the editor has first rendered (App's first effect). */
+export const EDITOR_READY_MARK = 'parley:editor-ready';
+
+export function installTestApi(): void {
+  window.__parley = {
+    ready: previewReady,
+    async load(json, name = 'The loaded JSON') {
+      const result = await openJsonLater(json, name);
+      return { ok: result.ok, ...(result.codec ? { codec: result.codec.id } : {}), diagnostics: result.diagnostics, message: result.message };
+    },
+    setFormat(id, options) {
+      useAppStore.getState().setFormat(id, options);
+    },
+    renderedText: previewText,
+    exportJson: (codecId) => encodeRecordLater(codecId),
+    state() {
+      const state = useAppStore.getState();
+      const history = useAppStore.temporal.getState();
+      const snapshot: ParleySnapshot = {
+        record: state.record,
+        formatId: state.formatId,
+        formatOptions: state.formatOptions[state.formatId] ?? {},
+        theme: state.theme,
+        resolvedTheme: state.resolvedTheme,
+        saveStatus: state.saveStatus,
+        focusedPath: state.focusedPath,
+        canUndo: history.pastStates.length > 0,
+        canRedo: history.futureStates.length > 0,
+        diagnostics: [...renderState(state).diagnostics, ...validationState(state)],
+      };
+      return JSON.parse(JSON.stringify(snapshot)) as ParleySnapshot;
+    },
+    undo,
+    redo,
+    saveNow,
+    onPreviewUpdated,
+    previewReportsUpdates,
+    timings() {
+      const editor = performance.getEntriesByName(EDITOR_READY_MARK)[0];
+      const preview = previewReadyAt();
+      return { ...(editor ? { editorReady: editor.startTime } : {}), ...(preview === undefined ? {} : { previewReady: preview }) };
+    },
+  };
+}

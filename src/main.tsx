@@ -1,0 +1,23 @@
+import './app/layout/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, loadPreview } from './app/App.tsx';
+import { boot } from './app/boot.ts';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+
+// Start fetching the preview (Monaco, the largest chunk) now, while start-up reads IndexedDB,
+// instead of when React first renders the preview pane.
+void loadPreview();
+
+// Render even if start-up failed half-way (the failure is reported): an editor beats a blank page.
+void boot()
+  .catch((error: unknown) => console.error('Parley start-up failed:', error))
+  .finally(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
