@@ -12,6 +12,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}/`;
 /** Flags for a quiet, offline-friendly headless Chromium (no background traffic to Google). */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The build the suite serves; PARLEY_E2E_DIST lets two checkouts or workers build side by side. */
+export const DIST_DIR = process.env.PARLEY_E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,7 +34,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `npm run build && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+    command: `npx vite build --outDir ${DIST_DIR} --emptyOutDir && npx vite preview --outDir ${DIST_DIR} --port ${PORT} --strictPort --host 127.0.0.1`,
     url: BASE_URL,
     // Always build and serve afresh: a reused server would test whatever dist/ it was started on.
     // PARLEY_E2E_REUSE_SERVER=1 skips that when iterating on tests only.

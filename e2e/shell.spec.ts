@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { DIST_DIR } from '../playwright.config.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -77,7 +78,7 @@ test('no request leaves 127.0.0.1, the page forbids inline script, and dist/ nam
   expect(csp).toContain("script-src 'self'");
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   expect(csp).toContain("connect-src 'self'");
-  const dist = join(process.cwd(), 'dist');
+  const dist = resolve(process.cwd(), DIST_DIR);
   const files = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /\.(js|css|html)$/.test(entry.name));
   for (const file of files) expect(readFileSync(join(file.parentPath, file.name), 'utf8'), file.name).not.toMatch(/cdn\.jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com/);
 });

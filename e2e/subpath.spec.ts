@@ -4,7 +4,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
+import { DIST_DIR } from '../playwright.config.ts';
 import type { AddressInfo } from 'node:net';
 import { test } from './fixtures.ts';
 
@@ -15,7 +16,7 @@ let server: Server;
 let origin: string;
 
 test.beforeAll(async () => {
-  const root = join(process.cwd(), 'dist');
+  const root = resolve(process.cwd(), DIST_DIR);
   server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     if (!path.startsWith(PREFIX)) {
