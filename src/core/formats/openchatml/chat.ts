@@ -84,9 +84,9 @@ class ChatRenderer {
   private message(message: Message, index: number): void {
     const { e } = this;
     const path: FieldPath = ['messages', index];
-    const label = `Message ${index} (${message.role})`;
+    const label = `Message ${index + 1} (${message.role})`;
     checkHeader(e, message, index, label);
-    if (message.role === 'user' || message.role === 'system') this.ledger.reportUnanswered(e, `message ${index} (${message.role})`);
+    if (message.role === 'user' || message.role === 'system') this.ledger.reportUnanswered(e, `message ${index + 1} (${message.role})`);
     if (message.role !== 'system' && message.thoughtFlags !== undefined && message.thoughtFlags.length > 0) {
       e.warn(CODES.flagsNotSystem, `${label} has thought flags; they belong at the end of the system prompt (§4) and are not rendered here.`, [...path, 'thoughtFlags']);
     }

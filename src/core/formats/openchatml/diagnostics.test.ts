@@ -30,6 +30,12 @@ describe('roles and names', () => {
     expect(rendered.diagnostics).toMatchObject([{ code: CODES.unknownRole, severity: 'error', path: ['messages', 0, 'role'] }]);
   });
 
+  it('messages are numbered from 1 in messages, as the forms number them (paths stay 0-based)', () => {
+    const rendered = diagnose(conversation([textMessage('user', 'Hi'), textMessage('narrator', 'Once.')]));
+    expect(rendered.diagnostics).toMatchObject([{ code: CODES.unknownRole, path: ['messages', 1, 'role'] }]);
+    expect(rendered.diagnostics[0]?.message).toMatch(/^Message 2 \(narrator\)/);
+  });
+
   it('a developer message is an error that says to use system; it is written as "developer"', () => {
     const rendered = diagnose(conversation([textMessage('developer', 'Rules.')]));
     expect(rendered.text).toContain('<|im_start|>developer\nRules.');

@@ -107,7 +107,7 @@ export function parseChat(ctx: ParseContext, text: string, hints: ChatHints): { 
     let body = turn.body;
     if (newline) {
       if (body.endsWith('\n')) body = body.slice(0, -1);
-      else ctx.diagnostics.push(warning(PARSE_CODES.newline, `Message ${index} (${turn.role}) has no line break before <|im_end|>; it is read whole (render with newlineBeforeImEnd off for texts like spec §4).`, ['messages', index]));
+      else ctx.diagnostics.push(warning(PARSE_CODES.newline, `Message ${index + 1} (${turn.role}) has no line break before <|im_end|>; it is read whole (render with newlineBeforeImEnd off for texts like spec §4).`, ['messages', index]));
     }
     const message: Message = { id: newId('m'), role: turn.role };
     const path = ['messages', index];
