@@ -13,15 +13,18 @@ export interface FormatArgs {
   options: Partial<OptionValues>;
 }
 
-function formatId(argv: readonly string[]): string | undefined {
+/** The value of `flag` (`--flag VALUE` or `--flag=VALUE`), read before the other flags are known. */
+export function earlyFlagValue(argv: readonly string[], flag: string): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--') break;
-    if (arg === '--format') return argv[i + 1];
-    if (arg.startsWith('--format=')) return arg.slice('--format='.length);
+    if (arg === flag) return argv[i + 1];
+    if (arg.startsWith(`${flag}=`)) return arg.slice(flag.length + 1);
   }
   return undefined;
 }
+
+const formatId = (argv: readonly string[]): string | undefined => earlyFlagValue(argv, '--format');
 
 export function parseFormatArgs(argv: readonly string[], command: string, specs: readonly FlagSpec[]): FormatArgs {
   const id = formatId(argv);

@@ -17,7 +17,12 @@ export function optionFlag(option: FormatOption): string {
   return `--${kebab(option.key)}`;
 }
 
-export function optionFlagSpecs(format: Format<OptionValues>): FlagSpec[] {
+/** Anything with option descriptors: a format, or a codec's `encodeOptions`. */
+export interface HasOptions {
+  readonly options: readonly FormatOption[];
+}
+
+export function optionFlagSpecs(format: HasOptions): FlagSpec[] {
   return format.options.map((option) => ({
     flag: optionFlag(option),
     takesValue: option.type !== 'boolean',
@@ -40,7 +45,7 @@ function isCalendarDate(text: string): boolean {
  * defaults). A boolean flag sets the opposite of the option's default (`--no-thinking` turns
  * thinking off, `--add-generation-prompt` turns it on).
  */
-export function optionValues(format: Format<OptionValues>, args: ParsedArgs, command: string): Partial<OptionValues> {
+export function optionValues(format: HasOptions, args: ParsedArgs, command: string): Partial<OptionValues> {
   const values: Partial<OptionValues> = {};
   for (const option of format.options) {
     const flag = optionFlag(option);
@@ -66,6 +71,26 @@ export function optionValues(format: Format<OptionValues>, args: ParsedArgs, com
   return values;
 }
 
+/**
+ * `value` as one shell word: bare when safe, else in single quotes; with `$'…'` quoting when it
+ * holds a line break or another control character, so that the hint stays on one line
+ * (OpenChatML's EOS text can be "\n[EOS]"). `$'…'` is in bash, zsh, ksh and POSIX.1-2024 sh.
+ */
+export function shellWord(value: string): string {
+  if (/^[\w.:/-]+$/.test(value)) return value;
+  // eslint-disable-next-line no-control-regex
+  if (!/[\u0000-\u001f\u007f]/.test(value)) return `'${value.replace(/'/g, `'\\''`)}'`;
+  // eslint-disable-next-line no-control-regex
+  const escaped = value.replace(/[\\'\u0000-\u001f\u007f]/g, (c) => {
+    if (c === '\\' || c === "'") return `\\${c}`;
+    if (c === '\n') return '\\n';
+    if (c === '\t') return '\\t';
+    if (c === '\r') return '\\r';
+    return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  });
+  return `$'${escaped}'`;
+}
+
 /** The flags that reproduce `values` (those that differ from the defaults), for "render with …" hints. */
 export function flagsFor(format: Format<OptionValues>, values: Record<string, unknown>): string[] {
   const flags: string[] = [];
@@ -76,7 +101,7 @@ export function flagsFor(format: Format<OptionValues>, values: Record<string, un
     if (option.type === 'boolean') {
       flags.push(flag);
     } else if (typeof value === 'string') {
-      flags.push(`${flag} ${/^[\w.:/-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`}`);
+      flags.push(`${flag} ${shellWord(value)}`);
     }
   }
   return flags;

@@ -1,20 +1,21 @@
 /**
- * JSON text → a record: JSON syntax with line and column, the dialect (given or detected) and
- * the codec's decode. A failure is one message saying what and where; the caller makes it an
+ * JSON text → a record: JSON syntax with line and column, the dialect (given, native or
+ * detected: see dialect.ts) and the codec's decode. A failure is one message saying what and where; the caller makes it an
  * exit-2 error (single input) or the diagnostics of one line (JSONL).
  */
-import { detectCodec, parseJson, type Diagnostic, type InterchangeCodec, type ParleyRecord } from '../core/index.ts';
+import { parseJson, type Diagnostic, type InterchangeCodec, type ParleyRecord } from '../core/index.ts';
+import { readJson, type DialectChoice, type ReadHow } from './dialect.ts';
 import { dialectList } from './registries.ts';
 
 export type Decoded =
-  | { ok: true; record: ParleyRecord; diagnostics: Diagnostic[]; codec: InterchangeCodec }
+  | { ok: true; record: ParleyRecord; diagnostics: Diagnostic[]; codec: InterchangeCodec; how: ReadHow }
   | { ok: false; code: string; message: string };
 
 /**
  * `name` names the input in messages; `lineNumber` is the line of a JSONL record, so that
  * positions read `data.jsonl:7` and `data.jsonl:7:12` (line 7, column 12).
  */
-export function decodeJsonText(text: string, codec: InterchangeCodec | undefined, name: string, lineNumber?: number): Decoded {
+export function decodeJsonText(text: string, choice: DialectChoice, name: string, lineNumber?: number): Decoded {
   const where = lineNumber === undefined ? name : `${name}:${lineNumber}`;
   const parsed = parseJson(text);
   if (!parsed.ok) {
@@ -24,15 +25,15 @@ export function decodeJsonText(text: string, codec: InterchangeCodec | undefined
     const hint = lineNumber === undefined && message.endsWith('after the JSON value') && line > 1 ? ' (one record per line? use --jsonl)' : '';
     return { ok: false, code: 'cli/malformed-json', message: `${at}: malformed JSON: ${message}${hint}` };
   }
-  const chosen = codec ?? detectCodec(parsed.value);
-  if (!chosen) return { ok: false, code: 'cli/unknown-dialect', message: `${where}: cannot tell which JSON dialect this is; name it with --input-dialect (known: ${dialectList()})` };
-  const decoded = chosen.decode(parsed.value);
+  const reading = readJson(parsed.value, choice);
+  if (!reading) return { ok: false, code: 'cli/unknown-dialect', message: `${where}: cannot tell which JSON dialect this is; name it with ${choice.flag} (known: ${dialectList()})` };
+  const { codec, decoded, how } = reading;
   if (!decoded.record) {
     const [first, ...rest] = decoded.diagnostics;
     const more = rest.length === 0 ? '' : ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
-    return { ok: false, code: 'cli/unreadable', message: `${where}: not readable as ${chosen.label}: ${first?.message ?? 'unknown problem'}${more}` };
+    return { ok: false, code: 'cli/unreadable', message: `${where}: not readable as ${codec.label}: ${first?.message ?? 'unknown problem'}${more}` };
   }
-  return { ok: true, record: decoded.record, diagnostics: decoded.diagnostics, codec: chosen };
+  return { ok: true, record: decoded.record, diagnostics: decoded.diagnostics, codec, how };
 }
 
 /** A whole-record problem as a diagnostic (for JSONL output). */

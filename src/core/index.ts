@@ -13,5 +13,6 @@ export * from './interchange/openai-responses/index.ts';
 export * from './interchange/anthropic/index.ts';
 export * from './interchange/chat-completion/index.ts';
 export * from './interchange/sharegpt/index.ts';
+export * from './interchange/parley-json/index.ts';
 export * from './interchange/conversion.ts';
 export * from './validate/index.ts';

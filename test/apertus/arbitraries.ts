@@ -74,6 +74,8 @@ const block: fc.Arbitrary<JsonObject> = fc.oneof(
 
 const legacyCall: fc.Arbitrary<JsonObject> = fc.oneof(
   { arbitrary: fc.record({ type: fc.constant('function'), function: fc.record({ name: callName, arguments: argumentsText }) }), weight: 40 },
+  // No "type" at all: the template raises (its error message concatenates the undefined type).
+  { arbitrary: fc.record({ function: fc.record({ name: callName, arguments: argumentsText }) }), weight: 2 },
   { arbitrary: fc.record({ type: fc.constantFrom('code_interpreter', 'tool'), function: fc.record({ name: callName, arguments: argumentsText }) }), weight: 1 },
   {
     arbitrary: fc.record({
@@ -97,9 +99,29 @@ function rare<T>(arbitrary: fc.Arbitrary<T>): fc.WeightedArbitrary<T> {
   return { arbitrary, weight: 1 };
 }
 
+/**
+ * A content mapping with the form the template reads for the role plus other keys (another form,
+ * an unknown key), in either key order: the template reads its form and ignores the rest.
+ */
+function mixedMapping(form: string, value: fc.Arbitrary<Json>, others: Record<string, fc.Arbitrary<Json>>): fc.Arbitrary<JsonObject> {
+  const entries = Object.entries(others).map(([key, arbitrary]) => fc.option(arbitrary.map((v): [string, Json] => [key, v]), { nil: undefined }));
+  return fc
+    .tuple(value, fc.tuple(...entries), fc.boolean())
+    .map(([own, rest, formFirst]) => {
+      const present = rest.filter((entry): entry is [string, Json] => entry !== undefined);
+      const ordered: [string, Json][] = formFirst ? [[form, own], ...present] : [...present, [form, own]];
+      return Object.fromEntries(ordered) as JsonObject;
+    })
+    .filter((mapping) => Object.keys(mapping).length > 1);
+}
+
+const userParts = fc.array(userPart, { maxLength: 3 });
+const extraKey = fc.constantFrom<Json>('en', 1, { note: 'x' });
+
 const systemContent: fc.Arbitrary<ContentChoice> = fc.oneof(
   { arbitrary: text, weight: 40 },
   { arbitrary: fc.record({ text }), weight: 20 },
+  { arbitrary: mixedMapping('text', text, { parts: userParts, blocks: fc.constant([]), lang: extraKey }), weight: 6 },
   rare(fc.constant(undefined)),
   rare(fc.constant(null)),
   rare(fc.record({ parts: fc.array(userPart, { maxLength: 2 }) })),
@@ -107,14 +129,16 @@ const systemContent: fc.Arbitrary<ContentChoice> = fc.oneof(
 
 const userContent: fc.Arbitrary<ContentChoice> = fc.oneof(
   { arbitrary: text, weight: 40 },
-  { arbitrary: fc.record({ parts: fc.array(userPart, { maxLength: 3 }) }), weight: 30 },
+  { arbitrary: fc.record({ parts: userParts }), weight: 30 },
+  { arbitrary: mixedMapping('parts', userParts, { text, lang: extraKey }), weight: 6 },
   { arbitrary: fc.constant(undefined), weight: 5 },
   rare(fc.constant(null)),
   rare(fc.record({ text })),
 );
 
 function assistantContent(form: 'string' | 'mapping' | 'mixed'): fc.Arbitrary<ContentChoice> {
-  const blocks = fc.record({ blocks: fc.array(block, { maxLength: 5 }) });
+  const blockList = fc.array(block, { maxLength: 5 });
+  const blocks = fc.oneof({ arbitrary: fc.record({ blocks: blockList }), weight: 8 }, { arbitrary: mixedMapping('blocks', blockList, { text, parts: fc.constant([]), lang: extraKey }), weight: 1 });
   const valid = form === 'string' ? text : form === 'mapping' ? blocks : fc.oneof(text, blocks);
   return fc.oneof(
     { arbitrary: valid, weight: 80 },

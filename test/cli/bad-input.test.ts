@@ -10,6 +10,7 @@ const DIALECT_IDS = CODECS.map((c) => c.id).join(', ');
 const files = fixtureDir();
 afterAll(() => files.cleanup());
 const good = files.write('good.json', SIMPLE);
+const prose = files.write('prose.txt', 'Dear diary,\nno tokens here.\n');
 const malformed = files.write('bad.json', '{\n  "messages": [\n    {"role": "user", "content": "hi"}\n    {"role": "user"}\n  ]\n}\n');
 
 describe.concurrent('bad input', () => {
@@ -33,6 +34,11 @@ describe.concurrent('bad input', () => {
     ['a malformed date', ['render', '--format', 'apertus', '--date', '25-08-2025', good], 'parley render: --date expects a date as YYYY-MM-DD, got "25-08-2025"'],
     ['an impossible date', ['render', '--format', 'apertus', '--date', '2025-02-30', good], 'parley render: --date expects a date as YYYY-MM-DD, got "2025-02-30"'],
     ['two input files', ['render', '--format', 'apertus', good, good], `parley render: expected at most one input file, got 2: ${good} ${good}`],
+    ['empty input to parse', ['parse', '--format', 'apertus'], 'parley parse: <stdin> is empty; expected Apertus text', ''],
+    ['empty OpenChatML input', ['parse', '--format', 'openchatml'], 'parley parse: <stdin> is empty; expected OpenChatML v0.1 text', ''],
+    ['text with no token of the format', ['parse', '--format', 'apertus'], "parley parse: <stdin> is not Apertus text: it has none of the format's tokens (such as <|system_start|>, <|system_end|>); is --format right?", 'hello\n'],
+    ['text of another format', ['parse', '--format', 'rwkv'], "parley parse: <stdin> is not RWKV universal template text: it has none of the format's tokens (such as <<SYS>>, <<SYS_END>>); is --format right?", '<|im_start|>user\nhi\n<|im_end|>'],
+    ['prose as OpenChatML (a one-file document would hold it, but it has no token)', ['parse', '--format', 'openchatml', prose], `parley parse: ${prose} is not OpenChatML v0.1 text: it has none of the format's tokens (such as [BOS], [EOS]); is --format right?`],
     ['an unknown command', ['draw'], 'parley: unknown command "draw" (commands: render, parse, validate, convert, formats; see parley --help)'],
     ['help on an unknown command', ['help', 'draw'], 'parley: unknown command "draw" (commands: render, parse, validate, convert, formats; see parley --help)'],
   ])('%s', async (_name, args, expected, stdin) => {

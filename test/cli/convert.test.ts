@@ -1,6 +1,6 @@
 /** `parley convert`: between the registered dialects; losses on stderr. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODECS } from '../../src/core/index.ts';
+import { CODECS, findCodec, formatPath, type Diagnostic } from '../../src/core/index.ts';
 import { SIMPLE, WITH_TOOLS } from './fixtures.ts';
 import { fixtureDir, lines, parley } from './run.ts';
 
@@ -13,7 +13,7 @@ describe.concurrent('parley convert', () => {
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual(WITH_TOOLS);
     expect(run.stdout).toBe(`${JSON.stringify(WITH_TOOLS, null, 2)}\n`);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).toBe('INFO input dialect detected: Apertus JSON (apertus-json); name another with --from\n');
   });
 
   it('keeps a bare messages array bare', async () => {
@@ -26,7 +26,7 @@ describe.concurrent('parley convert', () => {
     const run = await parley(['convert', '--to', 'apertus-json'], JSON.stringify(json));
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual(json);
-    expect(lines(run.stderr)).toEqual(['<stdin>: WARNING messages[0].content.parts[0]: Apertus user parts are text only; the image part is written as {"type": "image", …}, which the Apertus template rejects.']);
+    expect(lines(run.stderr)).toEqual(['INFO input dialect detected: Apertus JSON (apertus-json); name another with --from', '<stdin>: WARNING messages[0].content.parts[0]: Apertus user parts are text only; the image part is written as {"type": "image", …}, which the Apertus template rejects.']);
   });
 
   it('converts JSON Lines line by line, reporting and skipping bad lines', async () => {
@@ -34,6 +34,85 @@ describe.concurrent('parley convert', () => {
     const run = await parley(['convert', '--to', 'apertus-json', file]);
     expect(run.code).toBe(1);
     expect(lines(run.stdout).map((line) => JSON.parse(line) as unknown)).toEqual([SIMPLE, WITH_TOOLS]);
-    expect(lines(run.stderr)).toEqual([`${file}:2: cannot tell which JSON dialect this is; name it with --input-dialect (known: ${CODECS.map((c) => c.id).join(', ')}) (line skipped)`]);
+    expect(lines(run.stderr)).toEqual([
+      `INFO ${file}:1: input dialect detected: Apertus JSON (apertus-json); name another with --from`,
+      `${file}:2: cannot tell which JSON dialect this is; name it with --from (known: ${CODECS.map((c) => c.id).join(', ')}) (line skipped)`,
+    ]);
+  });
+
+  describe('tool calls without ids into OpenAI Chat Completions', () => {
+    const APERTUS = {
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: '', tool_calls: [{ type: 'function', function: { name: 'w', arguments: '{}' } }, { type: 'function', function: { name: 'w', arguments: '{"x": 1}' } }] },
+        { role: 'tool', content: '21' },
+        { role: 'tool', content: '22' },
+      ],
+      tools: [{ name: 'w', description: 'Weather.', parameters: { type: 'object', properties: {} } }],
+    };
+    const SHAREGPT = { conversations: [{ from: 'human', value: 'hi' }, { from: 'function_call', value: '{"name": "f", "arguments": {}}' }, { from: 'observation', value: '1' }] };
+
+    /** What the library's encoder says about this input: the CLI must print each of these. */
+    function encodeDiagnostics(from: string, json: unknown): Diagnostic[] {
+      const record = findCodec(from)?.decode(json).record;
+      if (!record) throw new Error('fixture not readable');
+      return findCodec('openai-chat')?.encode(record).diagnostics ?? [];
+    }
+
+    it.each([
+      ['apertus-json', APERTUS],
+      ['sharegpt', SHAREGPT],
+    ] as const)('from %s: a valid request (every call has an id, every tool message names it), and every encode diagnostic on stderr', async (from, json) => {
+      const run = await parley(['convert', '--to', 'openai-chat', '--from', from], JSON.stringify(json));
+      const out = JSON.parse(run.stdout) as { messages: { role: string; tool_calls?: { id?: string }[]; tool_call_id?: string }[] };
+      const ids = out.messages.flatMap((m) => (m.tool_calls ?? []).map((c) => c.id));
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true);
+      const answered = out.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id);
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.every((id) => ids.includes(id))).toBe(true);
+      const expected = encodeDiagnostics(from, json);
+      expect(expected.length).toBeGreaterThan(0);
+      const err = lines(run.stderr);
+      for (const d of expected) expect(err.some((line) => line.startsWith('<stdin>: ') && line.includes(d.message.replace(/\r?\n/g, ' ')) && (d.path === undefined || line.includes(formatPath(d.path))))).toBe(true);
+    });
+  });
+});
+
+describe.concurrent('parley convert: the target dialect options', () => {
+  // A Chat Completions request with one call and its result (OpenAI's documented tool_calls shape).
+  const CALL = {
+    messages: [
+      { role: 'user', content: 'Weather in Bern?' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Bern"}' } }] },
+      { role: 'tool', tool_call_id: 'call_1', content: '12 C' },
+    ],
+  };
+
+  it('--legacy-function-call writes the legacy function_call and function messages (OpenAI\'s deprecated shape)', async () => {
+    const run = await parley(['convert', '--from', 'openai-chat', '--to', 'openai-chat', '--legacy-function-call'], JSON.stringify(CALL));
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      messages: [
+        { role: 'user', content: 'Weather in Bern?' },
+        { role: 'assistant', content: null, function_call: { name: 'get_weather', arguments: '{"city": "Bern"}' } },
+        { role: 'function', name: 'get_weather', content: '12 C' },
+      ],
+    });
+    // The ids have no place in the legacy shape: said, not dropped silently.
+    expect(run.stderr).toMatch(/lost in conversion: the call id at messages\[1\]\.toolCalls\[0\]\.callId/);
+  });
+
+  it('an option of another dialect is refused (exit 2, one line)', async () => {
+    const run = await parley(['convert', '--to', 'anthropic', '--legacy-function-call'], JSON.stringify(CALL));
+    expect(run.code).toBe(2);
+    expect(lines(run.stderr)).toEqual(['parley convert: unknown option --legacy-function-call (see parley convert --help)']);
+  });
+
+  it('parley formats lists the options of each dialect', async () => {
+    const run = await parley(['formats']);
+    expect(run.stdout).toMatch(/^ {2}openai-chat +OpenAI Chat Completions\n {4}Options when writing it .*\n {6}--legacy-function-call +boolean +default false /m);
+    const json = JSON.parse((await parley(['formats', '--json'])).stdout) as { dialects: { id: string; encodeOptions: { flag: string }[] }[] };
+    expect(json.dialects.find((d) => d.id === 'openai-chat')?.encodeOptions.map((o) => o.flag)).toEqual(['--legacy-function-call']);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apertusFormat } from '../../src/core/formats/apertus/index.ts';
 import { apertusJsonCodec } from '../../src/core/interchange/apertus-json/index.ts';
 import type { ApertusOptions } from '../../src/core/formats/apertus/options.ts';
-import { INJECTION, MIXED, SIMPLE, WITH_TOOLS } from './fixtures.ts';
+import { APERTUS_NATIVE_INFO, INJECTION, MIXED, SIMPLE, WITH_TOOLS } from './fixtures.ts';
 import { fixtureDir, lines, parley } from './run.ts';
 
 const files = fixtureDir();
@@ -30,7 +30,7 @@ describe.concurrent('parley render', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(libraryRender(json, options));
     expect(run.stdout.endsWith('\n')).toBe(false);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).toBe(`${APERTUS_NATIVE_INFO}\n`);
   });
 
   it('reads stdin for - and for no file', async () => {
@@ -45,13 +45,14 @@ describe.concurrent('parley render', () => {
     const run = await parley(['render', '--format', 'apertus', '--input-dialect', 'apertus-json', '--date', '2025-08-25'], JSON.stringify(SIMPLE));
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(libraryRender(SIMPLE, { date: '2025-08-25' }));
+    expect(run.stderr).toBe('');
   });
 
   it('writes warnings to stderr and exits 0', async () => {
     const run = await parley(['render', '--format', 'apertus', '--date', '2025-08-25'], JSON.stringify(INJECTION));
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(libraryRender(INJECTION, { date: '2025-08-25' }));
-    expect(lines(run.stderr)).toEqual([expect.stringMatching(/^WARNING messages\[0\]\.content .*<\|assistant_end\|>/)]);
+    expect(lines(run.stderr)).toEqual([APERTUS_NATIVE_INFO, expect.stringMatching(/^WARNING messages\[0\]\.content .*<\|assistant_end\|>/)]);
   });
 
   it('writes render errors to stderr, still prints the text, and exits 1', async () => {
@@ -73,7 +74,7 @@ describe.concurrent('parley render', () => {
     expect(out[3]?.text).toBe(libraryRender(MIXED, { date: '2025-08-25' }));
     expect(out[3]?.diagnostics.some((d) => d.severity === 'error')).toBe(true);
     expect(out[4]?.text).toBe(libraryRender(WITH_TOOLS, { date: '2025-08-25' }));
-    expect(run.stderr).toBe(`render: 3 of 5 records in ${file} have errors (see their diagnostics)\n`);
+    expect(lines(run.stderr)).toEqual([APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `), `render: 3 of 5 records in ${file} have errors (see their diagnostics)`]);
   });
 
   it('takes --jsonl for stdin', async () => {

@@ -1,6 +1,6 @@
 /** `parley validate`: one diagnostic per line, "LEVEL path: message"; exit 1 on any error. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { INJECTION, MIXED, SIMPLE } from './fixtures.ts';
+import { APERTUS_NATIVE_INFO, INJECTION, MIXED, SIMPLE } from './fixtures.ts';
 import { fixtureDir, lines, parley } from './run.ts';
 
 const files = fixtureDir();
@@ -9,7 +9,7 @@ afterAll(() => files.cleanup());
 describe.concurrent('parley validate', () => {
   it('prints nothing and exits 0 for a valid conversation', async () => {
     const run = await parley(['validate', '--format', 'apertus', files.write('ok.json', SIMPLE)]);
-    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(run).toEqual({ code: 0, stdout: '', stderr: `${APERTUS_NATIVE_INFO}\n` });
   });
 
   it('lists warnings and exits 0 when there is no error', async () => {
@@ -41,6 +41,6 @@ describe.concurrent('parley validate', () => {
     expect(out.some((line) => line.startsWith('line 2: ERROR messages[3]'))).toBe(true);
     expect(out).toContain(`line 3: ERROR ${file}:3:1: malformed JSON: Unexpected "n": expected a value (did you mean null?)`);
     expect(out.some((line) => line.startsWith('line 1:'))).toBe(false);
-    expect(run.stderr).toBe(`validate: 3 records in ${file}, 2 with errors\n`);
+    expect(lines(run.stderr)).toEqual([APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `), `validate: 3 records in ${file}, 2 with errors`]);
   });
 });

@@ -34,21 +34,25 @@ export async function formatsCommand(argv: readonly string[]): Promise<number> {
   if (args.flags.has('--json')) {
     const json = {
       formats: FORMATS.map((f) => ({ id: f.id, label: f.label, description: f.description, options: f.options.map((o) => ({ ...o, flag: optionFlag(o) })) })),
-      dialects: CODECS.map((c) => ({ id: c.id, label: c.label })),
+      dialects: CODECS.map((c) => ({ id: c.id, label: c.label, encodeOptions: (c.encodeOptions ?? []).map((o) => ({ ...o, flag: optionFlag(o) })) })),
     };
     await writeOut(`${JSON.stringify(json, null, 2)}\n`);
     return EXIT_OK;
   }
   const lines: string[] = ['Formats:'];
+  const optionLine = (option: FormatOption) => `      ${pad(flagUsage(option), 26)}${pad(option.type, 9)}default ${pad(defaultText(option), 8)}${option.description}`;
   for (const format of FORMATS) {
     lines.push('', `  ${format.id} — ${format.label}`, `    ${format.description}`);
     if (format.options.length > 0) lines.push('    Options:');
-    for (const option of format.options) {
-      lines.push(`      ${pad(flagUsage(option), 26)}${pad(option.type, 9)}default ${pad(defaultText(option), 8)}${option.description}`);
-    }
+    for (const option of format.options) lines.push(optionLine(option));
   }
   lines.push('', 'Dialects (--input-dialect, --output-dialect, --from, --to):');
-  for (const codec of CODECS) lines.push(`  ${pad(codec.id, 22)}${codec.label}`);
+  for (const codec of CODECS) {
+    lines.push(`  ${pad(codec.id, 22)}${codec.label}`);
+    const options = codec.encodeOptions ?? [];
+    if (options.length > 0) lines.push('    Options when writing it (parley convert --to, parley parse --output-dialect):');
+    for (const option of options) lines.push(optionLine(option));
+  }
   await writeOut(`${lines.join('\n')}\n`);
   return EXIT_OK;
 }

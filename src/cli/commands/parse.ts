@@ -1,10 +1,11 @@
 /** `parley parse`: a format's text → the conversation as JSON (which `parley render` takes back). */
-import { findCodec, hasErrors, type Format, type OptionValues } from '../../core/index.ts';
-import { inputArgument } from '../args.ts';
+import { hasErrors, type Format, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
+import { inputArgument, type ParsedArgs } from '../args.ts';
 import { EXIT_ERRORS, EXIT_OK } from '../errors.ts';
-import { parseFormatArgs } from '../format-args.ts';
-import { flagsFor } from '../format-options.ts';
-import { readInputText, writeErr, writeOut } from '../io.ts';
+import { earlyFlagValue, parseFormatArgs } from '../format-args.ts';
+import { flagsFor, optionFlagSpecs, optionValues } from '../format-options.ts';
+import { requireFormatText } from '../format-text.ts';
+import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { diagnosticLine } from '../print.ts';
 import { codecNamed, optionalCodec } from '../registries.ts';
 
@@ -15,25 +16,44 @@ JSON to stdout, in a form that parley render turns back into the same text.
 
 Options:
   --format ID            the token format (see parley formats)
-  --output-dialect ID    the JSON dialect to write (default: apertus-json)
+  --output-dialect ID    the JSON dialect to write (default: the format's native dialect, else
+                         parley-json: apertus → apertus-json; openchatml, rwkv → parley-json,
+                         which holds documents, FIM, names and thought flags losslessly)
   <format options>       hints where the text is ambiguous, e.g. for apertus --bos TEXT,
                          --date YYYY-MM-DD, --add-generation-prompt
 
 What the text says about the options (BOS, deliberation, date, generation prompt) is reported
-on stderr with the flags that render it again.
-Exit codes: 0 parsed; 1 parsed with errors (malformed text); 2 bad input.`;
+on stderr with the flags that render it again; so is the output dialect when not named, and
+whatever it cannot hold ("lost in conversion: …").
+Exit codes: 0 parsed; 1 parsed with errors (malformed text); 2 bad input (also empty input, or
+text with no token of the format).`;
 
-const DEFAULT_DIALECT = 'apertus-json';
+/** Formats without a native dialect are written in the one that holds every record. */
+const FALLBACK_DIALECT = 'parley-json';
 const SPECS = [{ flag: '--output-dialect', takesValue: true, valueName: 'ID' }];
 
+/** The dialect named by --output-dialect, else the format's default (and the INFO line saying so). */
+function outputCodec(args: ParsedArgs, format: Format<OptionValues>): { codec: InterchangeCodec; info?: string } {
+  const given = optionalCodec(args, '--output-dialect', 'parse');
+  if (given) return { codec: given };
+  const codec = codecNamed(format.nativeDialect ?? FALLBACK_DIALECT, '--output-dialect', 'parse');
+  return { codec, info: `INFO output dialect: ${codec.label} (${codec.id}), the default for ${format.id}; name another with --output-dialect` };
+}
+
 export async function parseCommand(argv: readonly string[]): Promise<number> {
-  const { args, format, options } = parseFormatArgs(argv, 'parse', SPECS);
-  const codec = optionalCodec(args, '--output-dialect', 'parse') ?? findCodec(DEFAULT_DIALECT) ?? codecNamed(DEFAULT_DIALECT, '--output-dialect', 'parse');
+  // The output dialect's encode options are flags too, known only once --output-dialect is.
+  const early = earlyFlagValue(argv, '--output-dialect');
+  const encodeOptions = { options: (early === undefined ? undefined : codecNamed(early, '--output-dialect', 'parse'))?.encodeOptions ?? [] };
+  const { args, format, options } = parseFormatArgs(argv, 'parse', [...SPECS, ...optionFlagSpecs(encodeOptions)]);
+  const { codec, info } = outputCodec(args, format);
+  const writeOptions = optionValues(encodeOptions, args, 'parse');
   const file = inputArgument(args, 'parse');
   const text = await readInputText(file, 'parse');
+  requireFormatText(text, format, inputName(file), 'parse');
   const parsed = format.parse(text, options);
-  const encoded = codec.encode(parsed.record);
+  const encoded = codec.encode(parsed.record, writeOptions);
   await writeOut(`${JSON.stringify(encoded.json, null, 2)}\n`);
+  if (info) writeErr(info);
   const diagnostics = [...parsed.diagnostics, ...encoded.diagnostics];
   for (const diagnostic of diagnostics) writeErr(diagnosticLine(diagnostic));
   const hint = renderHint(format, parsed);

@@ -1,6 +1,8 @@
 /** `parley render`: a conversation (JSON) → the format's exact text on stdout. */
-import { hasErrors, type Diagnostic, type Format, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
+import { hasErrors, type Diagnostic, type Format, type OptionValues } from '../../core/index.ts';
 import { inputArgument } from '../args.ts';
+import { nativeCodec, type DialectChoice } from '../dialect.ts';
+import { DialectNote } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatArgs } from '../format-args.ts';
 import { decodeJsonText, failureDiagnostic } from '../input.ts';
@@ -16,7 +18,9 @@ to the format's exact token text, written to stdout with nothing added.
 
 Options:
   --format ID            the token format (see parley formats)
-  --input-dialect ID     the JSON dialect of the input (default: detected)
+  --input-dialect ID     the JSON dialect of the input (default: the format's native dialect
+                         when it reads the input without errors, else detected; an INFO line
+                         on stderr says which)
   --jsonl                the input is JSON Lines (also for a *.jsonl file): one conversation per
                          line in, one {"line", "text", "diagnostics"} object per line out
   <format options>       the format's own flags, e.g. for apertus: --add-generation-prompt,
@@ -29,13 +33,14 @@ const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, J
 
 export async function renderCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options } = parseFormatArgs(argv, 'render', SPECS);
-  const codec = optionalCodec(args, '--input-dialect', 'render');
+  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'render'), native: nativeCodec(format), flag: '--input-dialect' };
   const file = inputArgument(args, 'render');
-  if (isJsonl(args, file)) return renderLines(file, format, options, codec);
+  if (isJsonl(args, file)) return renderLines(file, format, options, choice);
 
   const name = inputName(file);
-  const decoded = decodeJsonText(await readInputText(file, 'render'), codec, name);
+  const decoded = decodeJsonText(await readInputText(file, 'render'), choice, name);
   if (!decoded.ok) throw new CliError(`render: ${decoded.message}`);
+  new DialectNote(choice, format.id).say(decoded);
   const rendered = format.render(decoded.record, options);
   await writeOut(rendered.text);
   const diagnostics = [...decoded.diagnostics, ...rendered.diagnostics];
@@ -43,14 +48,16 @@ export async function renderCommand(argv: readonly string[]): Promise<number> {
   return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
 }
 
-async function renderLines(file: string | undefined, format: Format<OptionValues>, options: Partial<OptionValues>, codec: InterchangeCodec | undefined): Promise<number> {
+async function renderLines(file: string | undefined, format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): Promise<number> {
   const name = inputName(file);
+  const note = new DialectNote(choice, format.id);
   let records = 0;
   let failed = 0;
   for await (const line of readInputLines(file, 'render')) {
     if (isBlank(line.text)) continue;
     records += 1;
-    const decoded = decodeJsonText(line.text, codec, name, line.number);
+    const decoded = decodeJsonText(line.text, choice, name, line.number);
+    note.say(decoded, `${name}:${line.number}`);
     let out: { line: number; text: string | null; diagnostics: Diagnostic[] };
     if (!decoded.ok) {
       out = { line: line.number, text: null, diagnostics: [failureDiagnostic(decoded)] };

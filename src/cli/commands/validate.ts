@@ -1,6 +1,8 @@
 /** `parley validate`: every diagnostic of a conversation (dialect, format, tool calls), one per line. */
-import { hasErrors, validateRecord, type Diagnostic, type Format, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
+import { hasErrors, validateRecord, type Diagnostic, type Format, type OptionValues } from '../../core/index.ts';
 import { inputArgument } from '../args.ts';
+import { nativeCodec, type DialectChoice } from '../dialect.ts';
+import { DialectNote } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatArgs } from '../format-args.ts';
 import { decodeJsonText, failureDiagnostic, type Decoded } from '../input.ts';
@@ -16,7 +18,8 @@ writes each problem on stdout as "LEVEL path: message" (JSON Lines: "line N: LEV
 
 Options:
   --format ID            the token format (see parley formats)
-  --input-dialect ID     the JSON dialect of the input (default: detected)
+  --input-dialect ID     the JSON dialect of the input (default: as for parley render; an INFO
+                         line on stderr says which)
   --jsonl                the input is JSON Lines (also for a *.jsonl file)
   <format options>       the format's own flags (see parley formats)
 
@@ -38,24 +41,27 @@ function diagnosticsOf(decoded: Decoded & { ok: true }, format: Format<OptionVal
 
 export async function validateCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options } = parseFormatArgs(argv, 'validate', SPECS);
-  const codec = optionalCodec(args, '--input-dialect', 'validate');
+  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'validate'), native: nativeCodec(format), flag: '--input-dialect' };
   const file = inputArgument(args, 'validate');
-  if (isJsonl(args, file)) return validateLines(file, format, options, codec);
-  const decoded = decodeJsonText(await readInputText(file, 'validate'), codec, inputName(file));
+  if (isJsonl(args, file)) return validateLines(file, format, options, choice);
+  const decoded = decodeJsonText(await readInputText(file, 'validate'), choice, inputName(file));
   if (!decoded.ok) throw new CliError(`validate: ${decoded.message}`);
+  new DialectNote(choice, format.id).say(decoded);
   const diagnostics = diagnosticsOf(decoded, format, options);
   for (const diagnostic of diagnostics) await writeOut(`${diagnosticLine(diagnostic)}\n`);
   return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
 }
 
-async function validateLines(file: string | undefined, format: Format<OptionValues>, options: Partial<OptionValues>, codec: InterchangeCodec | undefined): Promise<number> {
+async function validateLines(file: string | undefined, format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): Promise<number> {
   const name = inputName(file);
+  const note = new DialectNote(choice, format.id);
   let records = 0;
   let failed = 0;
   for await (const line of readInputLines(file, 'validate')) {
     if (isBlank(line.text)) continue;
     records += 1;
-    const decoded = decodeJsonText(line.text, codec, name, line.number);
+    const decoded = decodeJsonText(line.text, choice, name, line.number);
+    note.say(decoded, `${name}:${line.number}`);
     const diagnostics = decoded.ok ? diagnosticsOf(decoded, format, options) : [failureDiagnostic(decoded)];
     if (hasErrors(diagnostics)) failed += 1;
     for (const diagnostic of diagnostics) await writeOut(`line ${line.number}: ${diagnosticLine(diagnostic)}\n`);

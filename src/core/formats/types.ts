@@ -59,6 +59,13 @@ export interface Format<O extends OptionValues = OptionValues> {
   specialTokens: readonly SpecialToken[];
   /** Which record kinds the format can render. */
   recordKinds: readonly ParleyRecord['kind'][];
+  /**
+   * The id of the JSON dialect the format's own reference renders from (Apertus: `apertus-json`,
+   * the JSON its official chat template takes), if it has one. Input that this dialect reads
+   * without errors is read as it, because then the render is exactly what the reference makes
+   * of that JSON; and `parse` writes it by default. Formats without one parse to `parley-json`.
+   */
+  nativeDialect?: string;
   render(record: ParleyRecord, options?: Partial<O>): Rendered;
   parse(text: string, options?: Partial<O>): ParseResult;
 }

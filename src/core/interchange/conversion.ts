@@ -6,7 +6,9 @@
  */
 import { warning, type Diagnostic } from '../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../model/path.ts';
-import type { Extra } from '../model/types.ts';
+import type { Extensible, Extra } from '../model/types.ts';
+import { dialectLabel } from './shared/dialects.ts';
+import { rawFits, translateExtra, type ExtraLevel } from './shared/equivalents.ts';
 
 export const LOST_CODE = 'lost-in-conversion';
 
@@ -15,12 +17,19 @@ export function lostInConversion(what: string, why: string, path: FieldPath = []
   return warning(LOST_CODE, `lost in conversion: ${what}${where} (${why})`, path);
 }
 
+/** `the field "a"` / `the fields "a", "b"`. */
+export function fieldList(names: readonly string[]): string {
+  return `the field${names.length > 1 ? 's' : ''} ${names.map((k) => JSON.stringify(k)).join(', ')}`;
+}
+
 /** Collects the losses of one encode for one target dialect. */
 export class Losses {
   constructor(
     /** The target's name, as people know it ("ShareGPT", "Anthropic Messages"). */
     readonly target: string,
     readonly out: Diagnostic[],
+    /** The target's dialect id: unknown fields read by this dialect are its own. */
+    readonly dialect: string,
   ) {}
 
   /** `what` at `path` cannot be written; `why` defaults to "<target> has no place for it". */
@@ -32,7 +41,33 @@ export class Losses {
   extra(extra: Extra | undefined, path: FieldPath, why = `${this.target} has no object to keep them on`): void {
     const keys = Object.keys(extra ?? {});
     if (keys.length === 0) return;
-    this.add(`the field${keys.length > 1 ? 's' : ''} ${keys.map((k) => JSON.stringify(k)).join(', ')}`, [...path, 'extra'], why);
+    this.add(fieldList(keys), [...path, 'extra'], why);
+  }
+
+  /**
+   * The unknown fields of `node` that this target writes on the object it makes for `node`:
+   * all of them when they are its own (or of no known dialect); when another dialect read
+   * them, those with an equivalent here under this dialect's names, and the rest reported.
+   */
+  extraOf(node: Extensible, level: ExtraLevel, path: FieldPath): Extra | undefined {
+    const { extra, extraSource } = node;
+    if (!extra || extraSource === undefined || extraSource === this.dialect) return extra;
+    const { kept, lost } = translateExtra(extra, level, extraSource, this.dialect);
+    if (lost.length > 0) this.add(fieldList(lost), [...path, 'extra'], `from ${dialectLabel(extraSource)}; ${this.target} has no equivalent`);
+    return kept;
+  }
+
+  /**
+   * Whether a raw object of the source (an unknown block, a part of a type the model has no
+   * part for, a provider's tool) is written as it is: only in its own dialect, or one that has
+   * the same object. Otherwise it is reported and the caller leaves it out (it would be an
+   * invalid entry in this dialect).
+   */
+  keepsRaw(node: { extraSource?: string }, raw: unknown, what: string, path: FieldPath): boolean {
+    const from = node.extraSource;
+    if (from === undefined || from === this.dialect || rawFits(raw, from, this.dialect)) return true;
+    this.add(what, path, `from ${dialectLabel(from)}; ${this.target} has no equivalent`);
+    return false;
   }
 
   /** A `merge` clash callback: an unknown field whose name this target uses for something else. */

@@ -13,6 +13,13 @@ const SAMPLES: [string, unknown][] = [
   ['chat-completion', [{ role: 'user', contents: [{ type: 'text', text: 'hi' }] }]],
   ['sharegpt', { conversations: [{ from: 'human', value: 'hi' }] }],
   ['apertus-json', { messages: [{ role: 'assistant', content: { blocks: [{ type: 'response', text: 'hi' }] } }] }],
+  // Plain Apertus JSON (spec 000): string contents, flat tools, a tool message and legacy
+  // `tool_calls` look like OpenAI message by message; the flat tools tell them apart.
+  ['apertus-json', { messages: [{ role: 'user', content: 'Weather?' }, { role: 'assistant', content: '', tool_calls: [{ type: 'function', function: { name: 'w', arguments: '{}' } }] }, { role: 'tool', content: '21' }], tools: [{ name: 'w', description: 'Weather.', parameters: { type: 'object', properties: {} } }] }],
+  ['apertus-json', { messages: [{ role: 'user', content: 'hi' }, { role: 'tool', content: '1' }], tools: [{ name: 'f', parameters: {} }] }],
+  ['openai-chat', { messages: [{ role: 'user', content: 'Weather?' }, { role: 'tool', tool_call_id: 'c', content: '21' }], tools: [{ type: 'function', function: { name: 'w', parameters: {} } }] }],
+  ['openai-chat', { messages: [{ role: 'user', content: 'Weather?' }], tools: [{ type: 'function', function: { name: 'w', description: 'Weather.', parameters: {} } }] }],
+  ['anthropic', { messages: [{ role: 'user', content: 'Weather?' }], tools: [{ name: 'w', description: 'Weather.', input_schema: { type: 'object' } }] }],
 ];
 
 describe('dialect detection', () => {

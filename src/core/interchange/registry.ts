@@ -1,11 +1,16 @@
-/** Every JSON dialect Parley reads and writes; one line per codec. */
+/**
+ * Every JSON dialect Parley reads and writes; one line per codec. Each is wrapped in the loss
+ * probe (loss-probe.ts), so that what an encoder drops without saying is still reported.
+ */
 import type { InterchangeCodec } from './types.ts';
+import { withLossProbe } from './loss-probe.ts';
 import { apertusJsonCodec } from './apertus-json/index.ts';
 import { openAiChatCodec } from './openai-chat/index.ts';
 import { openAiResponsesCodec } from './openai-responses/index.ts';
 import { anthropicCodec } from './anthropic/index.ts';
 import { chatCompletionCodec } from './chat-completion/index.ts';
 import { shareGptCodec } from './sharegpt/index.ts';
+import { parleyJsonCodec } from './parley-json/index.ts';
 
 export const CODECS: readonly InterchangeCodec[] = [
   apertusJsonCodec,
@@ -14,7 +19,8 @@ export const CODECS: readonly InterchangeCodec[] = [
   anthropicCodec,
   chatCompletionCodec,
   shareGptCodec,
-];
+  parleyJsonCodec,
+].map(withLossProbe);
 
 export function findCodec(id: string): InterchangeCodec | undefined {
   return CODECS.find((codec) => codec.id === id);

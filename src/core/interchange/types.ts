@@ -2,6 +2,7 @@
  * The contract of a JSON dialect (ARCHITECTURE.md "Interchange codec"): the shape a record
  * arrives in (Apertus JSON, OpenAI Chat Completions, Anthropic Messages, …) and leaves in.
  */
+import type { FormatOption, OptionValues } from '../formats/types.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { ParleyRecord } from '../model/types.ts';
 
@@ -23,5 +24,12 @@ export interface InterchangeCodec {
   /** How sure the codec is that `json` is in its dialect: 0 (no) to 1 (certain). */
   detect(json: unknown): number;
   decode(json: unknown): DecodeResult;
-  encode(record: ParleyRecord): EncodeResult;
+  /**
+   * Options of `encode` (OpenAI Chat Completions: `legacyFunctionCall`), described like a
+   * format's render options so that the app and the CLI can offer them the same way. Absent:
+   * the codec has none.
+   */
+  encodeOptions?: readonly FormatOption[];
+  /** `options` absent or partial: each missing option has its `encodeOptions` default. */
+  encode(record: ParleyRecord, options?: Partial<OptionValues>): EncodeResult;
 }

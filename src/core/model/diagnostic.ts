@@ -24,3 +24,7 @@ export function error(code: string, message: string, path?: FieldPath): Diagnost
 export function warning(code: string, message: string, path?: FieldPath): Diagnostic {
   return path === undefined ? { severity: 'warning', code, message } : { severity: 'warning', code, message, path };
 }
+
+export function info(code: string, message: string, path?: FieldPath): Diagnostic {
+  return path === undefined ? { severity: 'info', code, message } : { severity: 'info', code, message, path };
+}

@@ -4,3 +4,4 @@ export * from './diagnostic.ts';
 export * from './ids.ts';
 export * from './builders.ts';
 export * from './text.ts';
+export * from './schema.ts';

@@ -9,101 +9,111 @@
 /** Unknown fields of the source record, kept and written back on export. */
 export type Extra = Record<string, unknown>;
 
+/**
+ * A model object that keeps what its source said beyond the fields Parley knows.
+ * `extraSource` names the dialect (interchange codec id: `openai-chat`, `anthropic`, …, or
+ * `rwkv`) whose reader kept `extra`, because such fields mean something only there: that
+ * dialect writes them back as they are; another writes the ones with a documented equivalent
+ * (`max_tokens` → `max_output_tokens`, interchange/shared/equivalents.ts) and reports the rest
+ * as lost (`Losses.extraOf`). Undefined: of no known dialect (built in the app, or read by a
+ * reader that does not say), written as they are.
+ */
+export interface Extensible {
+  extra?: Extra;
+  extraSource?: string;
+}
+
 export const KNOWN_ROLES = ['system', 'developer', 'user', 'assistant', 'tool'] as const;
 export type KnownRole = (typeof KNOWN_ROLES)[number];
 /** A known role, or any other string the source used (kept; formats report it). */
 export type Role = KnownRole | (string & {});
 
-export interface TextPart {
+export interface TextPart extends Extensible {
   id: string;
   type: 'text';
   text: string;
-  extra?: Extra;
 }
 
-export interface ImagePart {
+export interface ImagePart extends Extensible {
   id: string;
   type: 'image';
   /** A data: URL or a remote URL as the source gave it (never fetched by Parley). */
   url: string;
   mediaType?: string;
-  extra?: Extra;
 }
 
 /** A JSON value carried as content (spec 002 `value` parts). */
-export interface ValuePart {
+export interface ValuePart extends Extensible {
   id: string;
   type: 'value';
   value: unknown;
-  extra?: Extra;
 }
 
 /** A fill-in-the-middle segment: the model sees prefix and suffix and produces the middle. */
-export interface FimPart {
+export interface FimPart extends Extensible {
   id: string;
   type: 'fim';
   prefix: string;
   middle: string;
   suffix: string;
-  extra?: Extra;
 }
 
 export type Part = TextPart | ImagePart | ValuePart | FimPart;
 
-export interface ToolCall {
+export interface ToolCall extends Extensible {
   id: string;
   /** The call id of the source (OpenAI `id`, Anthropic `tool_use.id`), if any. */
   callId?: string;
   /** The call's declared type in an OpenAI-style `tool_calls` entry; undefined means "function". */
   type?: string;
+  /**
+   * The source's OpenAI-style `tool_calls` entry had no `type` key at all. Most dialects read
+   * that as "function", but the Apertus template raises on it, so the Apertus format must be
+   * able to tell it from an explicit "function" (and Apertus JSON export writes no type back).
+   */
+  typeMissing?: boolean;
   name: string;
   /** The arguments exactly as written (a JSON object text by convention; validated, never reformatted). */
   arguments: string;
   /** The source gave arguments as a JSON object rather than a string: export writes an object back. */
   argumentsWasObject?: boolean;
-  extra?: Extra;
 }
 
-export interface ToolOutput {
+export interface ToolOutput extends Extensible {
   id: string;
   /** The id of the call this output answers, if the source says. */
   callId?: string;
   name?: string;
   output: string;
   isError?: boolean;
-  extra?: Extra;
 }
 
 /** The three kinds of thought of OpenChatML; Apertus has one kind (undefined). */
 export type ThoughtKind = 'reflect' | 'introspect' | 'reason';
 
-export interface ThoughtsBlock {
+export interface ThoughtsBlock extends Extensible {
   id: string;
   type: 'thoughts';
   text: string;
   kind?: ThoughtKind;
-  extra?: Extra;
 }
 
-export interface ToolCallsBlock {
+export interface ToolCallsBlock extends Extensible {
   id: string;
   type: 'tool_calls';
   calls: ToolCall[];
-  extra?: Extra;
 }
 
-export interface ToolOutputsBlock {
+export interface ToolOutputsBlock extends Extensible {
   id: string;
   type: 'tool_outputs';
   outputs: ToolOutput[];
-  extra?: Extra;
 }
 
-export interface ResponseBlock {
+export interface ResponseBlock extends Extensible {
   id: string;
   type: 'response';
   text: string;
-  extra?: Extra;
 }
 
 /** A block whose type no format knows; kept verbatim so that nothing is dropped. */
@@ -112,6 +122,8 @@ export interface UnknownBlock {
   type: 'unknown';
   sourceType: string;
   raw: Extra;
+  /** The dialect `raw` was read from (see `Extensible`): only that dialect writes it back. */
+  extraSource?: string;
 }
 
 export type Block = ThoughtsBlock | ToolCallsBlock | ToolOutputsBlock | ResponseBlock | UnknownBlock;
@@ -123,13 +135,17 @@ export type BlockType = Block['type'];
  *   (Apertus' system mapping form), so export gives back the same shape.
  * - `parts`: structured parts (Apertus user `{"parts": […]}`, OpenAI content arrays, spec 002 `contents`).
  * - `blocks`: a structured assistant message (Apertus `{"blocks": […]}`).
+ *
+ * `extra` holds the other keys of a source content mapping, kept and written back: unknown keys,
+ * and the forms a template does not read when a mapping has several (an Apertus user message
+ * `{"parts": …, "text": …}` renders its parts; the `text` stays here, raw).
  */
 export type Content =
-  | { type: 'text'; text: string; mapping?: boolean }
-  | { type: 'parts'; parts: Part[] }
-  | { type: 'blocks'; blocks: Block[] };
+  | { type: 'text'; text: string; mapping?: boolean; extra?: Extra }
+  | { type: 'parts'; parts: Part[]; extra?: Extra }
+  | { type: 'blocks'; blocks: Block[]; extra?: Extra };
 
-export interface Message {
+export interface Message extends Extensible {
   id: string;
   role: Role;
   /** Speaker name (OpenChatML `name=`, OpenAI `name`). */
@@ -149,10 +165,9 @@ export interface Message {
    * that no assistant message has yet). Only system messages carry flags.
    */
   thoughtFlags?: ThoughtKind[];
-  extra?: Extra;
 }
 
-export interface ToolDefinition {
+export interface ToolDefinition extends Extensible {
   id: string;
   name: string;
   description?: string;
@@ -169,30 +184,26 @@ export interface ToolDefinition {
    * copied to `name` for display) and written back as it was.
    */
   type?: string;
-  extra?: Extra;
 }
 
 /** A chat conversation: messages and the tools they may call. */
-export interface Conversation {
+export interface Conversation extends Extensible {
   kind: 'chat';
   messages: Message[];
   tools: ToolDefinition[];
-  extra?: Extra;
 }
 
 /** One file of a multi-file document: text parts and FIM segments, in order. */
-export interface DocumentFile {
+export interface DocumentFile extends Extensible {
   id: string;
   name?: string;
   parts: Part[];
-  extra?: Extra;
 }
 
 /** A record that is a sequence of files with no chat wrapper (OpenChatML multi-file / FIM). */
-export interface DocumentRecord {
+export interface DocumentRecord extends Extensible {
   kind: 'document';
   files: DocumentFile[];
-  extra?: Extra;
 }
 
 /** Everything Parley edits: a chat conversation or a document. */

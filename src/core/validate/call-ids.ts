@@ -1,13 +1,28 @@
 /**
- * Tool outputs and tool messages that name a call id must answer a call of the same assistant
- * turn (the assistant and tool messages since the last user, system or developer message).
+ * Tool results and the calls they answer, within an assistant turn (the assistant, tool and
+ * legacy function messages since the last user, system or developer message). A result
+ * answers a call by id; one without an id answers the first unanswered call in order (as
+ * spec 003 §8.4 pairs them, and as Parley's encoders do when they must write ids). Reported:
+ * - a result id that matches no call of the turn;
+ * - a result with no id while the turn's calls have ids: dialects that require ids (OpenAI,
+ *   Anthropic) cannot tell which call it answers;
+ * - two results answering the same id;
+ * - a call with an id that no result answers although results follow it in its turn: the
+ *   APIs refuse such a request ("each tool_call_id must be answered"). Calls with no result at
+ *   all after them are fine: the transcript may stop where the tools are to run.
  */
 import { warning, type Diagnostic } from '../model/diagnostic.ts';
+import { formatPath, type FieldPath } from '../model/path.ts';
 import type { Message, ToolCall } from '../model/types.ts';
 
 export const CALL_ID_CODES = {
   unknownCallId: 'tool-output/unknown-call-id',
+  missingCallId: 'tool-output/missing-call-id',
+  duplicateCallId: 'tool-output/duplicate-call-id',
+  unanswered: 'tool-call/unanswered',
 } as const;
+
+const TURN_ROLES = new Set(['assistant', 'tool', 'function']);
 
 function callsOf(message: Message): ToolCall[] {
   const calls: ToolCall[] = [...(message.toolCalls ?? [])];
@@ -22,28 +37,86 @@ function unknownIdMessage(callId: string, known: ReadonlySet<string>): string {
   return `No tool call of this turn has the id "${callId}"${list.length > 0 ? ` (call ids: ${list.join(', ')})` : ' (its calls have no ids)'}.`;
 }
 
-export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  let turnIds = new Set<string>();
-  messages.forEach((message, index) => {
-    if (message.role !== 'assistant' && message.role !== 'tool') {
-      turnIds = new Set();
+interface PendingCall {
+  id: string | undefined;
+  path: FieldPath;
+  /** How many results of the turn came before the call. */
+  resultsBefore: number;
+}
+
+/** One turn's bookkeeping; `end` reports the calls left unanswered. */
+class Turn {
+  readonly ids = new Set<string>();
+  private readonly pending: PendingCall[] = [];
+  private readonly answeredBy = new Map<string, FieldPath>();
+  private results = 0;
+
+  constructor(private readonly out: Diagnostic[]) {}
+
+  /** The ids of a message's calls count from the start of the message (its outputs may come first). */
+  known(calls: readonly ToolCall[]): void {
+    for (const call of calls) if (call.callId) this.ids.add(call.callId);
+  }
+
+  call(call: ToolCall, path: FieldPath): void {
+    if (call.callId && this.answeredBy.has(call.callId)) return;
+    this.pending.push({ id: call.callId || undefined, path, resultsBefore: this.results });
+  }
+
+  /** A result with `id` (undefined: none) whose id field is at `idPath`; `legacy`: a function message, which answers by name. */
+  result(id: string | undefined, idPath: FieldPath, legacy = false): void {
+    this.results += 1;
+    if (!id) {
+      if (!legacy && this.ids.size > 0) {
+        this.out.push(warning(CALL_ID_CODES.missingCallId, `This tool result names no call, while the calls of its turn have ids (${[...this.ids].join(', ')}); it is taken to answer the first unanswered call.`, idPath));
+      }
+      this.pending.shift();
       return;
     }
-    for (const call of callsOf(message)) if (call.callId) turnIds.add(call.callId);
-    if (message.role === 'tool' && message.toolCallId && !turnIds.has(message.toolCallId)) {
-      diagnostics.push(warning(CALL_ID_CODES.unknownCallId, unknownIdMessage(message.toolCallId, turnIds), ['messages', index, 'toolCallId']));
+    if (!this.ids.has(id)) {
+      this.out.push(warning(CALL_ID_CODES.unknownCallId, unknownIdMessage(id, this.ids), idPath));
+      return;
     }
-    if (message.content?.type !== 'blocks') return;
-    message.content.blocks.forEach((block, b) => {
-      if (block.type !== 'tool_outputs') return;
-      block.outputs.forEach((output, o) => {
-        if (output.callId && !turnIds.has(output.callId)) {
-          diagnostics.push(warning(CALL_ID_CODES.unknownCallId, unknownIdMessage(output.callId, turnIds), ['messages', index, 'content', 'blocks', b, 'outputs', o, 'callId']));
-        }
+    const earlier = this.answeredBy.get(id);
+    if (earlier) {
+      this.out.push(warning(CALL_ID_CODES.duplicateCallId, `The call "${id}" is already answered by the result at ${formatPath(earlier)}; a call has one result.`, idPath));
+      return;
+    }
+    this.answeredBy.set(id, idPath.slice(0, -1));
+    const index = this.pending.findIndex((p) => p.id === id);
+    if (index >= 0) this.pending.splice(index, 1);
+  }
+
+  end(): void {
+    for (const call of this.pending) {
+      if (call.id === undefined || call.resultsBefore === this.results) continue;
+      this.out.push(warning(CALL_ID_CODES.unanswered, `No result answers the call "${call.id}", though results follow it in its turn; OpenAI and Anthropic refuse a request whose results do not answer every call.`, [...call.path, 'callId']));
+    }
+  }
+}
+
+export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  let turn = new Turn(diagnostics);
+  messages.forEach((message, index) => {
+    const path = ['messages', index];
+    if (!TURN_ROLES.has(message.role)) {
+      turn.end();
+      turn = new Turn(diagnostics);
+      return;
+    }
+    turn.known(callsOf(message));
+    message.toolCalls?.forEach((call, c) => turn.call(call, [...path, 'toolCalls', c]));
+    if (message.content?.type === 'blocks') {
+      message.content.blocks.forEach((block, b) => {
+        const blockPath = [...path, 'content', 'blocks', b];
+        if (block.type === 'tool_calls') block.calls.forEach((call, c) => turn.call(call, [...blockPath, 'calls', c]));
+        if (block.type === 'tool_outputs') block.outputs.forEach((output, o) => turn.result(output.callId, [...blockPath, 'outputs', o, 'callId']));
       });
-    });
+    }
+    if (message.role === 'tool' || message.role === 'function') turn.result(message.toolCallId, [...path, 'toolCallId'], message.role === 'function');
   });
+  turn.end();
   return diagnostics;
 }
 

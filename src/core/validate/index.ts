@@ -11,9 +11,10 @@ import { checkToolDefinitions } from './tool-definitions.ts';
 
 export { parseJson, findJsonSyntaxError, describeJsonSyntaxError, lineColumnAt, type JsonParseResult, type JsonSyntaxError } from './json-syntax.ts';
 export { checkAgainstSchema, type SchemaProblem } from './schema-check.ts';
-export { checkToolCall, checkArgumentsText, TOOL_CALL_CODES } from './tool-arguments.ts';
+export { checkToolCall, checkArgumentsText, parseArgumentsText, TOOL_CALL_CODES } from './tool-arguments.ts';
 export { checkToolDefinitions, parametersProblem, TOOL_DEFINITION_CODES } from './tool-definitions.ts';
 export { checkCallIds, callIdsInTurn, CALL_ID_CODES } from './call-ids.ts';
+export { findJsonTooDeep, describeJsonTooDeep, MAX_JSON_DEPTH, type JsonTooDeep } from './json-depth.ts';
 
 /**
  * Per-message memo: the app validates on every keystroke and immer keeps unchanged messages

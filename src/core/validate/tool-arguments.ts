@@ -33,17 +33,28 @@ const PROBLEM_CODES: Record<SchemaProblemKind, string> = {
  * an object" (error). Returns the parsed value when it is an object, for schema checks.
  */
 export function checkArgumentsText(text: string, path: FieldPath): { diagnostics: Diagnostic[]; value?: Record<string, unknown> } {
-  if (text.trim() === '') {
-    return { diagnostics: [error(TOOL_CALL_CODES.syntax, 'Arguments are empty: write a JSON object, e.g. {} for none.', path)] };
-  }
-  const parsed = parseJson(text);
-  if (!parsed.ok) {
-    return { diagnostics: [error(TOOL_CALL_CODES.syntax, `Arguments are not valid JSON: ${describeJsonSyntaxError(parsed.error)}.`, path)] };
-  }
+  const parsed = parseArgumentsText(text, path);
+  if (!parsed.ok) return { diagnostics: [parsed.diagnostic] };
   if (!isPlainObject(parsed.value)) {
     return { diagnostics: [error(TOOL_CALL_CODES.notObject, `Arguments must be a JSON object, got ${jsonTypeOf(parsed.value) === 'integer' ? 'number' : jsonTypeOf(parsed.value)}.`, path)] };
   }
   return { diagnostics: [], value: parsed.value };
+}
+
+/**
+ * The arguments text parsed as JSON, or the syntax error (empty text included) as an error at
+ * `path`. Formats that write arguments verbatim report the same diagnostic (same code, path and
+ * message) so that the app, which also runs `validateRecord`, can tell it is one problem.
+ */
+export function parseArgumentsText(text: string, path: FieldPath): { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic } {
+  if (text.trim() === '') {
+    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, 'Arguments are empty: write a JSON object, e.g. {} for none.', path) };
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, `Arguments are not valid JSON: ${describeJsonSyntaxError(parsed.error)}.`, path) };
+  }
+  return { ok: true, value: parsed.value };
 }
 
 /** Every problem of one call. `path` is the call's path (`…calls[0]` or `…toolCalls[0]`). */

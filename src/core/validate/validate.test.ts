@@ -63,8 +63,47 @@ describe('validateRecord', () => {
     ]);
     expect(validateRecord(record).map((d) => [d.code, d.path, d.message])).toEqual([
       [CALL_ID_CODES.unknownCallId, ['messages', 1, 'content', 'blocks', 1, 'outputs', 1, 'callId'], 'No tool call of this turn has the id "c9" (call ids: c1).'],
+      // messages[2] answers c1 again: the output of messages[1] already did.
+      [CALL_ID_CODES.duplicateCallId, ['messages', 2, 'toolCallId'], 'The call "c1" is already answered by the result at messages[1].content.blocks[1].outputs[0]; a call has one result.'],
       [CALL_ID_CODES.unknownCallId, ['messages', 4, 'toolCallId'], 'No tool call of this turn has the id "c1" (its calls have no ids).'],
     ]);
+  });
+
+  it('warns about a result with no id when the calls of its turn have ids', () => {
+    const record = conversation([
+      textMessage('user', 'hi'),
+      textMessage('assistant', '', { toolCalls: [toolCall('search', '{"q": "a"}', { callId: 'c1' })] }),
+      textMessage('tool', 'r'),
+      blocksMessage([toolCalls([toolCall('search', '{"q": "b"}', { callId: 'c2' })]), toolOutputs([toolOutput('r')])]),
+    ], tools);
+    expect(validateRecord(record).map((d) => [d.severity, d.code, d.path])).toEqual([
+      ['warning', CALL_ID_CODES.missingCallId, ['messages', 2, 'toolCallId']],
+      ['warning', CALL_ID_CODES.missingCallId, ['messages', 3, 'content', 'blocks', 1, 'outputs', 0, 'callId']],
+    ]);
+  });
+
+  it('accepts results without ids when the calls have none, and legacy function messages', () => {
+    const record = conversation([
+      textMessage('user', 'hi'),
+      textMessage('assistant', '', { toolCalls: [toolCall('search', '{"q": "a"}')] }),
+      textMessage('tool', 'r'),
+      textMessage('assistant', '', { toolCalls: [toolCall('search', '{"q": "b"}', { callId: 'c1' })] }),
+      textMessage('function', 'r', { name: 'search' }),
+    ], tools);
+    expect(validateRecord(record)).toEqual([]);
+  });
+
+  it('warns about a call that no result answers when results follow it, not about calls still waiting', () => {
+    const record = conversation([
+      textMessage('user', 'hi'),
+      blocksMessage([toolCalls([toolCall('search', '{"q": "a"}', { callId: 'c1' }), toolCall('search', '{"q": "b"}', { callId: 'c2' })])]),
+      textMessage('tool', 'r', { toolCallId: 'c2' }),
+      textMessage('user', 'next'),
+      textMessage('assistant', '', { toolCalls: [toolCall('search', '{"q": "c"}', { callId: 'c3' })] }),
+    ], tools);
+    const found = validateRecord(record);
+    expect(found.map((d) => [d.severity, d.code, d.path])).toEqual([['warning', CALL_ID_CODES.unanswered, ['messages', 1, 'content', 'blocks', 0, 'calls', 0, 'callId']]]);
+    expect(found[0]?.message).toBe('No result answers the call "c1", though results follow it in its turn; OpenAI and Anthropic refuse a request whose results do not answer every call.');
   });
 
   it('lists the call ids of a turn for pickers', () => {

@@ -6,7 +6,8 @@
  * is reset only by a user message, `assistant_format` never.
  */
 import type { FieldPath } from '../../model/path.ts';
-import type { Block, ToolCall } from '../../model/types.ts';
+import type { Block } from '../../model/types.ts';
+import { renderCalls } from './calls.ts';
 import { CODES } from './codes.ts';
 import type { Emitter } from './emitter.ts';
 import { TOKENS } from './tokens.ts';
@@ -98,39 +99,4 @@ export function renderBlocks(e: Emitter, state: TurnState, blocks: readonly Bloc
         break;
     }
   }
-}
-
-/**
- * `<|tools_prefix|>[{"name": arguments}, …]<|tools_suffix|>`. `listPath` is the block (or the
- * message, for legacy calls); `key` the field holding the calls (`calls` or `toolCalls`).
- */
-export function renderCalls(e: Emitter, calls: readonly ToolCall[], listPath: FieldPath, key: 'calls' | 'toolCalls', label: string): void {
-  const callsPath: FieldPath = key === 'calls' ? listPath : [...listPath, key];
-  e.special(TOKENS.toolsPrefix, callsPath, true);
-  e.structure('[', callsPath, true);
-  calls.forEach((call, k) => {
-    const path: FieldPath = [...listPath, key, k];
-    if (key === 'toolCalls' && call.type !== undefined && call.type !== 'function') {
-      e.error(
-        CODES.legacyCallType,
-        `${label}: tool call ${k} has type ${JSON.stringify(call.type)}; the template accepts only "function" in tool_calls and raises ("Invalid tool call type").`,
-        [...path, 'type'],
-      );
-    }
-    if (call.argumentsWasObject) {
-      e.error(
-        CODES.argumentsObject,
-        `${label}: the arguments of tool call ${k} (${JSON.stringify(call.name)}) are a JSON object; the template concatenates them as text, so Python's jinja2 raises TypeError (and @huggingface/jinja writes "[object Map]"). Write them as a JSON string; shown here as that string.`,
-        [...path, 'arguments'],
-      );
-    }
-    if (k > 0) e.structure(', ', callsPath, true);
-    e.structure('{"', path, true);
-    e.content(call.name, [...path, 'name'], true);
-    e.structure('": ', path, true);
-    e.content(call.arguments, [...path, 'arguments'], true);
-    e.structure('}', path, true);
-  });
-  e.structure(']', callsPath, true);
-  e.special(TOKENS.toolsSuffix, callsPath, true);
 }

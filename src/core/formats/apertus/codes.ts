@@ -1,12 +1,17 @@
 /**
  * The stable codes of the Apertus renderer's diagnostics (tests and the app key on them).
- * Errors mark conversations the official template rejects (it raises, or `@huggingface/jinja`
- * or Python's jinja2 fail or disagree); warnings mark text it accepts but that is likely a mistake.
+ * Errors mark exactly the conversations the reference (the official template run by
+ * `@huggingface/jinja`) rejects: it raises. Warnings mark text it renders but that is likely a
+ * mistake, including input that Python's jinja2 (which `ApertusFormatter` uses) would reject or
+ * write differently: the preview shows what the reference writes, and the warning says how
+ * Python differs.
  */
 export const CODES = {
   recordKind: 'apertus/record-kind',
   tokenInjection: 'token-injection',
   contentUnreadable: 'apertus/content-unreadable',
+  contentKeysIgnored: 'apertus/content-keys-ignored',
+  contentFormKept: 'apertus/content-form-kept',
   systemContent: 'apertus/system-content',
   systemNotFirst: 'apertus/system-not-first',
   developerRole: 'apertus/developer-role',

@@ -26,16 +26,30 @@ export class Emitter {
   /** Text an author wrote (message text, arguments, outputs, tool descriptions). */
   content(text: string, path: FieldPath, trainable: boolean): void {
     if (text.length === 0) return;
-    const tokens = injectedTokens(text, this.bosToken);
-    if (tokens !== undefined) {
-      const list = tokens.map((t) => JSON.stringify(t)).join(', ');
-      this.warn(
-        CODES.tokenInjection,
-        `${formatPath(path)} contains the special-token text ${list}; a tokenizer that parses special tokens in text turns it into the token itself.`,
-        path,
-      );
-    }
+    this.checkInjection(text, path);
     this.builder.push(text, 'content', path, trainable);
+  }
+
+  /**
+   * Text the template makes of a field that is not a string (the JSON of a mapping, the
+   * "[object Map]" of an object): not the field's text as written, so a `structure` span, but
+   * author data all the same, so checked for special tokens.
+   */
+  derived(text: string, path: FieldPath, trainable: boolean): void {
+    if (text.length === 0) return;
+    this.checkInjection(text, path);
+    this.builder.push(text, 'structure', path, trainable);
+  }
+
+  private checkInjection(text: string, path: FieldPath): void {
+    const tokens = injectedTokens(text, this.bosToken);
+    if (tokens === undefined) return;
+    const list = tokens.map((t) => JSON.stringify(t)).join(', ');
+    this.warn(
+      CODES.tokenInjection,
+      `${formatPath(path)} contains the special-token text ${list}; a tokenizer that parses special tokens in text turns it into the token itself.`,
+      path,
+    );
   }
 
   error(code: string, message: string, path: FieldPath): void {

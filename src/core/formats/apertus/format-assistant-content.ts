@@ -4,7 +4,8 @@
  * (standard chat formats, training pipelines that template elsewhere).
  */
 import type { Block, Message } from '../../model/types.ts';
-import { newTurnState, renderBlocks, renderCalls } from './assistant.ts';
+import { newTurnState, renderBlocks } from './assistant.ts';
+import { renderCalls } from './calls.ts';
 import { Emitter } from './emitter.ts';
 
 /**

@@ -40,6 +40,8 @@ export const apertusFormat: Format<ApertusOptions> = {
   defaults: APERTUS_DEFAULTS,
   specialTokens: SPECIAL_TOKENS,
   recordKinds: ['chat'],
+  // The official template reads Apertus JSON: that dialect's reading of a file is what it renders.
+  nativeDialect: 'apertus-json',
   render,
   parse: parseApertus,
 };

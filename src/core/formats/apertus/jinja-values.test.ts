@@ -1,3 +1,4 @@
+import { Template } from '@huggingface/jinja';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN, concat, dictItems, equalsString, join, loopItems, member, notIn, outputString, toJson, truthy } from './jinja-values.ts';
 
@@ -27,7 +28,7 @@ describe('values as @huggingface/jinja sees them', () => {
   });
 
   it('concatenates lists by their items and dicts as [object Map], and fails on null and undefined', () => {
-    expect(concat('', [1, 'a', null], never)).toBe('1,a,null');
+    expect(concat('', [1, 'a', null], never)).toBe('1,a,undefined');
     expect(concat('', { a: 1 }, never)).toBe('[object Map]');
     const reasons: string[] = [];
     expect(concat('// ', undefined, (r) => reasons.push(r))).toBe('// ');
@@ -38,6 +39,21 @@ describe('values as @huggingface/jinja sees them', () => {
   it('joins strings by character and list items by their JavaScript string form', () => {
     expect(join('ab😀', '|', never)).toBe('a|b|😀');
     expect(join(['a', 1, null, true, [2, 'x'], { k: 1 }], '|', never)).toBe('a|1||true|2,x|[object Map]');
+  });
+
+  // Checked against @huggingface/jinja itself: these are its quirks, not ours.
+  it.each<[string, unknown]>([
+    ['a list with null', [1, null, 'a']],
+    ['a nested list with null', [[null, 2], null]],
+    ['a list with a dict', [{ k: null }, 1.5, true]],
+    ['a dict', { a: [null] }],
+    ['a large float', [1.3e221, -0.5]],
+  ])('writes %s the way the reference does in +, join and ==', (_name, value) => {
+    const reference = (source: string): string => new Template(source).render({ v: value });
+    expect(concat('', value, never)).toBe(reference('{{ "" + v }}'));
+    if (Array.isArray(value)) expect(join(value, '|', never)).toBe(reference('{{ v | join("|") }}'));
+    const asText = reference('{{ "" + v }}');
+    expect(equalsString(value, asText)).toBe(reference(`{{ v == ${JSON.stringify(asText)} }}`) === 'true');
   });
 
   it('writes tojson with Python separators and {{ }} output with nothing for null', () => {

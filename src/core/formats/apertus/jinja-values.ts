@@ -56,13 +56,19 @@ export function truthy(value: unknown): boolean {
 export function equalsString(value: unknown, literal: string): boolean {
   if (typeof value === 'string') return value === literal;
   if (Array.isArray(value)) return value.map(runtimeString).join(',') === literal;
+  if (isMapping(value)) return literal === '[object Map]';
   return false;
 }
 
-/** A value's `toString()` inside the reference (what `{{ value }}` writes, except that null and undefined write nothing). */
+/**
+ * A value's `toString()` inside the reference (what `{{ value }}` writes, except that null and
+ * undefined write nothing). The reference builds its null value without an inner value, so its
+ * `toString()` is `String(undefined)`: a null list item concatenated or compared as text is
+ * "undefined" (inside `tojson`, as in a nested list, it is "null").
+ */
 export function runtimeString(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value === null) return 'null';
+  if (value === null) return 'undefined';
   if (value === undefined) return 'undefined';
   if (typeof value === 'object') return toJson(value, false);
   return String(value);

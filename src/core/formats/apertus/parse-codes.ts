@@ -6,7 +6,7 @@ export const PARSE_CODES = {
   literalToken: 'apertus/parse-literal-token',
   /** A tool-call list that is not `[{"name": arguments}, …]`: kept as literal text. */
   toolCalls: 'apertus/parse-tool-calls',
-  /** The developer section lists tool signatures, which are not turned back into definitions. */
+  /** The developer section lists tool signatures that no tool definitions render to (left out). */
   toolsNotRecovered: 'apertus/parse-tools-not-recovered',
   /** Render options read from the text (BOS, deliberation, date, generation prompt). */
   option: 'apertus/parse-option',

@@ -1,11 +1,14 @@
 /**
  * The fixed start of rendered Apertus text: BOS, the system message (or the default prompt
- * with its date) and the developer section (deliberation, tool capabilities).
+ * with its date) and the developer section (deliberation, tool capabilities and the tools'
+ * signatures, read back into tool definitions).
  */
 import type { Diagnostic } from '../../model/diagnostic.ts';
-import { error } from '../../model/diagnostic.ts';
+import { error, warning } from '../../model/diagnostic.ts';
+import type { ToolDefinition } from '../../model/types.ts';
 import { APERTUS_DEFAULTS, type ApertusOptions } from './options.ts';
 import { PARSE_CODES } from './parse-codes.ts';
+import { parseToolSignatures } from './parse-signatures.ts';
 import { fieldText, position, sourceOf, type Piece, type TokenName } from './parse-text.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -19,6 +22,8 @@ export interface Header {
   options: Partial<ApertusOptions>;
   /** The system message's text; undefined for the default prompt. */
   system: string | undefined;
+  /** The tools read from their signatures (none when the section says "disabled" or cannot be read). */
+  tools: ToolDefinition[];
   /** Index of the first piece after the developer section. */
   next: number;
 }
@@ -82,37 +87,42 @@ export function readHeader(text: string, pieces: readonly Piece[], hints: Partia
     const at = next === -1 ? 0 : (pieces[next]?.start ?? text.length);
     out.push(error(PARSE_CODES.malformed, `${position(text, at)}: expected ${TOKENS.developerStart} after the system message.`));
     const firstMessage = pieces.findIndex((p) => p.kind === 'token' && (p.name === 'userStart' || p.name === 'assistantStart'));
-    return { options, system, next: firstMessage === -1 ? pieces.length : firstMessage };
+    return { options, system, tools: [], next: firstMessage === -1 ? pieces.length : firstMessage };
   }
   const close = indexOfToken(pieces, next + 1, 'developerEnd');
   if (close === -1) {
     out.push(error(PARSE_CODES.malformed, `${position(text, (pieces[next] as Piece).end)}: the developer section is not closed by ${TOKENS.developerEnd}.`));
     const firstMessage = pieces.findIndex((p, i) => i > next && p.kind === 'token' && (p.name === 'userStart' || p.name === 'assistantStart'));
-    return { options, system, next: firstMessage === -1 ? pieces.length : firstMessage };
+    return { options, system, tools: [], next: firstMessage === -1 ? pieces.length : firstMessage };
   }
-  readDeveloper(text, (pieces[next] as Piece).end, sourceOf(text, pieces, next + 1, close), options, out);
-  return { options, system, next: close + 1 };
+  const tools = readDeveloper(text, (pieces[next] as Piece).end, sourceOf(text, pieces, next + 1, close), options, out);
+  return { options, system, tools, next: close + 1 };
 }
 
-function readDeveloper(text: string, offset: number, content: string, options: Partial<ApertusOptions>, out: Diagnostic[]): void {
+/** Reads the developer section into `options`; returns the tools its signatures define. */
+function readDeveloper(text: string, offset: number, content: string, options: Partial<ApertusOptions>, out: Diagnostic[]): ToolDefinition[] {
   const deliberation = DELIBERATION.exec(content);
   if (!deliberation) {
     out.push(error(PARSE_CODES.malformed, `${position(text, offset)}: expected "Deliberation: enabled" or "Deliberation: disabled" and a newline.`));
-    return;
+    return [];
   }
   options.enableThinking = deliberation[1] === 'enabled';
   out.push(info(`Deliberation: ${deliberation[1]} (render with enableThinking ${String(options.enableThinking)}).`));
   const rest = content.slice(deliberation[0].length);
   const restOffset = offset + deliberation[0].length;
-  if (rest === TOOLS_DISABLED) return;
+  if (rest === TOOLS_DISABLED) return [];
   if (rest.startsWith(TOOLS_LISTED)) {
+    const tools = parseToolSignatures(rest.slice(TOOLS_LISTED.length));
+    if (tools !== undefined) return tools;
     const count = rest.match(/^type [^\n]* = /gm)?.length ?? 0;
-    out.push({
-      severity: 'info',
-      code: PARSE_CODES.toolsNotRecovered,
-      message: `${position(text, restOffset)}: the developer section lists ${count} tool signature${count === 1 ? '' : 's'}; tool definitions are not rebuilt from signatures (add the tools as JSON to render them again).`,
-    });
-    return;
+    out.push(
+      warning(
+        PARSE_CODES.toolsNotRecovered,
+        `${position(text, restOffset + TOOLS_LISTED.length)}: the developer section lists ${count} tool signature${count === 1 ? '' : 's'} that could not be read back into tool definitions the template writes this way; the tools are left out (add them as JSON to render them again).`,
+      ),
+    );
+    return [];
   }
   out.push(error(PARSE_CODES.malformed, `${position(text, restOffset)}: expected "${TOOLS_DISABLED}" or "Tool Capabilities:" and the tool signatures.`));
+  return [];
 }

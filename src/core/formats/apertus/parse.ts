@@ -1,8 +1,8 @@
 /**
  * Rendered Apertus text → conversation (spec 001 `parse_conversation`). The result renders
  * back to the same text with the returned options: `render(parse(t).record, parse(t).options)
- * === t` for every text the renderer produces from a conversation without tools or special
- * tokens in its text. Where the text is ambiguous (the template writes tool outputs and string
+ * === t` for every text the renderer produces from a conversation without special tokens in
+ * its text, tools included (their signatures are read back by parse-signatures.ts). Where the text is ambiguous (the template writes tool outputs and string
  * content without markers) the parser picks the representation that renders identically.
  * Malformed text gives diagnostics with line, column and offset; the parser never throws.
  */
@@ -46,7 +46,7 @@ export function parseApertus(text: string, hints: Partial<ApertusOptions> = {}):
     else if (item.kind === 'contentless-user') messages.push({ id: newId('m'), role: 'user' });
     else messages.push(...(blocks ? blockMessages(item.segments) : stringMessages(item.segments)));
   }
-  return { record: conversation(messages), diagnostics, options };
+  return { record: conversation(messages, header.tools), diagnostics, options };
 }
 
 /**

@@ -4,13 +4,17 @@
  * below follows the template statement by statement; where the template raises, a
  * diagnostic says so and the renderer writes what it can, so the preview never goes blank.
  */
+import { encodeContent } from '../../interchange/apertus-json/encode.ts';
 import { error } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Content, Conversation, Message, ParleyRecord } from '../../model/types.ts';
 import type { Rendered } from '../types.ts';
-import { closeToolList, newTurnState, renderBlocks, renderCalls, type TurnState } from './assistant.ts';
+import { closeToolList, newTurnState, renderBlocks, type TurnState } from './assistant.ts';
+import { renderCalls } from './calls.ts';
 import { CODES } from './codes.ts';
+import { checkContentKeys } from './content-keys.ts';
 import { Emitter } from './emitter.ts';
+import { toJson } from './jinja-values.ts';
 import { resolveOptions, todayLocal, type ApertusOptions } from './options.ts';
 import { Pieces } from './pieces.ts';
 import { renderToolSignatures } from './signatures.ts';
@@ -65,6 +69,7 @@ function renderSystem(e: Emitter, message: Message): void {
   const path: FieldPath = ['messages', 0];
   const content = message.content;
   warnIgnoredToolCalls(e, message, 0);
+  checkContentKeys(e, message, 0);
   e.special(TOKENS.systemStart, path, false);
   if (content === undefined || content === null || content.type !== 'text') {
     if (!reportUnreadable(e, message, 0)) {
@@ -100,6 +105,7 @@ function renderDeveloper(e: Emitter, conversation: Conversation, enableThinking:
 }
 
 function renderMessage(e: Emitter, state: TurnState, message: Message, index: number): void {
+  checkContentKeys(e, message, index);
   switch (message.role) {
     case 'user':
       renderUser(e, state, message, index);
@@ -219,12 +225,14 @@ function renderToolMessage(e: Emitter, state: TurnState, message: Message, index
       e.warn(CODES.toolContentMissing, `${label} has no content; the template writes nothing for it.`, contentPath);
     }
   } else if (content === null) {
-    e.error(CODES.toolContent, `${label} has content null; a tool message takes a string (@huggingface/jinja writes nothing, Python's jinja2 writes "None").`, contentPath);
-  } else if (content.type === 'text' && !content.mapping) {
+    e.warn(CODES.toolContent, `${label} has content null; a tool message takes a string. @huggingface/jinja writes nothing for it, Python's jinja2 (ApertusFormatter) writes "None".`, contentPath);
+  } else if (content.type === 'text' && !content.mapping && content.extra === undefined) {
     e.content(content.text, contentPath, false);
   } else {
-    e.error(CODES.toolContent, `${label} has ${content.type === 'text' ? '{"text": …}' : content.type} content; a tool message takes a string (the template would write the mapping itself, and differently in Python and in JavaScript). Rendered as its text.`, contentPath);
-    renderLoose(e, content, contentPath);
+    // `{{ message.content }}` of a mapping: the reference writes its JSON (Python separators).
+    const mapping = encodeContent(content, contentPath, []);
+    e.warn(CODES.toolContent, `${label} has mapping content; a tool message takes a string. The template writes the mapping itself: @huggingface/jinja as JSON (shown), Python's jinja2 as a Python dict.`, contentPath);
+    e.derived(toJson(mapping, false), contentPath, false);
   }
 }
 

@@ -51,9 +51,12 @@ class ToolContext {
     this.diagnostics.push(error(CODES.schemaTemplateError, `${this.where(path)}: the template fails here (${reason}).`, path));
   }
 
-  /** Python's jinja2 (which `ApertusFormatter` uses) raises or writes different text here. */
+  /**
+   * Python's jinja2 (which `ApertusFormatter` uses) raises or writes different text here; the
+   * reference renders, so it is a warning and the preview shows the reference's text.
+   */
   pythonDiffers(path: FieldPath, text: string): void {
-    this.diagnostics.push(error(CODES.schemaPythonDiffers, `${this.where(path)}: ${text}`, path));
+    this.diagnostics.push(warning(CODES.schemaPythonDiffers, `${this.where(path)}: ${text}`, path));
   }
 
   error(code: string, path: FieldPath, text: string): void {

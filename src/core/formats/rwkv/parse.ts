@@ -5,8 +5,11 @@
  * message with `content: null` when none is), TOOL_RESULT → a tool message (`name`,
  * `toolCallId`, `status="ok"`/`"error"` → `isError`, another status kept in `extra.status`).
  * A block ends at the first `\n` + end tag that is followed by a blank line or the end of the
- * text, so payloads may hold blank lines. `render(parse(t)) === t` for every `t` that `render`
- * produces (with the same `streaming` option).
+ * text, so payloads may hold blank lines; or by a single line break and the next block's start
+ * tag (a missing blank line, a warning where the next block starts: the text is still read as
+ * the blocks it plainly is, rather than swallowing the rest into one payload).
+ * `render(parse(t)) === t` for every `t` that `render` produces (with the same `streaming`
+ * option).
  *
  * Problems are errors at the line where they are (the app keeps the previous conversation
  * until the text parses); what could be read is still returned.
@@ -19,7 +22,7 @@ import { lineColumnAt } from '../../validate/json-syntax.ts';
 import type { ParseResult } from '../types.ts';
 import { parseAttributes, type ParsedAttribute } from './attributes.ts';
 import { resolveOptions, type RwkvOptions } from './options.ts';
-import { CODES, END_TAG, SEPARATOR, TAGS, type BlockKind } from './tokens.ts';
+import { CODES, END_TAG, RWKV_SOURCE, SEPARATOR, START_TAGS, TAGS, type BlockKind } from './tokens.ts';
 
 const SIMPLE_TAGS: readonly [string, BlockKind][] = [
   [TAGS.sys, 'sys'],
@@ -84,7 +87,11 @@ class Reader {
     return { kind, attributes: result.attributes, end: result.end };
   }
 
-  /** Where the payload starting at `from` ends: the `\n` before an end tag followed by a blank line or the end. */
+  /**
+   * Where the payload starting at `from` ends: the `\n` before an end tag followed by a blank
+   * line, the end, or (warned) one line break and a start tag. `next`: where the next block's
+   * start tag is (the end of the text when none).
+   */
   payloadEnd(from: number, endTag: string): { end: number; next: number } | undefined {
     const { text } = this;
     const needle = `\n${endTag}`;
@@ -92,7 +99,11 @@ class Reader {
       const after = at + needle.length;
       // A trailing line break after the last block (a saved file) is accepted.
       if (after === text.length || onlySpaceFrom(text, after)) return { end: at, next: text.length };
-      if (text.startsWith(SEPARATOR, after)) return { end: at, next: after };
+      if (text.startsWith(SEPARATOR, after)) return { end: at, next: after + SEPARATOR.length };
+      if (text[after] === '\n' && START_TAGS.some((tag) => text.startsWith(tag, after + 1))) {
+        this.diagnostics.push(warning(CODES.missingBlankLine, `${this.where(after + 1)}: expected a blank line before this block (spec 004 separates blocks with one); read as the next block.`));
+        return { end: at, next: after + 1 };
+      }
     }
     return undefined;
   }
@@ -120,7 +131,6 @@ class Reader {
       }
       blocks.push({ kind: tag.kind, attributes: tag.attributes, payload: text.slice(payloadAt, found.end), at: pos, payloadAt });
       pos = found.next;
-      if (pos < text.length) pos += SEPARATOR.length;
     }
     return blocks;
   }
@@ -179,7 +189,11 @@ export function parseRwkv(text: string, options?: Partial<RwkvOptions>): ParseRe
         if (name !== undefined) message.name = name;
         if (id !== undefined) message.toolCallId = id;
         if (status === 'ok' || status === 'error') message.isError = status === 'error';
-        else if (status !== undefined) message.extra = { status };
+        else if (status !== undefined) {
+          // Another status is RWKV's own: dialects report it rather than write it (see Extensible).
+          message.extra = { status };
+          message.extraSource = RWKV_SOURCE;
+        }
         messages.push(message);
         if (!isJsonObjectText(block.payload)) out.push(warning(CODES.payloadNotObject, `${reader.where(block.payloadAt)}: RWKV TOOL_RESULT payloads must be JSON objects (spec 004).`, ['messages', index, 'content']));
         break;

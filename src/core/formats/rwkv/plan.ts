@@ -2,13 +2,16 @@
  * Conversation → the list of blocks RWKV writes (before any text is produced): which tag, which
  * attributes, which payload pieces, each with the model path that produced it. The order is
  * the spec's: a message's text block first, then one TOOL_CALL block per call; tool results as
- * TOOL_RESULT blocks where they stand. What RWKV has no block for is reported here.
+ * TOOL_RESULT blocks where they stand. What RWKV has no block for is reported here, and the
+ * unknown fields a source kept (`extra`: a request's `model`, an image's `detail`, Anthropic's
+ * `cache_control`) are listed as not shown: an RWKV tag has no place for them, but they are
+ * metadata rather than content, so an info rather than a loss.
  */
-import { error, type Diagnostic } from '../../model/diagnostic.ts';
-import { lostInConversion } from '../../interchange/conversion.ts';
+import { error, info, type Diagnostic } from '../../model/diagnostic.ts';
+import { fieldList, lostInConversion } from '../../interchange/conversion.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
-import type { Block, Content, Message, Part, ToolCall, ToolOutput } from '../../model/types.ts';
-import { CODES, type BlockKind } from './tokens.ts';
+import type { Block, Content, Extensible, Message, Part, ToolCall, ToolOutput } from '../../model/types.ts';
+import { CODES, RWKV_SOURCE, type BlockKind } from './tokens.ts';
 
 /** Text inside a block: what the author wrote (`content`) or what RWKV adds for it (`structure`). */
 export interface Piece {
@@ -40,7 +43,16 @@ function lost(out: Diagnostic[], what: string, why: string, path: FieldPath): vo
   out.push(lostInConversion(what, why, path));
 }
 
+/** `not shown in RWKV text: the field "model" at extra`; `shown`: a field rendered after all (a status). */
+export function notShown(out: Diagnostic[], node: Extensible, path: FieldPath, shown?: string): void {
+  const keys = Object.keys(node.extra ?? {}).filter((key) => key !== shown);
+  if (keys.length === 0) return;
+  const at = [...path, 'extra'];
+  out.push(info(CODES.notShown, `not shown in RWKV text: ${fieldList(keys)} at ${formatPath(at)} (RWKV blocks have no place for a source's other fields)`, at));
+}
+
 function partPieces(part: Part, path: FieldPath, out: Diagnostic[]): Piece[] {
+  notShown(out, part, path);
   switch (part.type) {
     case 'text':
       return [{ text: part.text, kind: 'content', path: [...path, 'text'] }];
@@ -68,22 +80,36 @@ function contentPieces(content: Content | null | undefined, path: FieldPath, out
   // Blocks outside an assistant message: their text is kept, the rest reported.
   return content.blocks.flatMap((block, j): Piece[] => {
     const blockPath = [...path, 'blocks', j];
-    if (block.type === 'response' || block.type === 'thoughts') return [{ text: block.text, kind: 'content', path: [...blockPath, 'text'] }];
+    if (block.type === 'response' || block.type === 'thoughts') {
+      notShown(out, block, blockPath);
+      return [{ text: block.text, kind: 'content', path: [...blockPath, 'text'] }];
+    }
     lost(out, `a ${block.type === 'unknown' ? block.sourceType : block.type} block`, 'RWKV has no such block in this role', blockPath);
     return [];
   });
 }
 
-function callPlan(call: ToolCall, path: FieldPath): BlockPlan {
+function callPlan(call: ToolCall, path: FieldPath, out: Diagnostic[]): BlockPlan {
+  notShown(out, call, path);
   const attributes: Attribute[] = [{ key: 'name', value: call.name, path: [...path, 'name'] }];
   if (call.callId !== undefined) attributes.push({ key: 'id', value: call.callId, path: [...path, 'callId'] });
   return { kind: 'toolCall', path, attributes, payload: [{ text: call.arguments, kind: 'content', path: [...path, 'arguments'] }], objectPayload: [...path, 'arguments'] };
 }
 
-/** `status="error"` / `status="ok"` from the error flag; another status read from RWKV text is kept in `extra.status`. */
-function statusOf(isError: boolean | undefined, extra: Record<string, unknown> | undefined): string | undefined {
+/**
+ * `status="error"` / `status="ok"` from the error flag; another status read from RWKV text is
+ * kept in `extra.status` (a `status` another dialect kept, such as a Responses item's
+ * "completed", is that dialect's field, not a tool result status).
+ */
+function statusOf(isError: boolean | undefined, node: Extensible): string | undefined {
   if (isError !== undefined) return isError ? 'error' : 'ok';
-  return typeof extra?.status === 'string' ? extra.status : undefined;
+  const status = node.extra?.status;
+  return typeof status === 'string' && (node.extraSource === undefined || node.extraSource === RWKV_SOURCE) ? status : undefined;
+}
+
+/** The field a status attribute came from, so that it is not also listed as not shown. */
+function statusField(isError: boolean | undefined, node: Extensible): string | undefined {
+  return isError === undefined && statusOf(isError, node) !== undefined ? 'status' : undefined;
 }
 
 function resultAttributes(name: string | undefined, callId: string | undefined, status: string | undefined, path: FieldPath, fields: { name: string; id: string }): Attribute[] {
@@ -94,8 +120,9 @@ function resultAttributes(name: string | undefined, callId: string | undefined, 
   return attributes;
 }
 
-function outputPlan(output: ToolOutput, path: FieldPath): BlockPlan {
-  const attributes = resultAttributes(output.name, output.callId, statusOf(output.isError, output.extra), path, { name: 'name', id: 'callId' });
+function outputPlan(output: ToolOutput, path: FieldPath, out: Diagnostic[]): BlockPlan {
+  notShown(out, output, path, statusField(output.isError, output));
+  const attributes = resultAttributes(output.name, output.callId, statusOf(output.isError, output), path, { name: 'name', id: 'callId' });
   return { kind: 'toolResult', path, attributes, payload: [{ text: output.output, kind: 'content', path: [...path, 'output'] }], objectPayload: [...path, 'output'] };
 }
 
@@ -108,13 +135,16 @@ function assistantBlocks(blocks: readonly Block[], path: FieldPath, out: Diagnos
         lost(out, 'the thoughts (reasoning)', 'RWKV has no reasoning block; they are not rendered', blockPath);
         break;
       case 'response':
+        notShown(out, block, blockPath);
         plans.push({ kind: 'assistant', path, attributes: [], payload: [{ text: block.text, kind: 'content', path: [...blockPath, 'text'] }] });
         break;
       case 'tool_calls':
-        block.calls.forEach((call, k) => plans.push(callPlan(call, [...blockPath, 'calls', k])));
+        notShown(out, block, blockPath);
+        block.calls.forEach((call, k) => plans.push(callPlan(call, [...blockPath, 'calls', k], out)));
         break;
       case 'tool_outputs':
-        block.outputs.forEach((output, k) => plans.push(outputPlan(output, [...blockPath, 'outputs', k])));
+        notShown(out, block, blockPath);
+        block.outputs.forEach((output, k) => plans.push(outputPlan(output, [...blockPath, 'outputs', k], out)));
         break;
       case 'unknown':
         lost(out, `a block of type ${JSON.stringify(block.sourceType)}`, 'RWKV has no such block; it is not rendered', blockPath);
@@ -133,18 +163,20 @@ function assistantPlans(message: Message, path: FieldPath, out: Diagnostic[]): B
     // A message with no content and no calls still shows as an (empty) assistant block.
     plans.push({ kind: 'assistant', path, attributes: [], payload: contentPieces(content, [...path, 'content'], out) });
   }
-  calls.forEach((call, k) => plans.push(callPlan(call, [...path, 'toolCalls', k])));
+  calls.forEach((call, k) => plans.push(callPlan(call, [...path, 'toolCalls', k], out)));
   if (plans.length === 0) plans.push({ kind: 'assistant', path, attributes: [], payload: [] });
   return plans;
 }
 
 function toolMessagePlan(message: Message, path: FieldPath, out: Diagnostic[]): BlockPlan {
-  const attributes = resultAttributes(message.name, message.toolCallId, statusOf(message.isError, message.extra), path, { name: 'name', id: 'toolCallId' });
+  const attributes = resultAttributes(message.name, message.toolCallId, statusOf(message.isError, message), path, { name: 'name', id: 'toolCallId' });
   return { kind: 'toolResult', path, attributes, payload: contentPieces(message.content, [...path, 'content'], out), objectPayload: [...path, 'content'] };
 }
 
 export function planMessage(message: Message, index: number, out: Diagnostic[]): BlockPlan[] {
   const path: FieldPath = ['messages', index];
+  const result = message.role === 'tool' || message.role === 'function';
+  notShown(out, message, path, result ? statusField(message.isError, message) : undefined);
   const textBlock = (kind: BlockKind): BlockPlan => ({ kind, path, attributes: [], payload: contentPieces(message.content, [...path, 'content'], out) });
   if (message.name !== undefined && message.role !== 'tool' && message.role !== 'function') {
     lost(out, `the speaker name ${JSON.stringify(message.name)}`, 'RWKV blocks carry no name', [...path, 'name']);

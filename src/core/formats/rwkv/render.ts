@@ -15,7 +15,7 @@ import { lostInConversion } from '../../interchange/conversion.ts';
 import { escapeAttribute } from './attributes.ts';
 import { SpanBuilder } from './builder.ts';
 import { resolveOptions, type RwkvOptions } from './options.ts';
-import { planMessage, type BlockPlan } from './plan.ts';
+import { notShown, planMessage, type BlockPlan } from './plan.ts';
 import { CODES, END_TAG, SEPARATOR, TAGS, injectedTags, type BlockKind } from './tokens.ts';
 
 const START_TAG: Record<Exclude<BlockKind, 'toolCall' | 'toolResult'>, string> = { sys: TAGS.sys, user: TAGS.user, assistant: TAGS.assistant };
@@ -85,6 +85,7 @@ export function renderRwkv(record: ParleyRecord, options?: Partial<RwkvOptions>)
     diagnostics.push(error(CODES.recordKind, 'RWKV transcripts are chat conversations; a multi-file document has no RWKV form.'));
     return { text: '', spans: [], diagnostics };
   }
+  notShown(diagnostics, record, []);
   const plans = record.messages.flatMap((message, index) => planMessage(message, index, diagnostics));
   if (record.tools.length > 0) {
     const count = record.tools.length === 1 ? 'the tool definition' : `the ${record.tools.length} tool definitions`;

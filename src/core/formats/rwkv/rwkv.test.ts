@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { blocksMessage, conversation, partsMessage, response, textMessage, textPart, thoughts, toolCall, toolCalls, toolDefinition, toolOutput, toolOutputs } from '../../model/builders.ts';
 import type { Conversation, Message, Part, ToolCall } from '../../model/types.ts';
 import type { Rendered } from '../types.ts';
+import { anthropicCodec } from '../../interchange/anthropic/index.ts';
+import { openAiChatCodec } from '../../interchange/openai-chat/index.ts';
 import { rwkvFormat } from './index.ts';
 
 const render = (c: Conversation, streaming = false): Rendered => rwkvFormat.render(c, { streaming });
@@ -273,5 +275,50 @@ describe('RWKV round trip', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('RWKV: what a source kept beyond the model (extra)', () => {
+  it('lists unknown fields as not shown (info), with their paths', () => {
+    const record = openAiChatCodec.decode({
+      model: 'gpt-4.1',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png', detail: 'high' } }] }],
+    }).record as Conversation;
+    const system = anthropicCodec.decode({ system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }], messages: [] }).record as Conversation;
+    const rendered = render({ ...record, messages: [...system.messages, ...record.messages] });
+    expect(rendered.diagnostics.filter((d) => d.code === 'rwkv/not-shown').map((d) => [d.severity, d.path, d.message])).toEqual([
+      ['info', ['extra'], 'not shown in RWKV text: the field "model" at extra (RWKV blocks have no place for a source\'s other fields)'],
+      ['info', ['messages', 0, 'extra'], 'not shown in RWKV text: the field "cache_control" at messages[0].extra (RWKV blocks have no place for a source\'s other fields)'],
+      ['info', ['messages', 1, 'content', 'parts', 1, 'extra'], 'not shown in RWKV text: the field "image_url" at messages[1].content.parts[1].extra (RWKV blocks have no place for a source\'s other fields)'],
+    ]);
+  });
+
+  it('shows its own unknown status as the status attribute, and not another dialect\'s "status" field', () => {
+    const own = rwkvFormat.parse('<<TOOL_RESULT id="c1" status="pending">>\n{}\n<<END_TOOL_RESULT>>').record as Conversation;
+    expect(own.messages[0]?.extraSource).toBe('rwkv');
+    expect(codes(render(own))).toEqual([]);
+    const responses = conversation([{ ...toolMessage('{}', { toolCallId: 'c1' }), extra: { status: 'completed' }, extraSource: 'openai-responses' }]);
+    const rendered = render(responses);
+    expect(rendered.text).toBe('<<TOOL_RESULT id="c1">>\n{}\n<<END_TOOL_RESULT>>');
+    expect(codes(rendered)).toEqual(['rwkv/not-shown']);
+  });
+});
+
+describe('RWKV: a missing blank line between blocks', () => {
+  it('reads the blocks, with a warning where the next block starts', () => {
+    const text = '<<USER>>\nhi\n<<USER_END>>\n<<ASSISTANT>>\nhello\n<<ASSISTANT_END>>';
+    const { record, diagnostics } = rwkvFormat.parse(text);
+    expect(diagnostics.map((d) => [d.severity, d.code, d.message])).toEqual([['warning', 'rwkv/missing-blank-line', 'line 4, column 1: expected a blank line before this block (spec 004 separates blocks with one); read as the next block.']]);
+    expect((record as Conversation).messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', { type: 'text', text: 'hi' }],
+      ['assistant', { type: 'text', text: 'hello' }],
+    ]);
+  });
+
+  it('does not swallow the blocks up to a later end tag that is followed by a blank line', () => {
+    const text = '<<USER>>\nhi\n<<USER_END>>\n<<ASSISTANT>>\nhello\n<<ASSISTANT_END>>\n\n<<USER>>\nagain\n<<USER_END>>';
+    const { record, diagnostics } = rwkvFormat.parse(text);
+    expect(diagnostics.map((d) => d.code)).toEqual(['rwkv/missing-blank-line']);
+    expect((record as Conversation).messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
   });
 });

@@ -22,6 +22,12 @@ export const TAGS = {
 /** Blocks are separated by one blank line. */
 export const SEPARATOR = '\n\n';
 
+/** What a block starts with (the tool tags before their attributes). */
+export const START_TAGS: readonly string[] = [TAGS.sys, TAGS.user, TAGS.assistant, TAGS.toolCall, TAGS.toolResult];
+
+/** `extraSource` of what RWKV text keeps in `extra` (an unknown TOOL_RESULT status). */
+export const RWKV_SOURCE = 'rwkv';
+
 /** What a tag opens, by block kind. */
 export type BlockKind = 'sys' | 'user' | 'assistant' | 'toolCall' | 'toolResult';
 
@@ -76,4 +82,6 @@ export const CODES = {
   payloadNotObject: 'rwkv/payload-not-object',
   syntax: 'rwkv/syntax',
   missingName: 'rwkv/missing-name',
+  missingBlankLine: 'rwkv/missing-blank-line',
+  notShown: 'rwkv/not-shown',
 } as const;

@@ -24,9 +24,10 @@ import { dataUrl } from '../shared/data-url.ts';
 import { check, invalid, note } from '../shared/issues.ts';
 import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../shared/json.ts';
 import { sourcePart, withShape } from '../shared/shape.ts';
+import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';
 import { base64SourceSchema, blockSchema, documentSchema, imageSchema, messageSchema, textBlockSchema, thinkingBlockSchema, toolResultSchema, toolSchema, toolUseSchema, urlSourceSchema } from './schema.ts';
-import { CODE, SHAPE, type DocumentShape, type MessageShape } from './shape.ts';
+import { CODE, DIALECT, SHAPE, type DocumentShape, type MessageShape } from './shape.ts';
 
 export function decodeAnthropic(json: unknown): DecodeResult {
   const out: Diagnostic[] = [];
@@ -59,7 +60,7 @@ export function decodeAnthropic(json: unknown): DecodeResult {
   });
   if (Array.isArray(top.tools)) record.tools = top.tools.map((entry, i) => decodeTool(entry, ['tools', i], out));
   if (extra) record.extra = extra;
-  return { record: withShape(record, SHAPE, shape), diagnostics: out };
+  return { record: tagSource(withShape(record, SHAPE, shape), DIALECT), diagnostics: out };
 }
 
 function systemMessage(block: unknown, path: FieldPath, out: Diagnostic[]): Message | undefined {

@@ -3,25 +3,25 @@
  * `system` (one plain message: a string; several plain ones: joined by a blank line, FORMATS.md;
  * block-form or annotated ones: an array of text blocks). Tool messages and tool outputs become
  * `tool_result` blocks in a user message (consecutive ones share it, with the user text that
- * follows); calls become `tool_use` blocks with an `input` object; thoughts become `thinking`.
- * Lost and reported: speaker names, system positions, the developer role, tool names of
- * results, `returns` schemas, value types, FIM structure.
+ * follows); calls become `tool_use` blocks with an `input` object; thoughts become `thinking`
+ * (blocks in encode-blocks.ts). Lost and reported: speaker names, system positions, the
+ * developer role, tool names of results, `returns` schemas, value types, FIM structure, and
+ * what other dialects kept that Anthropic has no equivalent for.
  */
-import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
-import type { Message, Part, ParleyRecord, ToolCall } from '../../model/types.ts';
+import type { Message, ParleyRecord } from '../../model/types.ts';
 import { Losses } from '../conversion.ts';
 import type { EncodeResult } from '../types.ts';
-import { argumentsObject } from '../shared/arguments.ts';
-import { parseDataUrl } from '../shared/data-url.ts';
-import { pathLabel } from '../shared/issues.ts';
-import { merge, mergeFirst, nested, tryParseJson, without, type JsonObject } from '../shared/json.ts';
+import { planCallIds } from '../shared/call-id-plan.ts';
+import { merge, mergeFirst, type JsonObject } from '../shared/json.ts';
 import { segmentsOf } from '../shared/segments.ts';
-import { isSourcePart, shapeOf } from '../shared/shape.ts';
-import { flatFunctionJson, flatToolExtra, rawToolJson } from '../shared/tools.ts';
-import { CODE, SHAPE, TARGET, type DocumentShape, type MessageShape } from './shape.ts';
+import { shapeOf } from '../shared/shape.ts';
+import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson } from '../shared/tools.ts';
+import { outputBlock, partBlocks, toolResultBlock, toolUseBlock, type AnthropicContext } from './encode-blocks.ts';
+import { CODE, DIALECT, SHAPE, TARGET, type DocumentShape, type MessageShape } from './shape.ts';
 
-export const ENCODE_CODES = { missingId: 'anthropic/missing-id', inputNotObject: 'anthropic/input-not-object' } as const;
+export { ENCODE_CODES, partBlock } from './encode-blocks.ts';
 
 interface Indexed {
   message: Message;
@@ -34,7 +34,8 @@ export function encodeAnthropic(record: ParleyRecord): EncodeResult {
     out.push(error(CODE, 'Anthropic Messages holds chat conversations; a multi-file document cannot be written in it.'));
     return { json: null, diagnostics: out };
   }
-  const losses = new Losses(TARGET, out);
+  const losses = new Losses(TARGET, out, DIALECT);
+  const context: AnthropicContext = { losses, ids: planCallIds(record, { generate: true, target: TARGET, out }) };
   const system: Indexed[] = [];
   const others: Indexed[] = [];
   record.messages.forEach((message, i) => {
@@ -48,45 +49,52 @@ export function encodeAnthropic(record: ParleyRecord): EncodeResult {
   const doc: JsonObject = {};
   const systemJson = encodeSystem(system, shapeOf<DocumentShape>(record, SHAPE)?.emptySystem === true, losses);
   if (systemJson !== undefined) doc.system = systemJson;
-  doc.messages = encodeMessages(others, losses);
-  if (record.tools.length > 0) {
-    doc.tools = record.tools.map((tool, i) => {
-      const path = ['tools', i];
-      if (tool.returns !== undefined) losses.add('the returns schema', [...path, 'returns']);
-      return tool.type !== undefined ? rawToolJson(tool as typeof tool & { type: string }) : flatFunctionJson(tool, 'input_schema', flatToolExtra(tool), losses.clash(path));
-    });
-  }
-  return { json: mergeFirst(doc, record.extra, losses.clash([])), diagnostics: out };
+  doc.messages = encodeMessages(others, context);
+  const tools = record.tools.flatMap((source, i) => {
+    const path = ['tools', i];
+    if (source.returns !== undefined) losses.add('the returns schema', [...path, 'returns']);
+    if (source.type !== undefined) {
+      const raw = source as typeof source & { type: string };
+      return keepsRawTool(raw, losses, path) ? [rawToolJson(raw)] : [];
+    }
+    const tool = ownTool(source, losses, path);
+    return [flatFunctionJson(tool, 'input_schema', flatToolExtra(tool), losses.clash(path))];
+  });
+  if (record.tools.length > 0) doc.tools = tools;
+  return { json: mergeFirst(doc, losses.extraOf(record, 'document', []), losses.clash([])), diagnostics: out };
 }
 
 function encodeSystem(list: Indexed[], emptyArray: boolean, losses: Losses): unknown {
   if (list.length === 0) return emptyArray ? [] : undefined;
-  const plain = list.every(({ message }) => message.content?.type === 'text' && !message.content.mapping && !message.extra && message.name === undefined);
+  const extras = list.map(({ message, path }) => losses.extraOf(message, 'message', path));
+  const plain = list.every(({ message }, i) => message.content?.type === 'text' && !message.content.mapping && !extras[i] && message.name === undefined);
   if (plain) {
     const second = list[1];
     if (second) losses.add(`the boundaries between ${list.length} system messages`, second.path, "joined by a blank line into Anthropic's system string");
     return list.map(({ message }) => (message.content?.type === 'text' ? message.content.text : '')).join('\n\n');
   }
-  return list.flatMap(({ message, path }) => {
+  return list.flatMap(({ message, path }, i) => {
     if (message.name !== undefined) losses.add('the speaker name', [...path, 'name']);
     const content = message.content;
     let blocks: JsonObject[] = [];
     if (content?.type === 'text') blocks = [{ type: 'text', text: content.text }];
-    else if (content?.type === 'parts') blocks = content.parts.map((part, j) => partBlock(part, [...path, 'content', 'parts', j], losses));
+    else if (content?.type === 'parts') blocks = partBlocks(content.parts, [...path, 'content'], losses);
     else if (content?.type === 'blocks') {
       content.blocks.forEach((block, j) => {
-        if (block.type === 'response' || block.type === 'thoughts') blocks.push(merge({ type: 'text', text: block.text }, block.extra));
-        else losses.add(`a ${block.type} block`, [...path, 'content', 'blocks', j], 'the Anthropic system holds text only');
+        const blockPath = [...path, 'content', 'blocks', j];
+        if (block.type === 'response' || block.type === 'thoughts') blocks.push(merge({ type: 'text', text: block.text }, losses.extraOf(block, 'text', blockPath)));
+        else losses.add(`a ${block.type} block`, blockPath, 'the Anthropic system holds text only');
       });
     }
     const [first] = blocks;
-    if (first) merge(first, message.extra, losses.clash(path));
-    else losses.extra(message.extra, path);
+    if (first) merge(first, extras[i], losses.clash(path));
+    else losses.extra(extras[i], path);
     return blocks;
   });
 }
 
-function encodeMessages(list: Indexed[], losses: Losses): JsonObject[] {
+function encodeMessages(list: Indexed[], context: AnthropicContext): JsonObject[] {
+  const { losses } = context;
   const result: JsonObject[] = [];
   let group: JsonObject[] | undefined;
   let groupJson: JsonObject | undefined;
@@ -103,18 +111,18 @@ function encodeMessages(list: Indexed[], losses: Losses): JsonObject[] {
         group = [];
         groupJson = { role: 'user', content: group };
       }
-      group.push(toolResultBlock(message, path, losses));
+      group.push(toolResultBlock(message, path, context));
       continue;
     }
     if (message.role === 'user' && group && groupJson && !separate && message.content?.type === 'parts') {
-      group.push(...message.content.parts.map((part, j) => partBlock(part, [...path, 'content', 'parts', j], losses)));
+      group.push(...partBlocks(message.content.parts, [...path, 'content'], losses));
       commonLosses(message, path, losses);
-      merge(groupJson, message.extra, losses.clash(path));
+      merge(groupJson, losses.extraOf(message, 'message', path), losses.clash(path));
       flush();
       continue;
     }
     flush();
-    if (message.role === 'assistant') result.push(...assistantMessages(message, path, losses));
+    if (message.role === 'assistant') result.push(...assistantMessages(message, path, context));
     else result.push(userMessage(message, path, losses));
   }
   flush();
@@ -132,75 +140,40 @@ function userMessage(message: Message, path: FieldPath, losses: Losses): JsonObj
   const content = message.content;
   let json: unknown;
   if (content?.type === 'text') json = content.text;
-  else if (content?.type === 'parts') json = content.parts.map((part, j) => partBlock(part, [...path, 'content', 'parts', j], losses));
-  else if (content?.type === 'blocks') json = content.blocks.flatMap((block, j) => {
-    if (block.type === 'response' || block.type === 'thoughts') return [merge({ type: 'text', text: block.text }, block.extra)];
-    if (block.type === 'unknown') return [block.raw];
-    losses.add(`a ${block.type} block`, [...path, 'content', 'blocks', j], `an Anthropic ${message.role} message has no such block`);
-    return [];
-  });
-  else json = [];
-  return merge({ role: message.role, content: json }, message.extra, losses.clash(path));
+  else if (content?.type === 'parts') json = partBlocks(content.parts, [...path, 'content'], losses);
+  else if (content?.type === 'blocks') {
+    json = content.blocks.flatMap((block, j) => {
+      const blockPath = [...path, 'content', 'blocks', j];
+      if (block.type === 'response' || block.type === 'thoughts') return [merge({ type: 'text', text: block.text }, losses.extraOf(block, 'text', blockPath))];
+      if (block.type === 'unknown') return losses.keepsRaw(block, block.raw, `a block of type ${JSON.stringify(block.sourceType)}`, blockPath) ? [block.raw] : [];
+      losses.add(`a ${block.type} block`, blockPath, `an Anthropic ${message.role} message has no such block`);
+      return [];
+    });
+  } else json = [];
+  return merge({ role: message.role, content: json }, losses.extraOf(message, 'message', path), losses.clash(path));
 }
 
-function toolResultBlock(message: Message, path: FieldPath, losses: Losses): JsonObject {
-  const json: JsonObject = { type: 'tool_result' };
-  if (message.toolCallId !== undefined) json.tool_use_id = message.toolCallId;
-  else losses.out.push(warning(ENCODE_CODES.missingId, `${pathLabel(path)}: the tool result names no call; Anthropic requires tool_use_id.`, [...path, 'toolCallId']));
-  const content = message.content;
-  if (content?.type === 'text') json.content = content.text;
-  else if (content?.type === 'parts') json.content = content.parts.map((part, j) => partBlock(part, [...path, 'content', 'parts', j], losses));
-  else if (content?.type === 'blocks') json.content = content.blocks.flatMap((block) => (block.type === 'response' ? [{ type: 'text', text: block.text }] : []));
-  if (message.isError !== undefined) json.is_error = message.isError;
-  if (message.name !== undefined) losses.add(`the tool name ${JSON.stringify(message.name)}`, [...path, 'name'], 'an Anthropic tool_result has no name');
-  return merge(json, message.extra, losses.clash(path));
-}
-
-function outputBlock(output: { callId?: string; output: string; isError?: boolean; name?: string; extra?: JsonObject }, path: FieldPath, losses: Losses): JsonObject {
-  const json: JsonObject = { type: 'tool_result' };
-  if (output.callId !== undefined) json.tool_use_id = output.callId;
-  else losses.out.push(warning(ENCODE_CODES.missingId, `${pathLabel(path)}: the tool output names no call; Anthropic requires tool_use_id.`, [...path, 'callId']));
-  json.content = output.output;
-  if (output.isError !== undefined) json.is_error = output.isError;
-  if (output.name !== undefined) losses.add(`the tool name ${JSON.stringify(output.name)}`, [...path, 'name'], 'an Anthropic tool_result has no name');
-  return merge(json, output.extra, losses.clash(path));
-}
-
-function toolUseBlock(call: ToolCall, path: FieldPath, losses: Losses): JsonObject {
-  const json: JsonObject = { type: 'tool_use' };
-  if (call.callId !== undefined) json.id = call.callId;
-  else losses.out.push(warning(ENCODE_CODES.missingId, `${pathLabel(path)}: the call has no id; Anthropic requires one to match its tool_result.`, [...path, 'callId']));
-  json.name = call.name;
-  const input = argumentsObject(call.arguments);
-  if (input) json.input = input;
-  else {
-    const parsed = tryParseJson(call.arguments);
-    json.input = parsed ? parsed.value : call.arguments;
-    losses.out.push(warning(ENCODE_CODES.inputNotObject, `${pathLabel([...path, 'arguments'])}: Anthropic tool_use input must be a JSON object; the arguments are written as they are.`, [...path, 'arguments']));
-  }
-  if (call.type !== undefined && call.type !== 'function') losses.add(`the call type ${JSON.stringify(call.type)}`, [...path, 'type']);
-  return merge(json, call.extra, losses.clash(path));
-}
-
-function assistantMessages(message: Message, path: FieldPath, losses: Losses): JsonObject[] {
+function assistantMessages(message: Message, path: FieldPath, context: AnthropicContext): JsonObject[] {
+  const { losses } = context;
   commonLosses(message, path, losses);
+  const extra = losses.extraOf(message, 'message', path);
   const result: JsonObject[] = [];
   const content = message.content;
   if (content?.type === 'text' && (message.toolCalls === undefined || message.toolCalls.length === 0)) {
-    return [merge({ role: message.role, content: content.text }, message.extra, losses.clash(path))];
+    return [merge({ role: message.role, content: content.text }, extra, losses.clash(path))];
   }
   let blocks: JsonObject[] = [];
   let results: JsonObject[] = [];
   const flushAssistant = () => {
     const json: JsonObject = { role: message.role, content: blocks };
-    if (result.length === 0) merge(json, message.extra, losses.clash(path));
+    if (result.length === 0) merge(json, extra, losses.clash(path));
     result.push(json);
     blocks = [];
   };
   const hasCalls = (message.toolCalls?.length ?? 0) > 0;
   for (const segment of segmentsOf(message, path)) {
     if (segment.kind === 'output') {
-      results.push(outputBlock(segment.output, segment.path, losses));
+      results.push(outputBlock(segment.output, segment.path, context));
       continue;
     }
     if (results.length > 0) {
@@ -211,43 +184,24 @@ function assistantMessages(message: Message, path: FieldPath, losses: Losses): J
     switch (segment.kind) {
       case 'thoughts':
         if (segment.block.kind !== undefined) losses.add(`the thought kind ${JSON.stringify(segment.block.kind)}`, [...segment.path, 'kind']);
-        blocks.push(merge({ type: 'thinking', thinking: segment.block.text }, segment.block.extra, losses.clash(segment.path)));
+        blocks.push(merge({ type: 'thinking', thinking: segment.block.text }, losses.extraOf(segment.block, 'thoughts', segment.path), losses.clash(segment.path)));
         break;
       case 'text':
         // An empty text beside calls (OpenAI's `content: ""`) is not a block Anthropic accepts.
-        if (!(segment.text === '' && hasCalls && !segment.fromBlock)) blocks.push(merge({ type: 'text', text: segment.text }, segment.extra, losses.clash(segment.path)));
+        if (!(segment.text === '' && hasCalls && !segment.fromBlock)) blocks.push(merge({ type: 'text', text: segment.text }, losses.extraOf(segment, 'text', segment.path), losses.clash(segment.path)));
         break;
       case 'parts':
-        blocks.push(...segment.parts.map((part, j) => partBlock(part, [...segment.path, 'parts', j], losses)));
+        blocks.push(...partBlocks(segment.parts, segment.path, losses));
         break;
       case 'call':
-        blocks.push(toolUseBlock(segment.call, segment.path, losses));
+        blocks.push(toolUseBlock(segment.call, segment.path, context));
         break;
       case 'unknown':
-        blocks.push(segment.block.raw);
+        if (losses.keepsRaw(segment.block, segment.block.raw, `a block of type ${JSON.stringify(segment.block.sourceType)}`, segment.path)) blocks.push(segment.block.raw);
         break;
     }
   }
   if (blocks.length > 0 || result.length === 0) flushAssistant();
   if (results.length > 0) result.push({ role: 'user', content: results });
   return result;
-}
-
-export function partBlock(part: Part, path: FieldPath, losses: Losses): JsonObject {
-  switch (part.type) {
-    case 'text':
-      return merge({ type: 'text', text: part.text }, part.extra, losses.clash(path));
-    case 'image': {
-      const data = parseDataUrl(part.url);
-      const source: JsonObject = data ? { type: 'base64', media_type: data.mediaType, data: data.data } : { type: 'url', url: part.url };
-      return merge({ type: 'image', source: merge(source, nested(part.extra, 'source'), losses.clash([...path, 'source'])) }, without(part.extra, 'source'), losses.clash(path));
-    }
-    case 'value':
-      if (isSourcePart(part)) return part.value;
-      losses.add('the type of a value part', path, 'Anthropic has no value blocks; written as its JSON text');
-      return merge({ type: 'text', text: JSON.stringify(part.value) ?? 'null' }, part.extra, losses.clash(path));
-    case 'fim':
-      losses.add('a fill-in-the-middle segment', path, 'Anthropic has no FIM blocks; written as prefix, middle and suffix in a row');
-      return merge({ type: 'text', text: part.prefix + part.middle + part.suffix }, part.extra, losses.clash(path));
-  }
 }

@@ -1,7 +1,10 @@
 /** Shape notes of Anthropic Messages documents (see `shared/shape.ts`). */
+import { dialectLabel, type DialectId } from '../shared/dialects.ts';
+
 export const SHAPE = 'anthropicShape';
 export const CODE = 'anthropic/invalid';
-export const TARGET = 'Anthropic Messages';
+export const DIALECT = 'anthropic' satisfies DialectId;
+export const TARGET = dialectLabel(DIALECT);
 
 /** Top level: `system: []` present while empty. */
 export interface DocumentShape {

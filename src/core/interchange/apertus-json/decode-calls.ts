@@ -1,11 +1,10 @@
 /** Readers for tool calls (in blocks and legacy `tool_calls`) and tool outputs. */
 import type { Diagnostic } from '../../model/diagnostic.ts';
-import { warning } from '../../model/diagnostic.ts';
 import { newId } from '../../model/ids.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { ToolCall, ToolOutput } from '../../model/types.ts';
 import { extraOf, isObject, keepRaw, textOf, type JsonObject } from './fields.ts';
-import { check, DECODE_CODE, pathLabel } from './issues.ts';
+import { check } from './issues.ts';
 import { pythonJsonText } from './json-text.ts';
 import { blockCallSchema, legacyCallSchema, toolOutputSchema } from './schema.ts';
 
@@ -70,6 +69,7 @@ export function decodeToolOutput(source: JsonObject, path: FieldPath, out: Diagn
  * A legacy OpenAI-style call `{type, id?, function: {name, arguments}}`. Unknown keys of the
  * item go to `extra`; unknown keys of `function` to `extra.function` (the item's own
  * `function` key is known, so the two never collide).
+ * A missing `type` is remembered (`typeMissing`), not repaired.
  * Returns undefined when the item is not an object with a `function` object.
  */
 export function decodeLegacyCall(source: unknown, path: FieldPath, out: Diagnostic[]): ToolCall | undefined {
@@ -81,9 +81,8 @@ export function decodeLegacyCall(source: unknown, path: FieldPath, out: Diagnost
   let extra = extraOf(source, ['type', 'id', 'function']);
   extra = optionalString(source, 'type', (v) => (call.type = v), extra);
   extra = optionalString(source, 'id', (v) => (call.callId = v), extra);
-  if (!('type' in source)) {
-    out.push(warning(DECODE_CODE, `${pathLabel([...path, 'type'])}: missing; the Apertus template requires "function" (export writes it)`, [...path, 'type']));
-  }
+  // The template raises on a missing type (the format reports it); export writes none back.
+  if (!('type' in source)) call.typeMissing = true;
   const fnExtra = extraOf(fn, ['name', 'arguments']);
   if (fnExtra) extra = keepRaw(extra, 'function', fnExtra);
   if (extra) call.extra = extra;

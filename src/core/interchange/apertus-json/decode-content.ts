@@ -1,9 +1,15 @@
 /**
  * Reader for message content: a string, `null`, or a mapping `{"text"}`, `{"parts"}`,
- * `{"blocks"}`. What the model cannot hold (a mapping with other keys, a part of an unknown
- * type, a block that is not an object) is not dropped: the caller keeps the whole content raw
- * in the message's `extra`, so that export writes it back unchanged, and an error says so.
+ * `{"blocks"}`. A mapping may hold several of these forms and other keys; the form the Apertus
+ * template reads for the message's role becomes the content (system: `text`; user: `parts`;
+ * assistant: `blocks`; the first present, in that order, for other roles), and every other key
+ * is kept raw in the content's `extra` and written back on export (the format says which keys
+ * the template ignores). What the model cannot hold (a mapping without any form, a part of an
+ * unknown type, a block that is not an object) is not dropped: the caller keeps the whole
+ * content raw in the message's `extra`, so that export writes it back unchanged, and an error
+ * says so.
  */
+import { CONTENT_FORMS, formReadFor, type ContentForm } from '../../formats/apertus/content-forms.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { newId } from '../../model/ids.ts';
 import type { FieldPath } from '../../model/path.ts';
@@ -11,41 +17,42 @@ import type { Block, Content, Part, ThoughtKind, ToolCall, ToolOutput, UnknownBl
 import { decodeBlockCall, decodeToolOutput } from './decode-calls.ts';
 import { extraOf, isObject, textOf, type JsonObject } from './fields.ts';
 import { check, describeJson, problem } from './issues.ts';
-import { blockSchema, contentMappingSchema, fimPartSchema, imagePartSchema, textBlockSchema, textPartSchema, toolCallsBlockSchema, toolOutputsBlockSchema, valuePartSchema } from './schema.ts';
+import { blockSchema, contentFormSchemas, fimPartSchema, imagePartSchema, textBlockSchema, textPartSchema, toolCallsBlockSchema, toolOutputsBlockSchema, valuePartSchema } from './schema.ts';
 
 const KEPT = 'the content is kept as it is, but cannot be edited or rendered';
-const FORMS = ['text', 'parts', 'blocks'] as const;
 const THOUGHT_KINDS: readonly string[] = ['reflect', 'introspect', 'reason'] satisfies ThoughtKind[];
 
 /** Decoded content, or `raw` when the caller must keep the JSON value as it is. */
 export type ContentResult = { content: Content | null } | { raw: true };
 
-export function decodeContent(value: unknown, path: FieldPath, out: Diagnostic[]): ContentResult {
+export function decodeContent(value: unknown, path: FieldPath, out: Diagnostic[], role: string): ContentResult {
   if (value === null) return { content: null };
   if (typeof value === 'string') return { content: { type: 'text', text: value } };
   if (!isObject(value)) return { raw: true }; // reported by the message schema
-  check(contentMappingSchema, value, path, out);
-  const forms = FORMS.filter((key) => key in value);
-  const others = Object.keys(value).filter((key) => !(FORMS as readonly string[]).includes(key));
-  const [form] = forms;
-  if (form === undefined || forms.length > 1) {
-    const what = forms.length === 0 ? 'a content mapping needs "text", "parts" or "blocks"' : `a content mapping has one of "text", "parts" or "blocks", not ${forms.map((f) => `"${f}"`).join(' and ')}`;
-    out.push(problem(path, `${what}; ${KEPT}`));
+  const form = formOf(value, role);
+  if (form === undefined) {
+    out.push(problem(path, `a content mapping needs "text", "parts" or "blocks"; ${KEPT}`));
     return { raw: true };
   }
-  if (others.length > 0) {
-    out.push(problem(path, `unknown key${others.length > 1 ? 's' : ''} ${others.map((k) => JSON.stringify(k)).join(', ')} in a content mapping; ${KEPT}`));
-    return { raw: true };
-  }
-  if (form === 'text') return { content: { type: 'text', text: textOf(value.text), mapping: true } };
+  check(contentFormSchemas[form], value, path, out);
+  const extra = extraOf(value, [form]);
+  const withMappingExtra = (content: Content): { content: Content } => ({ content: extra ? { ...content, extra } : content });
+  if (form === 'text') return withMappingExtra({ type: 'text', text: textOf(value.text), mapping: true });
   if (!Array.isArray(value[form])) return { raw: true }; // reported by the mapping schema
   const items = value[form] as unknown[];
   if (form === 'parts') {
     const parts = decodeParts(items, [...path, 'parts'], out);
-    return parts ? { content: { type: 'parts', parts } } : { raw: true };
+    return parts ? withMappingExtra({ type: 'parts', parts }) : { raw: true };
   }
   const blocks = decodeBlocks(items, [...path, 'blocks'], out);
-  return blocks ? { content: { type: 'blocks', blocks } } : { raw: true };
+  return blocks ? withMappingExtra({ type: 'blocks', blocks }) : { raw: true };
+}
+
+/** The form of a mapping that the template reads for `role` (else the first present), or undefined when it has none. */
+function formOf(value: JsonObject, role: string): ContentForm | undefined {
+  const read = formReadFor(role);
+  if (read !== undefined && Object.hasOwn(value, read)) return read;
+  return CONTENT_FORMS.find((key) => Object.hasOwn(value, key));
 }
 
 function decodeParts(items: unknown[], path: FieldPath, out: Diagnostic[]): Part[] | undefined {

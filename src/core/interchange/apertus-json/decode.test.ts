@@ -91,9 +91,8 @@ describe('decodeApertusJson: kept with diagnostics', () => {
   });
 
   it.each<[unknown, string]>([
-    [{ parts: [{ type: 'text', text: 'a' }], lang: 'en' }, 'messages[0].content: unknown key "lang" in a content mapping; the content is kept as it is, but cannot be edited or rendered'],
     [{}, 'messages[0].content: a content mapping needs "text", "parts" or "blocks"; the content is kept as it is, but cannot be edited or rendered'],
-    [{ text: 'a', parts: [] }, 'messages[0].content: a content mapping has one of "text", "parts" or "blocks", not "text" and "parts"; the content is kept as it is, but cannot be edited or rendered'],
+    [{ lang: 'en' }, 'messages[0].content: a content mapping needs "text", "parts" or "blocks"; the content is kept as it is, but cannot be edited or rendered'],
     [{ parts: [{ type: 'audio', data: 'x' }] }, 'messages[0].content.parts[0].type: unknown part type "audio" (Apertus user parts are "text"); the content is kept as it is, but cannot be edited or rendered'],
     [{ parts: ['a'] }, 'messages[0].content.parts[0]: expected an object, got string; the content is kept as it is, but cannot be edited or rendered'],
     [{ blocks: [3] }, 'messages[0].content.blocks[0]: expected an object, got number; the content is kept as it is, but cannot be edited or rendered'],
@@ -157,11 +156,43 @@ describe('decodeApertusJson: kept with diagnostics', () => {
     expect(roundTrip(json)).toEqual(json);
   });
 
-  it('warns about a legacy call without a type and writes "function" back', () => {
-    const json = [{ role: 'assistant', content: 'x', tool_calls: [{ function: { name: 'f', arguments: '{}' } }] }];
+  it('remembers a legacy call without a type (the format reports it) and writes none back', () => {
+    const json = [{ role: 'assistant', content: 'x', tool_calls: [{ function: { name: 'f', arguments: '{}' } }, { type: 'function', function: { name: 'g', arguments: '{}' } }] }];
     const result = decodeApertusJson(json);
-    expect(result.diagnostics).toEqual([{ severity: 'warning', code: 'apertus-json/invalid', message: 'messages[0].tool_calls[0].type: missing; the Apertus template requires "function" (export writes it)', path: ['messages', 0, 'tool_calls', 0, 'type'] }]);
-    expect(roundTrip(json)).toEqual([{ role: 'assistant', content: 'x', tool_calls: [{ type: 'function', function: { name: 'f', arguments: '{}' } }] }]);
+    expect(result.diagnostics).toEqual([]);
+    const [message] = messages(json);
+    expect(message?.toolCalls?.map((c) => [c.type, c.typeMissing])).toEqual([[undefined, true], ['function', undefined]]);
+    expect(roundTrip(json)).toEqual(json);
+  });
+});
+
+describe('decodeApertusJson: content mappings with several keys', () => {
+  const parts = [{ type: 'text', text: 'P' }];
+  const blocks = [{ type: 'response', text: 'B' }];
+  it.each<[string, Record<string, unknown>, unknown]>([
+    // The form the template reads for the role becomes the content; the rest stays raw in extra.
+    ['system', { parts, text: 'T' }, { type: 'text', text: 'T', mapping: true, extra: { parts } }],
+    ['system', { text: 'T', blocks, lang: 'en' }, { type: 'text', text: 'T', mapping: true, extra: { blocks, lang: 'en' } }],
+    ['user', { parts, text: 'T' }, { type: 'parts', parts: [{ type: 'text', text: 'P' }], extra: { text: 'T' } }],
+    ['user', { text: 'T', parts }, { type: 'parts', parts: [{ type: 'text', text: 'P' }], extra: { text: 'T' } }],
+    ['user', { parts, lang: 'en' }, { type: 'parts', parts: [{ type: 'text', text: 'P' }], extra: { lang: 'en' } }],
+    ['assistant', { blocks, text: 'T' }, { type: 'blocks', blocks: [{ type: 'response', text: 'B' }], extra: { text: 'T' } }],
+    ['assistant', { text: 'T', parts: [], blocks }, { type: 'blocks', blocks: [{ type: 'response', text: 'B' }], extra: { text: 'T', parts: [] } }],
+    // No form the template reads (it raises; the format reports it): the first form present.
+    ['user', { text: 'T', blocks }, { type: 'text', text: 'T', mapping: true, extra: { blocks } }],
+    ['tool', { parts, text: 'T' }, { type: 'text', text: 'T', mapping: true, extra: { parts } }],
+  ])('%s %j', (role, content, expected) => {
+    const json = [{ role, content }];
+    expect(decodeApertusJson(json).diagnostics).toEqual([]);
+    const [message] = messages(json);
+    expect(message?.content).toMatchObject(expected as object);
+    expect(roundTrip(json)).toEqual(json);
+  });
+
+  it('checks only the form it reads: a shadowed key of any type is kept as it is', () => {
+    const json = [{ role: 'user', content: { parts, text: 5 } }];
+    expect(decodeApertusJson(json).diagnostics).toEqual([]);
+    expect(roundTrip(json)).toEqual(json);
   });
 });
 

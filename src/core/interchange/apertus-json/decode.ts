@@ -24,6 +24,7 @@ import { extraOf, isObject, keepRaw, type JsonObject } from './fields.ts';
 import { check, invalid, problem } from './issues.ts';
 import { documentSchema, messageSchema } from './schema.ts';
 import { SHAPE_KEY, type ShapedConversation } from './shape.ts';
+import { tagSource } from '../shared/tag-source.ts';
 
 const MESSAGE_KEYS = ['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'is_error'];
 
@@ -65,7 +66,8 @@ export function decodeApertusJson(json: unknown): DecodeResult {
   } else {
     record[SHAPE_KEY] = { bareArray: true };
   }
-  return { record, diagnostics: out };
+  // Unknown fields are this dialect's own: another dialect's writer reports them, not copies them.
+  return { record: tagSource(record, 'apertus-json'), diagnostics: out };
 }
 
 function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Message {
@@ -73,7 +75,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
   const message: Message = { id: newId('m'), role: item.role as string };
   let extra = extraOf(item, MESSAGE_KEYS);
   if ('content' in item) {
-    const result = decodeContent(item.content, [...path, 'content'], out);
+    const result = decodeContent(item.content, [...path, 'content'], out, item.role as string);
     if ('raw' in result) extra = keepRaw(extra, 'content', item.content);
     else message.content = result.content;
   }

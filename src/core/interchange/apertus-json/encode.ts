@@ -54,15 +54,20 @@ function encodeMessage(message: Message, path: FieldPath, out: Diagnostic[]): Js
   return merge(json, message.extra);
 }
 
-function encodeContent(content: Content | null, path: FieldPath, out: Diagnostic[]): unknown {
+/**
+ * A message's content as Apertus JSON; the other keys of a source mapping (`content.extra`)
+ * follow the form's key. Also what the Apertus template sees of a tool message's content.
+ */
+export function encodeContent(content: Content | null, path: FieldPath, out: Diagnostic[]): unknown {
   if (content === null) return null;
   switch (content.type) {
     case 'text':
-      return content.mapping ? { text: content.text } : content.text;
+      // Extra keys exist only on a mapping: keep the mapping rather than drop them.
+      return content.mapping || content.extra ? merge({ text: content.text }, content.extra) : content.text;
     case 'parts':
-      return { parts: content.parts.map((part, index) => encodePart(part, [...path, 'parts', index], out)) };
+      return merge({ parts: content.parts.map((part, index) => encodePart(part, [...path, 'parts', index], out)) }, content.extra);
     case 'blocks':
-      return { blocks: content.blocks.map((block, index) => encodeBlock(block, [...path, 'blocks', index], out)) };
+      return merge({ blocks: content.blocks.map((block, index) => encodeBlock(block, [...path, 'blocks', index], out)) }, content.extra);
   }
 }
 
@@ -118,7 +123,8 @@ function encodeBlockCall(call: ToolCall, path: FieldPath, out: Diagnostic[]): Js
 /** `{type, id?, function: {name, arguments}}`; unknown keys of `function` come from `extra.function`. */
 function encodeLegacyCall(call: ToolCall, path: FieldPath, out: Diagnostic[]): JsonObject {
   // The template renders only type "function"; a call from a dialect without types is one.
-  const json: JsonObject = { type: call.type ?? 'function' };
+  // A source entry without a type is written back without one (the format reports it).
+  const json: JsonObject = call.type === undefined && call.typeMissing ? {} : { type: call.type ?? 'function' };
   if (call.callId !== undefined) json.id = call.callId;
   const fnExtra = call.extra?.function;
   json.function = merge({ name: call.name, arguments: encodeArguments(call, [...path, 'function'], out) }, isObject(fnExtra) ? fnExtra : undefined);

@@ -30,13 +30,19 @@ const legacyCall = withExtra(fc.record({
   type: fc.constant('function'),
   id: fc.string(),
   function: withExtra(fc.record({ name: text, arguments: fc.oneof(text, jsonObject) })),
-}, { requiredKeys: ['type', 'function'] }));
+}, { requiredKeys: ['function'] }));
 
-const system = fc.record({ role: fc.constant('system'), content: fc.oneof(text, fc.record({ text })) });
-const user = fc.record({ role: fc.constant('user'), content: fc.oneof(text, fc.record({ parts: fc.array(withExtra(fc.record({ type: fc.constant('text'), text })), { maxLength: 3 }) })) });
+/** A content mapping: its form, sometimes with other forms and unknown keys beside it. */
+const mapping = (form: string, value: fc.Arbitrary<unknown>, others: Record<string, fc.Arbitrary<unknown>>) =>
+  fc.tuple(value, fc.record(others, { requiredKeys: [] }), extraKeys(1)).map(([v, rest, e]) => ({ ...e, ...rest, [form]: v }));
+const userParts = fc.array(withExtra(fc.record({ type: fc.constant('text'), text })), { maxLength: 3 });
+const blocks = fc.array(block, { maxLength: 5 });
+
+const system = fc.record({ role: fc.constant('system'), content: fc.oneof(text, mapping('text', text, { parts: userParts, blocks })) });
+const user = fc.record({ role: fc.constant('user'), content: fc.oneof(text, mapping('parts', userParts, { text, blocks })) });
 const assistant = fc.record({
   role: fc.constant('assistant'),
-  content: fc.oneof(text, fc.constant(null), fc.record({ blocks: fc.array(block, { maxLength: 5 }) })),
+  content: fc.oneof(text, fc.constant(null), mapping('blocks', blocks, { text, parts: userParts })),
   tool_calls: fc.array(legacyCall, { maxLength: 2 }),
 }, { requiredKeys: ['role'] });
 const tool = fc.record({ role: fc.constant('tool'), content: text, tool_call_id: fc.string(), name: fc.string() }, { requiredKeys: ['role', 'content'] });
@@ -69,7 +75,7 @@ describe('Apertus JSON round trips', () => {
     );
   });
 
-  it('decode(encode(r)) gives r back, ids aside', () => {
+  it('decode(encode(r)) gives r back, ids and provenance aside', () => {
     fc.assert(
       fc.property(conversation, (record) => {
         const { json } = encodeApertusJson(record);
@@ -111,19 +117,23 @@ const modelBlock: fc.Arbitrary<Block> = fc.oneof(
   fc.record({ id, type: fc.constant('tool_outputs' as const), outputs: fc.array(modelOutput, { maxLength: 3 }), extra }).map(clean),
   fc.record({ id, type: fc.constant('unknown' as const), sourceType: fc.constantFrom('image', 'citation'), data: jsonValue }).map(({ data, ...b }) => ({ ...b, raw: { type: b.sourceType, data } })),
 );
+/** Keys of a content mapping beside its form (not another form: which form is read depends on the role). */
+const contentExtra = optional(fc.dictionary(fc.constantFrom('lang', 'x_meta'), jsonValue, { minKeys: 1, maxKeys: 2 }));
 const modelContent: fc.Arbitrary<Content | null | undefined> = fc.oneof(
   fc.constant(undefined),
   fc.constant(null),
   fc.record({ type: fc.constant('text' as const), text, mapping: optional(fc.constant(true)) }).map(clean),
-  fc.record({ type: fc.constant('parts' as const), parts: fc.array(modelPart, { maxLength: 3 }) }),
-  fc.record({ type: fc.constant('blocks' as const), blocks: fc.array(modelBlock, { maxLength: 4 }) }),
+  fc.record({ type: fc.constant('text' as const), text, mapping: fc.constant(true), extra: contentExtra }).map(clean),
+  fc.record({ type: fc.constant('parts' as const), parts: fc.array(modelPart, { maxLength: 3 }), extra: contentExtra }).map(clean),
+  fc.record({ type: fc.constant('blocks' as const), blocks: fc.array(modelBlock, { maxLength: 4 }), extra: contentExtra }).map(clean),
 );
 const modelMessage: fc.Arbitrary<Message> = fc.record({
   id,
   role: fc.constantFrom('system', 'developer', 'user', 'assistant', 'tool', 'critic'),
   name: optional(fc.string()),
   content: modelContent,
-  toolCalls: optional(fc.array(modelCall.map((c) => clean({ ...c, type: c.type ?? 'function' })), { maxLength: 2 })),
+  // A legacy call either has a type or remembers that its source had none.
+  toolCalls: optional(fc.array(fc.tuple(modelCall, fc.boolean()).map(([c, missing]) => clean(missing ? { ...c, type: undefined, typeMissing: true } : { ...c, type: c.type ?? 'function' })), { maxLength: 2 })),
   toolCallId: optional(fc.string()),
   isError: optional(fc.boolean()),
   extra,
@@ -156,7 +166,8 @@ const conversation: fc.Arbitrary<Conversation> = fc.record({
 function withoutIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutIds);
   if (typeof value !== 'object' || value === null) return value;
-  const entries = Object.entries(value).filter(([key]) => key !== 'id' && key !== 'raw');
+  // extraSource says which dialect read the unknown fields (provenance, not data): the reader adds it.
+  const entries = Object.entries(value).filter(([key]) => key !== 'id' && key !== 'raw' && key !== 'extraSource');
   const raw = (value as { raw?: unknown }).raw;
   return Object.fromEntries(raw === undefined ? entries.map(([k, v]) => [k, withoutIds(v)]) : [...entries.map(([k, v]) => [k, withoutIds(v)]), ['raw', raw]]);
 }

@@ -31,12 +31,15 @@ export const messageSchema = z.looseObject(
   { error: 'expected an object' },
 );
 
-/** Mapping content: `{"text"}` (system), `{"parts"}` (user) or `{"blocks"}` (assistant). */
-export const contentMappingSchema = z.looseObject({
-  text: aString().optional(),
-  parts: anArray().optional(),
-  blocks: anArray().optional(),
-});
+/**
+ * Mapping content: `{"text"}` (system), `{"parts"}` (user) or `{"blocks"}` (assistant). Only the
+ * form the template reads is checked; the other keys of the mapping are kept raw.
+ */
+export const contentFormSchemas = {
+  text: z.looseObject({ text: aString() }),
+  parts: z.looseObject({ parts: anArray() }),
+  blocks: z.looseObject({ blocks: anArray() }),
+} as const;
 
 export const textPartSchema = z.looseObject({ type: z.literal('text'), text: aString() });
 export const imagePartSchema = z.looseObject({ type: z.literal('image'), url: aString(), media_type: aString().optional() });

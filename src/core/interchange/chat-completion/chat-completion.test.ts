@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Conversation } from '../../model/types.ts';
 import { asJson, id, imageUrl, jsonObject, name, optional, schema, text, withUnknown } from '../shared/test-arbitraries.ts';
+import { rwkvFormat } from '../../formats/rwkv/index.ts';
+import { anthropicCodec } from '../anthropic/index.ts';
+import { openAiChatCodec } from '../openai-chat/index.ts';
+import { openAiResponsesCodec } from '../openai-responses/index.ts';
 import { chatCompletionCodec } from './index.ts';
 
 function roundTrip(doc: unknown) {
@@ -134,5 +138,79 @@ describe('chat-completion: round trip', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+// ---- function parts and error values across dialects ----
+
+describe('chat-completion: function parts (spec 002 "Part: Function") are calls', () => {
+  // An assistant's contents with a function part, in the shape of a spec 002 tool call.
+  const doc = [
+    { role: 'user', contents: [{ type: 'text', text: 'Weather in Seoul?' }] },
+    { role: 'assistant', contents: [{ type: 'text', text: 'Let me check.' }, { type: 'function', id: 'call_1', function: { name: 'get_weather', arguments: { city: 'Seoul' } } }] },
+  ];
+
+  it('reads them as calls where they stand and writes them back as function parts', () => {
+    const { record, json, diagnostics } = roundTrip(doc);
+    expect(diagnostics).toEqual([]);
+    expect(json).toEqual(doc);
+    const blocks = record.messages[1]?.content?.type === 'blocks' ? record.messages[1].content.blocks : [];
+    expect(blocks.map((b) => b.type)).toEqual(['response', 'tool_calls']);
+  });
+
+  it('becomes a tool call in OpenAI Chat Completions, Anthropic and Responses, with nothing reported', () => {
+    const record = chatCompletionCodec.decode(doc).record as Conversation;
+    const chat = openAiChatCodec.encode(record);
+    expect(chat.json).toEqual({
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Weather in Seoul?' }] },
+        { role: 'assistant', content: 'Let me check.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Seoul"}' } }] },
+      ],
+    });
+    const anthropic = anthropicCodec.encode(record);
+    expect((anthropic.json as { messages: unknown[] }).messages[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Let me check.' }, { type: 'tool_use', id: 'call_1', name: 'get_weather', input: { city: 'Seoul' } }] });
+    const responses = openAiResponsesCodec.encode(record);
+    expect((responses.json as { input: unknown[] }).input.slice(1)).toEqual([
+      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Let me check.' }] },
+      { type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '{"city": "Seoul"}' },
+    ]);
+    for (const { diagnostics } of [chat, anthropic, responses]) expect(diagnostics).toEqual([]);
+  });
+
+  it('is reported lost, not written raw, where a role cannot call (a user message)', () => {
+    const record = chatCompletionCodec.decode([{ role: 'user', contents: [{ type: 'text', text: 'Run this:' }, { type: 'function', function: { name: 'f', arguments: {} } }] }]).record as Conversation;
+    const { json, diagnostics } = openAiChatCodec.encode(record);
+    expect(json).toEqual({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Run this:' }] }] });
+    expect(diagnostics.map((d) => [d.code, d.path])).toEqual([['lost-in-conversion', ['messages', 0, 'content', 'parts', 1]]]);
+  });
+});
+
+describe('chat-completion: error values (spec 002 "Tool Response") are the error flag', () => {
+  const toolError = SPEC['tool error'] as unknown[];
+
+  it('sets the flag: Anthropic gets is_error, RWKV status="error"', () => {
+    const record = chatCompletionCodec.decode(toolError).record as Conversation;
+    expect(record.messages[0]?.isError).toBe(true);
+    const anthropic = anthropicCodec.encode(record).json as { messages: { content: { is_error?: boolean }[] }[] };
+    expect(anthropic.messages[0]?.content[0]?.is_error).toBe(true);
+    expect(rwkvFormat.render(record).text).toMatch(/^<<TOOL_RESULT name="get_weather" id="call_01HZX2\.\.\." status="error">>\n/);
+  });
+
+  it('writes the error value for an Anthropic is_error result instead of reporting the flag lost', () => {
+    const record = anthropicCodec.decode({
+      messages: [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Atlantis' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true, content: '{"code": "NOT_FOUND", "message": "Unknown city"}' }] },
+      ],
+    }).record as Conversation;
+    const { json, diagnostics } = chatCompletionCodec.encode(record);
+    expect((json as { messages: unknown[] }).messages[1]).toEqual({ role: 'tool', tool_call_id: 'toolu_1', contents: [{ type: 'value', value: { error: { code: 'NOT_FOUND', message: 'Unknown city' } } }] });
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('wraps a plain-text error as {"error": text}, and reads RWKV status="error" the same way', () => {
+    const parsed = rwkvFormat.parse('<<TOOL_RESULT name="get_weather" id="c1" status="error">>\nUnknown city\n<<END_TOOL_RESULT>>');
+    const { json } = chatCompletionCodec.encode(parsed.record as Conversation);
+    expect(json).toEqual({ messages: [{ role: 'tool', contents: [{ type: 'value', value: { error: 'Unknown city' } }], tool_call_id: 'c1', name: 'get_weather' }] });
   });
 });

@@ -1,15 +1,19 @@
 /**
  * Chat completion message model (spec 002, Ailoy) JSON → Conversation. Canonical mapping:
  * - `{messages, tools}` or a bare message array. `contents` parts: `text` → text, `image`
- *   (`{url}` or base64 `{data}` → a data URL) → image, `value` → value, `function` and other
- *   types → kept whole as source parts; a string `contents` → text.
- * - Without reasoning: content = the parts, `tool_calls` → `message.toolCalls`.
- * - With `reasoning` (or `thinking`): a structured assistant message, blocks = thoughts (with
- *   `signature` in `extra`), one response block per text part (other parts as unknown blocks,
- *   in order), one tool_calls block — so that Apertus renders the thoughts in its inner section.
+ *   (`{url}` or base64 `{data}` → a data URL) → image, `value` → value, other types → kept
+ *   whole as source parts; a string `contents` → text.
+ * - `function` parts of an assistant (spec 002: "Function: structured tool or function
+ *   invocation", the shape of a `tool_calls` entry) are calls where they stand, noted
+ *   `contentsPart`, so every dialect writes them as calls; elsewhere they are kept whole.
+ * - Without reasoning or function parts: content = the parts, `tool_calls` → `message.toolCalls`.
+ * - With `reasoning` (or `thinking`) or function parts: a structured assistant message, blocks =
+ *   thoughts (with `signature` in `extra`), one response block per text part and a tool_calls
+ *   block per run of function parts (other parts as unknown blocks, in order), then a
+ *   tool_calls block for `tool_calls` — so that Apertus renders the thoughts in its inner section.
  * - Tool calls: `id` (also inside `function`, as the spec's first example has it) → `callId`,
  *   `arguments` object → JSON text (`argumentsWasObject`). Tool messages: `tool_call_id`,
- *   `name`, their parts (error values are value parts: `{"error": …}`).
+ *   `name`, their parts; an error value (`{"error": …}`) also sets the error flag (error-value.ts).
  * - Tool descriptions: `name`, `description`, `parameters`, `returns`.
  */
 import type { Diagnostic } from '../../model/diagnostic.ts';
@@ -21,10 +25,12 @@ import { argumentsText } from '../shared/arguments.ts';
 import { dataUrl, sniffImageType } from '../shared/data-url.ts';
 import { check, invalid, problem } from '../shared/issues.ts';
 import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../shared/json.ts';
-import { sourcePart, withShape } from '../shared/shape.ts';
+import { shapeOf, sourcePart, withShape } from '../shared/shape.ts';
+import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';
+import { hasErrorValue } from './error-value.ts';
 import { documentSchema, messageSchema, partSchema, toolCallSchema, toolSchema } from './schema.ts';
-import { CODE, SHAPE, type CallShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
+import { CODE, DIALECT, SHAPE, type CallShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
 
 const MESSAGE_KEYS = ['role', 'contents', 'reasoning', 'thinking', 'tool_calls', 'tool_call_id', 'name'];
 
@@ -53,7 +59,7 @@ export function decodeChatCompletion(json: unknown): DecodeResult {
     } else if ('tools' in top) extra = withKey(extra, 'tools', top.tools);
     if (extra) record.extra = extra;
   } else shape.bareArray = true;
-  return { record: withShape(record, SHAPE, shape), diagnostics: out };
+  return { record: tagSource(withShape(record, SHAPE, shape), DIALECT), diagnostics: out };
 }
 
 function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Message {
@@ -84,35 +90,56 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
 
   const reasoningKey = typeof item.reasoning === 'string' ? 'reasoning' : typeof item.thinking === 'string' ? 'thinking' : undefined;
   for (const key of ['reasoning', 'thinking']) if (key in item && key !== reasoningKey) keepRaw(key);
-  if (reasoningKey === undefined) {
+  const partCalls = item.role === 'assistant' && Array.isArray(contents) ? contents.map((part, j) => functionPartCall(part, [...path, 'contents', j], out)) : [];
+  if (reasoningKey === undefined && !partCalls.some((call) => call !== undefined)) {
     if (typeof contents === 'string') message.content = { type: 'text', text: contents };
     else if (parts) message.content = { type: 'parts', parts };
     if (calls) message.toolCalls = calls;
   } else {
-    if (reasoningKey === 'thinking') shape.thinkingKey = true;
-    const thoughts: ThoughtsBlock = { id: newId('b'), type: 'thoughts', text: item[reasoningKey] as string };
-    if (extra && 'signature' in extra) {
-      thoughts.extra = { signature: extra.signature };
-      const { signature: _moved, ...rest } = extra;
-      extra = Object.keys(rest).length > 0 ? rest : undefined;
+    const blocks: Block[] = [];
+    if (reasoningKey !== undefined) {
+      if (reasoningKey === 'thinking') shape.thinkingKey = true;
+      const thoughts: ThoughtsBlock = { id: newId('b'), type: 'thoughts', text: item[reasoningKey] as string };
+      if (extra && 'signature' in extra) {
+        thoughts.extra = { signature: extra.signature };
+        const { signature: _moved, ...rest } = extra;
+        extra = Object.keys(rest).length > 0 ? rest : undefined;
+      }
+      blocks.push(thoughts);
     }
-    const blocks: Block[] = [thoughts];
     if (typeof contents === 'string') blocks.push({ id: newId('b'), type: 'response', text: contents });
-    else if (parts) blocks.push(...parts.map((part, j) => partBlock(part, (contents as unknown[])[j])));
+    else if (parts) parts.forEach((part, j) => addPartBlock(blocks, part, (contents as unknown[])[j], partCalls[j]));
     else if (!('contents' in item)) shape.noContents = true;
     if (calls && calls.length > 0) blocks.push({ id: newId('b'), type: 'tool_calls', calls });
     else if (calls) shape.emptyToolCalls = true;
     message.content = { type: 'blocks', blocks };
   }
+  if (message.role === 'tool' && hasErrorValue(message.content)) message.isError = true;
   if (extra) message.extra = extra;
   return withShape(message, SHAPE, shape);
 }
 
-/** A part inside a structured message: text → a response block, anything else kept whole (`raw`: its source JSON). */
-function partBlock(part: Part, raw: unknown): Block {
-  if (part.type === 'text') return withExtra<ResponseBlock>({ id: newId('b'), type: 'response', text: part.text }, part.extra);
-  const source = isObject(raw) ? raw : { value: raw };
-  return { id: newId('b'), type: 'unknown', sourceType: typeof source.type === 'string' ? source.type : '', raw: source };
+/**
+ * A part inside a structured message: text → a response block, a function part → a call
+ * (consecutive ones share a tool_calls block), anything else kept whole (`raw`: its source JSON).
+ */
+function addPartBlock(blocks: Block[], part: Part, raw: unknown, call: ToolCall | undefined): void {
+  if (call) {
+    const last = blocks[blocks.length - 1];
+    if (last?.type === 'tool_calls') last.calls.push(call);
+    else blocks.push({ id: newId('b'), type: 'tool_calls', calls: [call] });
+  } else if (part.type === 'text') blocks.push(withExtra<ResponseBlock>({ id: newId('b'), type: 'response', text: part.text }, part.extra));
+  else {
+    const source = isObject(raw) ? raw : { value: raw };
+    blocks.push({ id: newId('b'), type: 'unknown', sourceType: typeof source.type === 'string' ? source.type : '', raw: source });
+  }
+}
+
+/** The call a `function` part is, when it is a whole one (name and arguments), else undefined (kept whole). */
+function functionPartCall(raw: unknown, path: FieldPath, out: Diagnostic[]): ToolCall | undefined {
+  if (!isObject(raw) || raw.type !== 'function' || !isObject(raw.function) || !('arguments' in raw.function) || !toolCallSchema.safeParse(raw).success) return undefined;
+  const call = decodeCall(raw, path, out);
+  return call && withShape<ToolCall, CallShape>(call, SHAPE, { ...shapeOf<CallShape>(call, SHAPE), contentsPart: true });
 }
 
 function decodePart(item: unknown, path: FieldPath, out: Diagnostic[]): Part {

@@ -1,7 +1,10 @@
 /** Shape notes of spec 002 (chat completion message model) documents (see `shared/shape.ts`). */
+import { dialectLabel, type DialectId } from '../shared/dialects.ts';
+
 export const SHAPE = 'chatCompletionShape';
 export const CODE = 'chat-completion/invalid';
-export const TARGET = 'the chat completion model (spec 002)';
+export const DIALECT = 'chat-completion' satisfies DialectId;
+export const TARGET = dialectLabel(DIALECT);
 
 export interface DocumentShape {
   bareArray?: true;
@@ -20,6 +23,8 @@ export interface MessageShape {
 export interface CallShape {
   /** The call id was inside `function` (the spec's first example). */
   idInFunction?: true;
+  /** A `function` part of an assistant's `contents` (spec 002 "Part: Function"), not a `tool_calls` entry. */
+  contentsPart?: true;
   /** Arguments were a string, not the spec's object. */
   argsString?: true;
 }

@@ -14,10 +14,11 @@ import type { DecodeResult } from '../types.ts';
 import { argumentsText } from '../shared/arguments.ts';
 import { check, invalid, problem } from '../shared/issues.ts';
 import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../shared/json.ts';
-import { sourcePart, withShape } from '../shared/shape.ts';
+import { shapeOf, sourcePart, withShape } from '../shared/shape.ts';
+import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';
 import { documentSchema, functionSchema, imagePartSchema, messageSchema, partSchema, textPartSchema, toolCallSchema, toolSchema } from './schema.ts';
-import { CODE, SHAPE, type CallShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
+import { CODE, DIALECT, SHAPE, type CallShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
 
 const MESSAGE_KEYS = ['role', 'content', 'name', 'tool_call_id', 'tool_calls', 'function_call'];
 const KEPT = 'kept as it is, but cannot be edited or rendered';
@@ -59,7 +60,7 @@ export function decodeOpenAiChat(json: unknown): DecodeResult {
     }
     if (extra) record.extra = extra;
   } else shape.bareArray = true;
-  return { record: withShape(record, SHAPE, shape), diagnostics: out };
+  return { record: tagSource(withShape(record, SHAPE, shape), DIALECT), diagnostics: out };
 }
 
 function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Message {
@@ -72,7 +73,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
     if (content === null) message.content = null;
     else if (typeof content === 'string') message.content = { type: 'text', text: content };
     else if (Array.isArray(content)) {
-      const parts = decodeParts(content, [...path, 'content'], out);
+      const parts = decodeParts(content, [...path, 'content'], item.role === 'tool', out);
       if (parts) message.content = { type: 'parts', parts };
       else keepRaw('content');
     } else keepRaw('content');
@@ -82,6 +83,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
     if (typeof item[key] === 'string') message[field] = item[key];
     else keepRaw(key);
   }
+  if (item.role === 'tool' && !('tool_call_id' in item)) withShape<Message, MessageShape>(message, SHAPE, { noCallId: true });
   const calls: ToolCall[] = [];
   let callsRead = false;
   if ('tool_calls' in item) {
@@ -90,7 +92,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
     if (decoded.every((c): c is ToolCall => c !== undefined)) {
       calls.push(...decoded);
       callsRead = true;
-      if (decoded.length === 0) withShape<Message, MessageShape>(message, SHAPE, { emptyToolCalls: true });
+      if (decoded.length === 0) withShape<Message, MessageShape>(message, SHAPE, { ...shapeOf<MessageShape>(message, SHAPE), emptyToolCalls: true });
     } else {
       out.push(problem(CODE, [...path, 'tool_calls'], `the tool calls are ${KEPT}`));
       keepRaw('tool_calls');
@@ -111,7 +113,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
   return message;
 }
 
-function decodeParts(items: unknown[], path: FieldPath, out: Diagnostic[]): Part[] | undefined {
+function decodeParts(items: unknown[], path: FieldPath, inTool: boolean, out: Diagnostic[]): Part[] | undefined {
   const parts: Part[] = [];
   for (const [i, item] of items.entries()) {
     const partPath = [...path, i];
@@ -125,12 +127,13 @@ function decodeParts(items: unknown[], path: FieldPath, out: Diagnostic[]): Part
     } else if (part.type === 'image_url' && check(CODE, imagePartSchema, part, partPath, out)) {
       const image = part.image_url;
       let extra = extraOf(part, ['type', 'image_url']);
+      const shape: PartShape = inTool ? { inTool: true } : {};
       if (typeof image === 'string') {
-        parts.push(withShape(withExtra<Part>({ id: newId('p'), type: 'image', url: image }, extra), SHAPE, { urlString: true } satisfies PartShape));
+        parts.push(withShape(withExtra<Part>({ id: newId('p'), type: 'image', url: image }, extra), SHAPE, { ...shape, urlString: true } satisfies PartShape));
       } else {
         const inner = extraOf(image as JsonObject, ['url']);
         if (inner) extra = withKey(extra, 'image_url', inner);
-        parts.push(withExtra<Part>({ id: newId('p'), type: 'image', url: (image as JsonObject).url as string }, extra));
+        parts.push(withShape(withExtra<Part>({ id: newId('p'), type: 'image', url: (image as JsonObject).url as string }, extra), SHAPE, shape));
       }
     } else {
       if (part.type === 'text') check(CODE, textPartSchema, part, partPath, out);
@@ -152,7 +155,10 @@ function decodeCall(entry: unknown, path: FieldPath, out: Diagnostic[]): ToolCal
   const fnExtra = extraOf(fn, ['name', 'arguments']);
   if (fnExtra) extra = withKey(extra, 'function', fnExtra);
   if (extra) call.extra = extra;
-  return withShape<ToolCall, CallShape>(call, SHAPE, wasObject ? { argsObject: true } : undefined);
+  const shape: CallShape = {};
+  if (wasObject) shape.argsObject = true;
+  if (!('id' in source)) shape.noId = true;
+  return withShape<ToolCall, CallShape>(call, SHAPE, shape);
 }
 
 function decodeTool(entry: unknown, path: FieldPath, out: Diagnostic[]): ToolDefinition | undefined {

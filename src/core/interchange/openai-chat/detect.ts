@@ -2,14 +2,20 @@
  * How sure we are that a JSON value is an OpenAI Chat Completions request. Plain
  * `{role, content: string}` messages are shared with Apertus JSON and Anthropic; OpenAI is the
  * most common writer of them, so it scores just above the others. OpenAI-only shapes
- * (`tool_calls`, `tool` messages, `image_url` parts, `functions`) are near-certain.
+ * (`tool_calls`, `tool` messages, `image_url` parts, `functions`, nested tools) are near-certain,
+ * unless the tools are flat `{name, description, parameters}` objects: OpenAI rejects those
+ * (it wants `{"type": "function", "function": {…}}`), and they are what Apertus JSON writes,
+ * so they keep the score below Apertus' plain chat.
  */
 import { isObject } from '../shared/json.ts';
+import { toolStyle } from '../shared/tool-style.ts';
 
 const OPENAI_SHAPE = 0.9;
 const TEXT_PARTS = 0.6;
 const PLAIN_CHAT = 0.55;
 const OTHER_DIALECT = 0.1;
+/** Below Apertus JSON's plain chat (0.5): flat tools are Apertus evidence; still above 0 so that a decode can say what is wrong. */
+const FLAT_TOOLS = 0.4;
 
 const OPENAI_ROLES = new Set(['tool', 'function', 'developer']);
 const OPENAI_PARTS = new Set(['image_url', 'input_audio', 'file', 'refusal']);
@@ -34,5 +40,5 @@ export function detectOpenAiChat(json: unknown): number {
     }
     if ('tool_calls' in message || 'tool_call_id' in message || 'function_call' in message || content === null || OPENAI_ROLES.has(message.role)) score = OPENAI_SHAPE;
   }
-  return score;
+  return toolStyle(json) === 'flat' ? Math.min(score, FLAT_TOOLS) : score;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Conversation } from '../../model/types.ts';
 import { asJson, id, imageUrl, jsonObject, name, optional, schema, text, withUnknown } from '../shared/test-arbitraries.ts';
+import { anthropicCodec } from '../anthropic/index.ts';
 import { openAiChatCodec } from './index.ts';
 
 function roundTrip(doc: unknown) {
@@ -193,5 +194,73 @@ describe('openai-chat: round trip', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('openai-chat: the legacy function_call on request (FORMATS.md "RWKV"; spec 004 Chat table)', () => {
+  const modern = {
+    messages: [
+      { role: 'user', content: 'Weather in Bern and Rome?' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Bern"}' } },
+          { id: 'call_2', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Rome"}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '12' },
+      { role: 'tool', tool_call_id: 'call_2', content: '20' },
+    ],
+    tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
+  };
+
+  it('is described for the app and the CLI, off by default', () => {
+    expect(openAiChatCodec.encodeOptions).toEqual([expect.objectContaining({ key: 'legacyFunctionCall', type: 'boolean', default: false, cliFlag: '--legacy-function-call' })]);
+    const record = openAiChatCodec.decode(modern).record as Conversation;
+    expect(openAiChatCodec.encode(record).json).toEqual(modern);
+    expect(openAiChatCodec.encode(record, { legacyFunctionCall: false }).json).toEqual(modern);
+  });
+
+  it('writes function_call (one per assistant message), function messages named after their call, and functions', () => {
+    const record = openAiChatCodec.decode(modern).record as Conversation;
+    const { json, diagnostics } = openAiChatCodec.encode(record, { legacyFunctionCall: true });
+    // The legacy API: `function_call: {name, arguments}` without id, `{role: "function", name, content}` results.
+    expect(json).toEqual({
+      messages: [
+        { role: 'user', content: 'Weather in Bern and Rome?' },
+        { role: 'assistant', content: null, function_call: { name: 'get_weather', arguments: '{"city": "Bern"}' } },
+        { role: 'assistant', content: null, function_call: { name: 'get_weather', arguments: '{"city": "Rome"}' } },
+        { role: 'function', name: 'get_weather', content: '12' },
+        { role: 'function', name: 'get_weather', content: '20' },
+      ],
+      functions: [{ name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
+    });
+    expect(diagnostics.map((d) => [d.severity, d.code, d.path])).toEqual([
+      ['warning', 'lost-in-conversion', ['messages', 1, 'toolCalls', 0, 'callId']],
+      ['info', 'openai-chat/legacy-split', ['messages', 1, 'toolCalls', 1]],
+      ['warning', 'lost-in-conversion', ['messages', 1, 'toolCalls', 1, 'callId']],
+      ['warning', 'lost-in-conversion', ['messages', 2, 'toolCallId']],
+      ['warning', 'lost-in-conversion', ['messages', 3, 'toolCallId']],
+    ]);
+  });
+});
+
+describe('openai-chat: images in tool results (the API takes text parts only there)', () => {
+  it('reports an Anthropic tool_result image lost and keeps the text', () => {
+    const record = anthropicCodec.decode({
+      messages: [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'screenshot', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'Done.' }, { type: 'image', source: { type: 'url', url: 'https://example.com/shot.png' } }] }] },
+      ],
+    }).record as Conversation;
+    const { json, diagnostics } = openAiChatCodec.encode(record);
+    expect((json as { messages: unknown[] }).messages[1]).toEqual({ role: 'tool', tool_call_id: 'toolu_1', content: [{ type: 'text', text: 'Done.' }] });
+    expect(diagnostics.map((d) => d.message)).toEqual(['lost in conversion: an image in a tool result at messages[1].content.parts[1] (Chat Completions tool messages take text parts only)']);
+  });
+
+  it('writes back an image that an OpenAI Chat tool message had', () => {
+    const doc = { messages: [{ role: 'tool', tool_call_id: 'c', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }] };
+    expect(roundTrip(doc)).toMatchObject({ json: doc, diagnostics: [] });
   });
 });

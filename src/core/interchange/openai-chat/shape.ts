@@ -1,7 +1,10 @@
 /** Shape notes of OpenAI Chat documents (see `shared/shape.ts`). */
+import { dialectLabel, type DialectId } from '../shared/dialects.ts';
+
 export const SHAPE = 'openaiChatShape';
 export const CODE = 'openai-chat/invalid';
-export const TARGET = 'OpenAI Chat Completions';
+export const DIALECT = 'openai-chat' satisfies DialectId;
+export const TARGET = dialectLabel(DIALECT);
 
 /** Top level: a bare messages array; `tools: []` / `functions: []` present while empty. */
 export interface DocumentShape {
@@ -9,20 +12,29 @@ export interface DocumentShape {
   toolsKey?: true;
   functionsKey?: true;
 }
-/** A message with `tool_calls: []`. */
+/** A message with `tool_calls: []`; a `tool` message without `tool_call_id` (not made up on export). */
 export interface MessageShape {
   emptyToolCalls?: true;
+  noCallId?: true;
 }
-/** A call from the legacy `function_call`; arguments given as an object (not the API's string). */
+/**
+ * A call from the legacy `function_call`; arguments given as an object (not the API's string);
+ * a `tool_calls` entry without `id` (written back without one, not with a made-up id).
+ */
 export interface CallShape {
   legacy?: true;
   argsObject?: true;
+  noId?: true;
 }
 /** A tool from the legacy `functions` list. */
 export interface ToolShape {
   legacy?: true;
 }
-/** An `image_url` given as a bare string. */
+/**
+ * An `image_url` given as a bare string; an image in a `tool` message (which the API refuses:
+ * written back only to the same dialect, see encode-parts.ts).
+ */
 export interface PartShape {
   urlString?: true;
+  inTool?: true;
 }

@@ -23,9 +23,10 @@ import { argumentsText } from '../shared/arguments.ts';
 import { check, pathLabel } from '../shared/issues.ts';
 import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../shared/json.ts';
 import { sourcePart, withShape } from '../shared/shape.ts';
+import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';
 import { documentSchema, functionCallOutputSchema, functionCallSchema, functionToolSchema, itemSchema, messageSchema, partSchema, reasoningSchema, textPartSchema, toolSchema } from './schema.ts';
-import { CODE, SHAPE, TABLE_SHAPE, type BlockShape, type DocumentShape, type ItemNote, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
+import { CODE, DIALECT, SHAPE, TABLE_SHAPE, type BlockShape, type DocumentShape, type ItemNote, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
 
 class Decoder {
   readonly out: Diagnostic[] = [];
@@ -227,5 +228,5 @@ export function decodeOpenAiResponses(json: unknown): DecodeResult {
   const record: Conversation = { kind: 'chat', messages: decoder.messages, tools: [] };
   if (Array.isArray(top.tools)) record.tools = top.tools.map((entry, i) => decodeTool(entry, ['tools', i], out));
   if (extra) record.extra = extra;
-  return { record: withShape(record, SHAPE, shape), diagnostics: out };
+  return { record: tagSource(withShape(record, SHAPE, shape), DIALECT), diagnostics: out };
 }

@@ -1,11 +1,13 @@
 /** Shape notes of OpenAI Responses documents (see `shared/shape.ts`). */
+import { dialectLabel, type DialectId } from '../shared/dialects.ts';
 import type { Extra } from '../../model/types.ts';
 import type { JsonObject } from '../shared/json.ts';
 
 export const SHAPE = 'openaiResponsesShape';
 export const CODE = 'openai-responses/invalid';
 export const TABLE_SHAPE = 'openai-responses/spec-table-shape';
-export const TARGET = 'OpenAI Responses';
+export const DIALECT = 'openai-responses' satisfies DialectId;
+export const TARGET = dialectLabel(DIALECT);
 
 /** Top level: `input` was a string (one user message). */
 export interface DocumentShape {

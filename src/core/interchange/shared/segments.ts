@@ -9,7 +9,7 @@ import type { Extra, Message, Part, ThoughtsBlock, ToolCall, ToolOutput, Unknown
 
 export type Segment =
   | { kind: 'thoughts'; block: ThoughtsBlock; path: FieldPath }
-  | { kind: 'text'; text: string; extra?: Extra; path: FieldPath; fromBlock: boolean }
+  | { kind: 'text'; text: string; extra?: Extra; extraSource?: string; path: FieldPath; fromBlock: boolean }
   | { kind: 'parts'; parts: Part[]; path: FieldPath }
   | { kind: 'call'; call: ToolCall; path: FieldPath }
   | { kind: 'output'; output: ToolOutput; path: FieldPath }
@@ -29,7 +29,7 @@ export function segmentsOf(message: Message, path: FieldPath): Segment[] {
           segments.push({ kind: 'thoughts', block, path: blockPath });
           break;
         case 'response':
-          segments.push(block.extra ? { kind: 'text', text: block.text, extra: block.extra, path: blockPath, fromBlock: true } : { kind: 'text', text: block.text, path: blockPath, fromBlock: true });
+          segments.push(block.extra ? { kind: 'text', text: block.text, extra: block.extra, extraSource: block.extraSource, path: blockPath, fromBlock: true } : { kind: 'text', text: block.text, path: blockPath, fromBlock: true });
           break;
         case 'tool_calls':
           block.calls.forEach((call, c) => segments.push({ kind: 'call', call, path: [...blockPath, 'calls', c] }));

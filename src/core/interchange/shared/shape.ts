@@ -25,8 +25,9 @@ export function withShape<N extends object, S extends object>(node: N, key: stri
 /**
  * A source part of a type the model has no part for (OpenAI `input_audio`, Anthropic
  * `document`, spec 002 `function` parts, …) is kept as a value part whose value is the whole
- * source object, marked `sourcePart: true`: dialects with part arrays write it back verbatim,
- * others write it as JSON text (and report that).
+ * source object, marked `sourcePart: true`, its reader's dialect in `extraSource`: that dialect
+ * writes it back verbatim; another writes it only where it has the same object, else reports it
+ * lost (`Losses.keepsRaw`); text-only targets write it as JSON text (and report that).
  */
 export type SourcePart = ValuePart & { sourcePart?: true };
 

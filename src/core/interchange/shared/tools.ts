@@ -5,7 +5,9 @@
  * does); for a flat tool, its unknown keys at the top. These helpers give each target the
  * extras of the level it writes, so `strict` stays next to `name` in every dialect.
  */
+import type { FieldPath } from '../../model/path.ts';
 import type { Extra, ToolDefinition } from '../../model/types.ts';
+import type { Losses } from '../conversion.ts';
 import { isObject, merge, nested, without, type JsonObject } from './json.ts';
 
 /** Extras for a flat tool object (Anthropic, Responses, spec 002, ShareGPT). */
@@ -46,4 +48,22 @@ export function flatFunctionJson(tool: ToolDefinition, schemaKey: string, extra:
   if (tool.description !== undefined) json.description = tool.description;
   if (tool.parameters !== undefined) json[schemaKey] = tool.parameters;
   return merge(json, extra, clash);
+}
+
+/**
+ * The tool as this target writes it. When another dialect read its unknown fields, a copy whose
+ * `extra` holds those with an equivalent here, flat (the level every dialect's helpers above
+ * start from); the rest is reported. Its own tools, and tools of no known dialect, as they are.
+ */
+export function ownTool(tool: ToolDefinition, losses: Losses, path: FieldPath): ToolDefinition {
+  if (tool.extraSource === undefined || tool.extraSource === losses.dialect || !tool.extra) return tool;
+  const extra = losses.extraOf({ extra: flatToolExtra(tool), extraSource: tool.extraSource }, 'tool', path);
+  const { extra: _foreign, wrapped: _wrapped, extraSource: _source, ...rest } = tool;
+  return extra ? { ...rest, extra } : rest;
+}
+
+/** Whether a provider's tool (`tool.type` set) is written here: only in the dialect that read it. */
+export function keepsRawTool(tool: ToolDefinition & { type: string }, losses: Losses, path: FieldPath): boolean {
+  const named = tool.name !== tool.type ? ` ${JSON.stringify(tool.name)}` : '';
+  return losses.keepsRaw(tool, rawToolJson(tool), `the ${JSON.stringify(tool.type)} tool${named}`, path);
 }

@@ -16,9 +16,10 @@ import { argumentsText } from '../shared/arguments.ts';
 import { check, invalid, note } from '../shared/issues.ts';
 import { extraOf, isObject, tryParseJson, withExtra, withKey, type JsonObject } from '../shared/json.ts';
 import { withShape } from '../shared/shape.ts';
+import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';
 import { documentSchema, turnSchema } from './schema.ts';
-import { CODE, FROM_OF_ROLE, ROLE_OF_FROM, SHAPE, type DocumentShape, type MessageShape } from './shape.ts';
+import { CODE, DIALECT, FROM_OF_ROLE, ROLE_OF_FROM, SHAPE, type DocumentShape, type MessageShape } from './shape.ts';
 
 export function decodeShareGpt(json: unknown): DecodeResult {
   const out: Diagnostic[] = [];
@@ -45,7 +46,7 @@ export function decodeShareGpt(json: unknown): DecodeResult {
     } else extra = withKey(extra, 'tools', top.tools);
   }
   if (extra) record.extra = extra;
-  return { record: withShape(record, SHAPE, shape), diagnostics: out };
+  return { record: tagSource(withShape(record, SHAPE, shape), DIALECT), diagnostics: out };
 }
 
 function decodeTurn(turn: JsonObject, path: FieldPath, out: Diagnostic[]): Message {

@@ -15,8 +15,8 @@ import { argumentsObject, pythonJsonText } from '../shared/arguments.ts';
 import { isObject, jsonEqual, merge, mergeFirst, tryParseJson, type JsonObject } from '../shared/json.ts';
 import { segmentsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
-import { flatToolExtra, rawToolJson } from '../shared/tools.ts';
-import { CODE, FROM_OF_ROLE, SHAPE, TARGET, type DocumentShape, type MessageShape } from './shape.ts';
+import { flatToolExtra, keepsRawTool, ownTool, rawToolJson } from '../shared/tools.ts';
+import { CODE, DIALECT, FROM_OF_ROLE, SHAPE, TARGET, type DocumentShape, type MessageShape } from './shape.ts';
 
 export function encodeShareGpt(record: ParleyRecord): EncodeResult {
   const out: Diagnostic[] = [];
@@ -24,7 +24,7 @@ export function encodeShareGpt(record: ParleyRecord): EncodeResult {
     out.push(error(CODE, 'ShareGPT holds chat conversations; a multi-file document cannot be written in it.'));
     return { json: null, diagnostics: out };
   }
-  const losses = new Losses(TARGET, out);
+  const losses = new Losses(TARGET, out, DIALECT);
   const doc: JsonObject = {};
   let messages = record.messages.map((message, i) => ({ message, path: ['messages', i] as FieldPath }));
   const first = record.messages[0];
@@ -39,18 +39,22 @@ export function encodeShareGpt(record: ParleyRecord): EncodeResult {
   if (system !== undefined) doc.system = system;
   const shape = shapeOf<DocumentShape>(record, SHAPE) ?? {};
   if (record.tools.length > 0 || shape.toolsText !== undefined || shape.toolsArray) {
-    const list = record.tools.map(toolJson);
+    const list = record.tools.flatMap((tool, i) => toolJson(tool, ['tools', i], losses) ?? []);
     if (shape.toolsArray) doc.tools = list;
     else {
       const stored = shape.toolsText === undefined ? undefined : tryParseJson(shape.toolsText);
       doc.tools = stored && jsonEqual(stored.value, list) ? shape.toolsText : shape.toolsText?.trim() === '' && list.length === 0 ? shape.toolsText : pythonJsonText(list);
     }
   }
-  return { json: mergeFirst(doc, record.extra, losses.clash([])), diagnostics: out };
+  return { json: mergeFirst(doc, losses.extraOf(record, 'document', []), losses.clash([])), diagnostics: out };
 }
 
-function toolJson(tool: ToolDefinition): JsonObject {
-  if (tool.type !== undefined) return rawToolJson(tool as ToolDefinition & { type: string });
+function toolJson(source: ToolDefinition, path: FieldPath, losses: Losses): JsonObject | undefined {
+  if (source.type !== undefined) {
+    const raw = source as ToolDefinition & { type: string };
+    return keepsRawTool(raw, losses, path) ? rawToolJson(raw) : undefined;
+  }
+  const tool = ownTool(source, losses, path);
   const json: JsonObject = { name: tool.name };
   if (tool.description !== undefined) json.description = tool.description;
   if (tool.parameters !== undefined) json.parameters = tool.parameters;
@@ -93,7 +97,7 @@ function callsValue(calls: { call: ToolCall; path: FieldPath }[], stored: string
   const items = calls.map(({ call, path }) => {
     if (call.callId !== undefined) losses.add('the call id', [...path, 'callId'], 'ShareGPT calls have no ids');
     if (call.type !== undefined && call.type !== 'function') losses.add(`the call type ${JSON.stringify(call.type)}`, [...path, 'type']);
-    return merge({ name: call.name, arguments: argumentsObject(call.arguments) ?? call.arguments }, call.extra, losses.clash(path));
+    return merge({ name: call.name, arguments: argumentsObject(call.arguments) ?? call.arguments }, losses.extraOf(call, 'call', path), losses.clash(path));
   });
   const computed = items.length === 1 ? items[0] : items;
   if (stored !== undefined) {
@@ -153,7 +157,7 @@ function encodeMessage(message: Message, path: FieldPath, losses: Losses): JsonO
           if (output.callId !== undefined) losses.add('the call id', [...segment.path, 'callId'], 'ShareGPT turns have no call ids');
           if (output.name !== undefined) losses.add(`the tool name ${JSON.stringify(output.name)}`, [...segment.path, 'name'], 'ShareGPT turns have no name');
           if (output.isError !== undefined) losses.add(`the error flag (${String(output.isError)})`, [...segment.path, 'isError'], 'ShareGPT turns have no error flag');
-          turns.push(merge({ from: 'observation', value: output.output }, output.extra, losses.clash(segment.path)));
+          turns.push(merge({ from: 'observation', value: output.output }, losses.extraOf(output, 'message', segment.path), losses.clash(segment.path)));
           break;
         }
         case 'unknown':
@@ -164,7 +168,8 @@ function encodeMessage(message: Message, path: FieldPath, losses: Losses): JsonO
     flushCalls();
     if (turns.length === 0) turns.push({ from: shape.from ?? 'gpt', value: '' });
   }
+  const extra = losses.extraOf(message, 'message', path);
   const [firstTurn] = turns;
-  if (firstTurn) merge(firstTurn, message.extra, losses.clash(path));
+  if (firstTurn) merge(firstTurn, extra, losses.clash(path));
   return turns;
 }

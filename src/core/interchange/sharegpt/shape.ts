@@ -1,7 +1,10 @@
 /** Shape notes of ShareGPT records (see `shared/shape.ts`). */
+import { dialectLabel, type DialectId } from '../shared/dialects.ts';
+
 export const SHAPE = 'sharegptShape';
 export const CODE = 'sharegpt/invalid';
-export const TARGET = 'ShareGPT';
+export const DIALECT = 'sharegpt' satisfies DialectId;
+export const TARGET = dialectLabel(DIALECT);
 
 /** The `from` each role is written with, and the roles each known `from` reads as. */
 export const FROM_OF_ROLE: Record<string, string> = { user: 'human', assistant: 'gpt', system: 'system', tool: 'observation' };

@@ -1,0 +1,78 @@
+/**
+ * Tool calls as the template writes them: `<|tools_prefix|>[{"name": arguments}, …]<|tools_suffix|>`,
+ * for a `tool_calls` block and for legacy OpenAI `tool_calls` on an assistant message. The
+ * template concatenates the arguments as they are; what it makes of arguments that are not a
+ * JSON string is reproduced here and explained in a diagnostic.
+ */
+import type { FieldPath } from '../../model/path.ts';
+import type { ToolCall } from '../../model/types.ts';
+import { parseArgumentsText } from '../../validate/tool-arguments.ts';
+import { CODES } from './codes.ts';
+import type { Emitter } from './emitter.ts';
+import { TOKENS } from './tokens.ts';
+
+/** What `@huggingface/jinja` writes for `string + mapping`: the JavaScript string of its Map. */
+const MAPPING_AS_TEXT = '[object Map]';
+
+/**
+ * `listPath` is the block (or the message, for legacy calls); `key` the field holding the calls
+ * (`calls` or `toolCalls`); `label` names the message in diagnostics.
+ */
+export function renderCalls(e: Emitter, calls: readonly ToolCall[], listPath: FieldPath, key: 'calls' | 'toolCalls', label: string): void {
+  const callsPath: FieldPath = key === 'calls' ? listPath : [...listPath, key];
+  e.special(TOKENS.toolsPrefix, callsPath, true);
+  e.structure('[', callsPath, true);
+  calls.forEach((call, k) => {
+    const path: FieldPath = [...listPath, key, k];
+    if (key === 'toolCalls') checkLegacyType(e, call, k, path, label);
+    if (k > 0) e.structure(', ', callsPath, true);
+    e.structure('{"', path, true);
+    e.content(call.name, [...path, 'name'], true);
+    e.structure('": ', path, true);
+    renderArguments(e, call, k, [...path, 'arguments'], label);
+    e.structure('}', path, true);
+  });
+  e.structure(']', callsPath, true);
+  e.special(TOKENS.toolsSuffix, callsPath, true);
+}
+
+/** `{% if tool_call.type == 'function' %} … {% else %}{{ raise_exception(…) }}`. */
+function checkLegacyType(e: Emitter, call: ToolCall, k: number, path: FieldPath, label: string): void {
+  if (call.type === undefined && call.typeMissing) {
+    e.error(
+      CODES.legacyCallType,
+      `${label}: tool call ${k} has no "type"; the template accepts only "type": "function" in tool_calls and raises (building "Invalid tool call type: " + type fails on the missing type). Add "type": "function".`,
+      path,
+    );
+  } else if (call.type !== undefined && call.type !== 'function') {
+    e.error(
+      CODES.legacyCallType,
+      `${label}: tool call ${k} has type ${JSON.stringify(call.type)}; the template accepts only "function" in tool_calls and raises ("Invalid tool call type").`,
+      [...path, 'type'],
+    );
+  }
+}
+
+/**
+ * `'": ' + arguments + '}'`: a string is written as it is (and checked as JSON, as FORMATS.md
+ * asks, with the diagnostic `validateRecord` gives, as a warning: the template renders it);
+ * an object becomes "[object Map]" in `@huggingface/jinja`, while Python's jinja2 raises.
+ */
+function renderArguments(e: Emitter, call: ToolCall, k: number, path: FieldPath, label: string): void {
+  const parsed = parseArgumentsText(call.arguments, path);
+  if (call.argumentsWasObject && parsed.ok && isJsonObject(parsed.value)) {
+    e.warn(
+      CODES.argumentsObject,
+      `${label}: the arguments of tool call ${k} (${JSON.stringify(call.name)}) are a JSON object, not a string; the template concatenates them as text, so @huggingface/jinja writes "${MAPPING_AS_TEXT}" (shown) and Python's jinja2 (ApertusFormatter) raises TypeError. Write them as a JSON string.`,
+      path,
+    );
+    e.derived(MAPPING_AS_TEXT, path, true);
+    return;
+  }
+  if (!parsed.ok) e.diagnostics.push({ ...parsed.diagnostic, severity: 'warning' });
+  e.content(call.arguments, path, true);
+}
+
+function isJsonObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

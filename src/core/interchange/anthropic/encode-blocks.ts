@@ -1,0 +1,100 @@
+/**
+ * Content blocks of Anthropic Messages: text, image, tool_use, tool_result. Calls and results
+ * without ids get the ids of shared/call-id-plan.ts (Anthropic requires `tool_use.id` and
+ * `tool_use_id`). Value parts become text (reported); parts and blocks kept whole from another
+ * dialect, which Anthropic has no block for, are left out and reported.
+ */
+import { warning } from '../../model/diagnostic.ts';
+import type { FieldPath } from '../../model/path.ts';
+import type { Message, Part, ToolCall, ToolOutput } from '../../model/types.ts';
+import type { Losses } from '../conversion.ts';
+import type { CallIdPlan } from '../shared/call-id-plan.ts';
+import { argumentsObject } from '../shared/arguments.ts';
+import { parseDataUrl } from '../shared/data-url.ts';
+import { pathLabel } from '../shared/issues.ts';
+import { merge, nested, tryParseJson, without, type JsonObject } from '../shared/json.ts';
+import { isSourcePart } from '../shared/shape.ts';
+
+export const ENCODE_CODES = { missingId: 'anthropic/missing-id', inputNotObject: 'anthropic/input-not-object' } as const;
+
+export interface AnthropicContext {
+  losses: Losses;
+  ids: CallIdPlan;
+}
+
+export function present<T>(value: T | undefined): value is T {
+  return value !== undefined;
+}
+
+/** The blocks of parts (those Anthropic cannot take left out). */
+export function partBlocks(parts: readonly Part[], path: FieldPath, losses: Losses): JsonObject[] {
+  return parts.map((part, j) => partBlock(part, [...path, 'parts', j], losses)).filter(present);
+}
+
+export function partBlock(part: Part, path: FieldPath, losses: Losses): JsonObject | undefined {
+  switch (part.type) {
+    case 'text':
+      return merge({ type: 'text', text: part.text }, losses.extraOf(part, 'text', path), losses.clash(path));
+    case 'image': {
+      const extra = losses.extraOf(part, 'image', path);
+      const data = parseDataUrl(part.url);
+      const source: JsonObject = data ? { type: 'base64', media_type: data.mediaType, data: data.data } : { type: 'url', url: part.url };
+      return merge({ type: 'image', source: merge(source, nested(extra, 'source'), losses.clash([...path, 'source'])) }, without(extra, 'source'), losses.clash(path));
+    }
+    case 'value':
+      if (isSourcePart(part)) return losses.keepsRaw(part, part.value, `a part of type ${JSON.stringify(part.value.type ?? '')}`, path) ? part.value : undefined;
+      losses.add('the type of a value part', path, 'Anthropic has no value blocks; written as its JSON text');
+      return merge({ type: 'text', text: JSON.stringify(part.value) ?? 'null' }, losses.extraOf(part, 'text', path), losses.clash(path));
+    case 'fim':
+      losses.add('a fill-in-the-middle segment', path, 'Anthropic has no FIM blocks; written as prefix, middle and suffix in a row');
+      return merge({ type: 'text', text: part.prefix + part.middle + part.suffix }, losses.extraOf(part, 'text', path), losses.clash(path));
+  }
+}
+
+function resultId(json: JsonObject, result: Message | ToolOutput, idPath: FieldPath, context: AnthropicContext): void {
+  const id = context.ids.resultId(result);
+  if (id !== undefined) json.tool_use_id = id;
+  else context.losses.out.push(warning(ENCODE_CODES.missingId, `${pathLabel(idPath.slice(0, -1))}: the tool result names no call, and no call of its turn is left to pair it with; Anthropic requires tool_use_id.`, idPath));
+}
+
+/** A tool (or legacy function) message → a `tool_result` block. */
+export function toolResultBlock(message: Message, path: FieldPath, context: AnthropicContext): JsonObject {
+  const { losses } = context;
+  const json: JsonObject = { type: 'tool_result' };
+  resultId(json, message, [...path, 'toolCallId'], context);
+  const content = message.content;
+  if (content?.type === 'text') json.content = content.text;
+  else if (content?.type === 'parts') json.content = partBlocks(content.parts, [...path, 'content'], losses);
+  else if (content?.type === 'blocks') json.content = content.blocks.flatMap((block) => (block.type === 'response' ? [{ type: 'text', text: block.text }] : []));
+  if (message.isError !== undefined) json.is_error = message.isError;
+  if (message.name !== undefined) losses.add(`the tool name ${JSON.stringify(message.name)}`, [...path, 'name'], 'an Anthropic tool_result has no name');
+  return merge(json, losses.extraOf(message, 'message', path), losses.clash(path));
+}
+
+/** A tool output of a structured message → a `tool_result` block. */
+export function outputBlock(output: ToolOutput, path: FieldPath, context: AnthropicContext): JsonObject {
+  const { losses } = context;
+  const json: JsonObject = { type: 'tool_result' };
+  resultId(json, output, [...path, 'callId'], context);
+  json.content = output.output;
+  if (output.isError !== undefined) json.is_error = output.isError;
+  if (output.name !== undefined) losses.add(`the tool name ${JSON.stringify(output.name)}`, [...path, 'name'], 'an Anthropic tool_result has no name');
+  return merge(json, losses.extraOf(output, 'message', path), losses.clash(path));
+}
+
+export function toolUseBlock(call: ToolCall, path: FieldPath, context: AnthropicContext): JsonObject {
+  const { losses } = context;
+  const json: JsonObject = { type: 'tool_use' };
+  const id = context.ids.callId(call);
+  if (id !== undefined) json.id = id;
+  json.name = call.name;
+  const input = argumentsObject(call.arguments);
+  if (input) json.input = input;
+  else {
+    const parsed = tryParseJson(call.arguments);
+    json.input = parsed ? parsed.value : call.arguments;
+    losses.out.push(warning(ENCODE_CODES.inputNotObject, `${pathLabel([...path, 'arguments'])}: Anthropic tool_use input must be a JSON object; the arguments are written as they are.`, [...path, 'arguments']));
+  }
+  if (call.type !== undefined && call.type !== 'function') losses.add(`the call type ${JSON.stringify(call.type)}`, [...path, 'type']);
+  return merge(json, losses.extraOf(call, 'call', path), losses.clash(path));
+}

@@ -1,0 +1,84 @@
+/** The loss probe: thought flags that an encoder drops without saying are reported for it. */
+import { describe, expect, it } from 'vitest';
+import { conversation, textMessage } from '../model/builders.ts';
+import type { ParleyRecord } from '../model/types.ts';
+import { lostInConversion } from './conversion.ts';
+import { silentLosses, withLossProbe } from './loss-probe.ts';
+import { CODECS } from './registry.ts';
+import type { InterchangeCodec } from './types.ts';
+
+const FLAGGED = conversation([textMessage('user', 'first'), textMessage('system', 'Think.', { thoughtFlags: ['reflect', 'reason'] }), textMessage('user', 'Hi')]);
+const LOST = 'lost in conversion: the thought flags <|reflect|><|reason|> at messages[1].thoughtFlags';
+
+/** A codec that keeps records as they are (JSON is the record): it holds every field. */
+const holding: InterchangeCodec = {
+  id: 'holding',
+  label: 'Holding',
+  detect: () => 0,
+  decode: (json) => ({ record: json as ParleyRecord, diagnostics: [] }),
+  encode: (record) => ({ json: structuredClone(record), diagnostics: [] }),
+};
+
+/** A codec that writes only the message texts and says nothing about the rest. */
+const forgetful: InterchangeCodec = {
+  ...holding,
+  id: 'forgetful',
+  label: 'Forgetful',
+  encode: (record) => ({ json: record.kind === 'chat' ? { ...record, messages: record.messages.map(({ thoughtFlags: _, ...m }) => m) } : record, diagnostics: [] }),
+};
+
+describe('loss probe', () => {
+  it.each(CODECS.filter((c) => c.id !== 'parley-json').map((c) => [c.id, c] as const))('%s reports the thought flags it cannot hold', (_id, codec) => {
+    const messages = codec.encode(FLAGGED).diagnostics.map((d) => d.message);
+    expect(messages.filter((m) => m.includes('thought flags'))).toEqual([`${LOST} (${codec.label} has no place for them)`]);
+  });
+
+  it.each(CODECS.filter((c) => c.id !== 'parley-json' && c.id !== 'apertus-json').map((c) => [c.id, c] as const))(
+    '%s reports the keys of an Apertus content mapping that it cannot hold',
+    (_id, codec) => {
+      const record = CODECS.find((c) => c.id === 'apertus-json')?.decode({ messages: [{ role: 'user', content: { text: 'T', parts: [{ type: 'text', text: 'P' }] } }] }).record;
+      if (!record) throw new Error('apertus-json did not read the mapping');
+      const messages = codec.encode(record).diagnostics.map((d) => d.message);
+      expect(messages.filter((m) => m.includes('content keys'))).toEqual([expect.stringContaining('lost in conversion: the content keys "text" at messages[0].content.extra')]);
+    },
+  );
+
+  it('apertus-json and parley-json keep the keys of a content mapping: nothing to report', () => {
+    const apertus = CODECS.find((c) => c.id === 'apertus-json');
+    const record = apertus?.decode({ messages: [{ role: 'user', content: { text: 'T', parts: [{ type: 'text', text: 'P' }] } }] }).record;
+    if (!apertus || !record) throw new Error('apertus-json did not read the mapping');
+    for (const codec of CODECS.filter((c) => c.id === 'parley-json' || c.id === 'apertus-json')) {
+      expect(codec.encode(record).diagnostics.filter((d) => d.message.includes('content keys'))).toEqual([]);
+    }
+  });
+
+  it('parley-json holds them: nothing to report', () => {
+    expect(CODECS.find((c) => c.id === 'parley-json')?.encode(FLAGGED).diagnostics).toEqual([]);
+  });
+
+  it('reports for a codec that drops them silently, not for one that keeps them', () => {
+    expect(withLossProbe(forgetful).encode(FLAGGED).diagnostics.map((d) => d.message)).toEqual([`${LOST} (Forgetful has no place for them)`]);
+    expect(withLossProbe(holding).encode(FLAGGED).diagnostics).toEqual([]);
+  });
+
+  it('does not repeat a loss the encoder reported itself', () => {
+    const own = lostInConversion('the thought flags', 'its own words', ['messages', 1, 'thoughtFlags']);
+    const honest: InterchangeCodec = { ...forgetful, encode: (record) => ({ ...forgetful.encode(record), diagnostics: [own] }) };
+    expect(withLossProbe(honest).encode(FLAGGED).diagnostics).toEqual([own]);
+  });
+
+  it('passes encode options through', () => {
+    const seen: unknown[] = [];
+    const optioned: InterchangeCodec = { ...holding, encode: (record, options) => (seen.push(options), holding.encode(record)) };
+    withLossProbe(optioned).encode(FLAGGED, { legacyFunctionCall: true });
+    expect(seen).toEqual([{ legacyFunctionCall: true }]);
+  });
+
+  it('does not read anything back when no probed field is set', () => {
+    const reads: unknown[] = [];
+    const spy: InterchangeCodec = { ...forgetful, decode: (json) => (reads.push(json), forgetful.decode(json)) };
+    const plain = conversation([textMessage('system', 'No flags.')]);
+    expect(silentLosses(spy, plain, spy.encode(plain))).toEqual([]);
+    expect(reads).toEqual([]);
+  });
+});

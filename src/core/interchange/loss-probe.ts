@@ -1,0 +1,92 @@
+/**
+ * A safety net under every codec's own loss report (FORMATS.md: converting never drops data
+ * silently). Some model fields have no place in most dialects but are easy to forget in an
+ * encoder: OpenChatML thought flags (`<|reflect|>` after a system prompt) were dropped by every
+ * dialect without a word. Rather than trusting each encoder to list them, the probe reads the
+ * encoder's output back with the same codec and reports, as "lost in conversion", each such
+ * field that did not come back and that the encoder did not report itself. Reading back makes
+ * the probe right by construction: once a codec learns to hold a field, the report goes away.
+ */
+import type { Diagnostic } from '../model/diagnostic.ts';
+import { pathStartsWith, type FieldPath } from '../model/path.ts';
+import type { Message, ParleyRecord } from '../model/types.ts';
+import { LOST_CODE, lostInConversion } from './conversion.ts';
+import type { EncodeResult, InterchangeCodec } from './types.ts';
+
+/** One field worth probing: where it is set in a record, and a sentence for what is lost. */
+interface Probe {
+  /** `[path, value]` of each place the field is set, in an order both records share. */
+  find(record: ParleyRecord): { path: FieldPath; value: string }[];
+  what(value: string): string;
+}
+
+/** System messages keep their order in every dialect (even when moved to a top-level `system`). */
+function systemMessages(record: ParleyRecord): { message: Message; index: number }[] {
+  if (record.kind !== 'chat') return [];
+  return record.messages.flatMap((message, index) => (message.role === 'system' ? [{ message, index }] : []));
+}
+
+const THOUGHT_FLAGS: Probe = {
+  find: (record) =>
+    systemMessages(record).flatMap(({ message, index }) =>
+      message.thoughtFlags && message.thoughtFlags.length > 0 ? [{ path: ['messages', index, 'thoughtFlags'], value: message.thoughtFlags.map((k) => `<|${k}|>`).join('') }] : [],
+    ),
+  what: (value) => `the thought flags ${value}`,
+};
+
+/**
+ * Keys of an Apertus content mapping that the template does not read (`{"text", "parts"}` on a
+ * user message: the template writes the parts): the Apertus JSON reader keeps them in
+ * `content.extra` so that export gives the mapping back, but no other dialect has a mapping to
+ * put them on.
+ */
+const CONTENT_KEYS: Probe = {
+  find: (record) =>
+    record.kind !== 'chat'
+      ? []
+      : record.messages.flatMap((message, index) => {
+          const extra = message.content?.extra;
+          return extra && Object.keys(extra).length > 0 ? [{ path: ['messages', index, 'content', 'extra'], value: JSON.stringify(extra) }] : [];
+        }),
+  what: (value) => `the content keys ${Object.keys(JSON.parse(value) as object).map((key) => JSON.stringify(key)).join(', ')}`,
+};
+
+const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS];
+
+/**
+ * Whether the encoder reported a loss at the field or inside it. A loss reported on the object
+ * that holds the field does not count: it may be about something else (Anthropic reports the
+ * position of a system message, whose flags are a separate loss).
+ */
+function reported(diagnostics: readonly Diagnostic[], path: FieldPath): boolean {
+  return diagnostics.some((d) => d.code === LOST_CODE && d.path !== undefined && pathStartsWith(d.path, path));
+}
+
+/** The probed fields of `record` that `encoded` does not hold and that its diagnostics do not mention. */
+export function silentLosses(codec: InterchangeCodec, record: ParleyRecord, encoded: EncodeResult): Diagnostic[] {
+  if (PROBES.every((probe) => probe.find(record).length === 0)) return [];
+  const back = codec.decode(structuredClone(encoded.json)).record;
+  const losses: Diagnostic[] = [];
+  for (const probe of PROBES) {
+    const before = probe.find(record);
+    const after = back ? probe.find(back).map((f) => f.value) : [];
+    before.forEach(({ path, value }, i) => {
+      if (after[i] === value || reported(encoded.diagnostics, path)) return;
+      losses.push(lostInConversion(probe.what(value), `${codec.label} has no place for them`, path));
+    });
+  }
+  return losses;
+}
+
+/** `codec` with an encode that also reports the probed fields it drops silently. */
+export function withLossProbe(codec: InterchangeCodec): InterchangeCodec {
+  return {
+    ...codec,
+    encode(record, options) {
+      const encoded = codec.encode(record, options);
+      const losses = silentLosses(codec, record, encoded);
+      return losses.length === 0 ? encoded : { ...encoded, diagnostics: [...encoded.diagnostics, ...losses] };
+    },
+  };
+}
+

@@ -1,0 +1,154 @@
+/**
+ * Model messages → OpenAI Chat Completions messages. A structured (blocks) message is split
+ * into the messages OpenAI has: text and calls → an assistant message (`content` +
+ * `tool_calls`), each tool output → a `tool` message; reasoning has no field and is reported
+ * lost, like error flags. In legacy mode (options.ts) a message holds one `function_call`: the
+ * calls after the first go to assistant messages of their own, and results are `function`
+ * messages named after the function they answer.
+ */
+import { warning, info } from '../../model/diagnostic.ts';
+import type { FieldPath } from '../../model/path.ts';
+import type { Message, ToolCall, ToolOutput } from '../../model/types.ts';
+import type { Losses } from '../conversion.ts';
+import type { CallIdPlan, Result } from '../shared/call-id-plan.ts';
+import { argumentsObject } from '../shared/arguments.ts';
+import { pathLabel } from '../shared/issues.ts';
+import { merge, nested, without, type JsonObject } from '../shared/json.ts';
+import { segmentsOf, turnsOf } from '../shared/segments.ts';
+import { shapeOf } from '../shared/shape.ts';
+import { encodeContent, turnContent } from './encode-parts.ts';
+import { SHAPE, type CallShape, type MessageShape } from './shape.ts';
+
+export const ENCODE_CODES = {
+  missingCallId: 'openai-chat/missing-call-id',
+  legacySplit: 'openai-chat/legacy-split',
+  legacyNoName: 'openai-chat/legacy-no-name',
+} as const;
+
+export interface ChatContext {
+  losses: Losses;
+  ids: CallIdPlan;
+  /** Write the legacy function_call (the `legacyFunctionCall` option). */
+  legacy: boolean;
+}
+
+interface PathedCall {
+  call: ToolCall;
+  path: FieldPath;
+}
+
+export function encodeMessage(message: Message, path: FieldPath, context: ChatContext): JsonObject[] {
+  const { losses } = context;
+  if (message.isError !== undefined) losses.add(`the error flag (${String(message.isError)})`, [...path, 'isError']);
+  const extra = losses.extraOf(message, 'message', path);
+  if (message.content?.type !== 'blocks') {
+    const result = message.role === 'tool' || message.role === 'function';
+    const json: JsonObject = { role: result && context.legacy ? 'function' : message.role };
+    if (message.content !== undefined) json.content = encodeContent(message.content, [...path, 'content'], result, losses);
+    if (message.name !== undefined) json.name = message.name;
+    else if (json.role === 'function' && message.role === 'tool') legacyName(json, message, path, context);
+    const more = message.toolCalls === undefined ? [] : writeCalls(json, message.role, message.toolCalls.map((call, c) => ({ call, path: [...path, 'toolCalls', c] })), shapeOf<MessageShape>(message, SHAPE)?.emptyToolCalls === true, context);
+    if (message.role === 'tool') writeResultId(json, message, [...path, 'toolCallId'], context);
+    else if (message.toolCallId !== undefined) json.tool_call_id = message.toolCallId;
+    return [merge(json, extra, losses.clash(path)), ...more];
+  }
+  const result: JsonObject[] = [];
+  for (const turn of turnsOf(segmentsOf(message, path))) {
+    let json: JsonObject;
+    let more: JsonObject[] = [];
+    if (turn.kind === 'output') json = outputMessage(turn.segment.output, turn.segment.path, context);
+    else {
+      for (const s of turn.thoughts) losses.add('the reasoning (thoughts)', s.path, 'OpenAI Chat Completions has no reasoning field');
+      for (const s of turn.unknown) losses.add(`a block of type ${JSON.stringify(s.kind === 'unknown' ? s.block.sourceType : s.kind)}`, s.path);
+      json = { role: message.role, content: turnContent(turn.content, turn.calls.length > 0, losses) };
+      if (turn.calls.length > 0) more = writeCalls(json, message.role, turn.calls, false, context);
+    }
+    if (result.length === 0) {
+      if (message.name !== undefined) json.name = message.name;
+      if (message.toolCallId !== undefined) json.tool_call_id = message.toolCallId;
+      merge(json, extra, losses.clash(path));
+    }
+    result.push(json, ...more);
+  }
+  if (result.length === 0) result.push(merge({ role: message.role, content: '' }, extra, losses.clash(path)));
+  return result;
+}
+
+/** A tool output of a structured message → a `tool` (legacy: `function`) message. */
+function outputMessage(output: ToolOutput, path: FieldPath, context: ChatContext): JsonObject {
+  const { losses } = context;
+  const json: JsonObject = { role: context.legacy ? 'function' : 'tool' };
+  writeResultId(json, output, [...path, 'callId'], context);
+  json.content = output.output;
+  if (output.name !== undefined) json.name = output.name;
+  else if (context.legacy) legacyName(json, output, path, context);
+  if (output.isError !== undefined) losses.add(`the error flag (${String(output.isError)})`, [...path, 'isError']);
+  return merge(json, losses.extraOf(output, 'message', path), losses.clash(path));
+}
+
+/** `tool_call_id`: the result's own, or that of the call it answers (made up when that had none). */
+function writeResultId(json: JsonObject, result: Result, idPath: FieldPath, context: ChatContext): void {
+  const own = 'role' in result ? result.toolCallId : result.callId;
+  if (context.legacy) {
+    if (own !== undefined) context.losses.add('the tool call id', idPath, 'a legacy function message has no id; it answers by name');
+    return;
+  }
+  const id = context.ids.resultId(result);
+  if (id !== undefined) json.tool_call_id = id;
+  else if (!('role' in result && shapeOf<MessageShape>(result, SHAPE)?.noCallId)) {
+    context.losses.out.push(warning(ENCODE_CODES.missingCallId, `${pathLabel(idPath)}: the tool result names no call, and no call of its turn is left to pair it with; Chat Completions requires tool_call_id.`, idPath));
+  }
+}
+
+/** A legacy `function` message is named after the function it answers. */
+function legacyName(json: JsonObject, result: Result, path: FieldPath, context: ChatContext): void {
+  const name = context.ids.callOf(result)?.name;
+  if (name !== undefined) json.name = name;
+  else context.losses.out.push(warning(ENCODE_CODES.legacyNoName, `${pathLabel(path)}: a legacy function message needs the name of its function, and no call of its turn answers to it.`, [...path, 'name']));
+}
+
+/**
+ * Writes the calls on `json`; returns the messages that follow it (legacy mode: one assistant
+ * message per further call, as a message holds one `function_call`).
+ */
+function writeCalls(json: JsonObject, role: string, calls: PathedCall[], emptyKey: boolean, context: ChatContext): JsonObject[] {
+  if (context.legacy) {
+    const [first, ...rest] = calls;
+    if (first) json.function_call = legacyCall(first, context);
+    return rest.map((c) => {
+      context.losses.out.push(info(ENCODE_CODES.legacySplit, `${pathLabel(c.path)}: a legacy assistant message holds one function_call; this call is written in an assistant message of its own.`, c.path));
+      return { role, content: null, function_call: legacyCall(c, context) };
+    });
+  }
+  const legacy = calls.find(({ call }) => shapeOf<CallShape>(call, SHAPE)?.legacy);
+  const modern = calls.filter((c) => c !== legacy);
+  if (modern.length > 0 || !legacy || emptyKey) json.tool_calls = modern.map(({ call, path }) => encodeCall(call, path, context));
+  if (legacy) json.function_call = legacyCall(legacy, context);
+  return [];
+}
+
+/** The API's string, or the object the source had (only when it was written so in this dialect). */
+function argumentsValue(call: ToolCall): unknown {
+  if (!shapeOf<CallShape>(call, SHAPE)?.argsObject) return call.arguments;
+  return argumentsObject(call.arguments) ?? call.arguments;
+}
+
+function legacyCall({ call, path }: PathedCall, context: ChatContext): JsonObject {
+  const { losses } = context;
+  if (call.callId !== undefined) losses.add('the call id', [...path, 'callId'], 'a legacy function_call has no id');
+  if (call.type !== undefined && call.type !== 'function') losses.add(`the call type ${JSON.stringify(call.type)}`, [...path, 'type']);
+  const extra = losses.extraOf(call, 'call', path);
+  losses.extra(without(extra, 'function'), path, 'a legacy function_call has only a name and arguments');
+  return merge({ name: call.name, arguments: argumentsValue(call) }, nested(extra, 'function'), losses.clash(path));
+}
+
+function encodeCall(call: ToolCall, path: FieldPath, context: ChatContext): JsonObject {
+  const { losses } = context;
+  const json: JsonObject = {};
+  const id = context.ids.callId(call);
+  if (id !== undefined) json.id = id;
+  json.type = call.type ?? 'function';
+  const extra = losses.extraOf(call, 'call', path);
+  json.function = merge({ name: call.name, arguments: argumentsValue(call) }, nested(extra, 'function'), losses.clash([...path, 'function']));
+  return merge(json, without(extra, 'function'), losses.clash(path));
+}

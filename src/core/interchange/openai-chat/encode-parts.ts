@@ -1,0 +1,73 @@
+/**
+ * Model content → OpenAI Chat Completions `content`: a string, `null`, or an array of `text`
+ * and `image_url` parts. Value parts become JSON text and FIM segments their text (both
+ * reported). Parts kept whole from another dialect, which Chat Completions has no part for, are
+ * left out and reported.
+ *
+ * Images in tool results: the API takes only text parts in a `tool` message. Moving the image
+ * to a user message after the results is a common workaround but not a documented one, and it
+ * would put words in the user's mouth; so an image from another dialect's tool result (an
+ * Anthropic `tool_result` with an image block) is reported lost and left out. An image that was
+ * in a `tool` message of the source (noted `inTool`) is written back as it was.
+ */
+import type { FieldPath } from '../../model/path.ts';
+import type { Content, Part } from '../../model/types.ts';
+import type { Losses } from '../conversion.ts';
+import { merge, nested, without, type JsonObject } from '../shared/json.ts';
+import type { Segment } from '../shared/segments.ts';
+import { isSourcePart, shapeOf } from '../shared/shape.ts';
+import { SHAPE, type PartShape } from './shape.ts';
+
+function present<T>(value: T | undefined): value is T {
+  return value !== undefined;
+}
+
+/** One text without extras → a string; several, or parts → a part array; nothing → null beside calls, else "". */
+export function turnContent(segments: Segment[], hasCalls: boolean, losses: Losses): unknown {
+  const [first] = segments;
+  if (first === undefined) return hasCalls ? null : '';
+  if (segments.length === 1 && first.kind === 'text') {
+    const extra = losses.extraOf(first, 'text', first.path);
+    return extra ? [merge({ type: 'text', text: first.text }, extra, losses.clash(first.path))] : first.text;
+  }
+  return segments.flatMap((s) => {
+    if (s.kind === 'text') return [merge({ type: 'text', text: s.text }, losses.extraOf(s, 'text', s.path), losses.clash(s.path))];
+    if (s.kind === 'parts') return s.parts.map((part, j) => encodePart(part, [...s.path, 'parts', j], false, losses)).filter(present);
+    return [];
+  });
+}
+
+/** `content` of a message; `inTool`: the message is a tool result. */
+export function encodeContent(content: Content | null, path: FieldPath, inTool: boolean, losses: Losses): unknown {
+  if (content === null) return null;
+  if (content.type === 'text') return content.text;
+  if (content.type === 'parts') return content.parts.map((part, j) => encodePart(part, [...path, 'parts', j], inTool, losses)).filter(present);
+  return null; // blocks are split by the caller
+}
+
+/** A part, or undefined when Chat Completions cannot take it here (reported). */
+export function encodePart(part: Part, path: FieldPath, inTool: boolean, losses: Losses): JsonObject | undefined {
+  switch (part.type) {
+    case 'text':
+      return merge({ type: 'text', text: part.text }, losses.extraOf(part, 'text', path), losses.clash(path));
+    case 'image': {
+      const shape = shapeOf<PartShape>(part, SHAPE);
+      if (inTool && !shape?.inTool) {
+        losses.add('an image in a tool result', path, 'Chat Completions tool messages take text parts only');
+        return undefined;
+      }
+      const extra = losses.extraOf(part, 'image', path);
+      if (shape?.urlString) return merge({ type: 'image_url', image_url: part.url }, extra, losses.clash(path));
+      const imageUrl = merge({ url: part.url }, nested(extra, 'image_url'), losses.clash([...path, 'image_url']));
+      return merge({ type: 'image_url', image_url: imageUrl }, without(extra, 'image_url'), losses.clash(path));
+    }
+    case 'value': {
+      if (isSourcePart(part)) return losses.keepsRaw(part, part.value, `a part of type ${JSON.stringify(part.value.type ?? '')}`, path) ? part.value : undefined;
+      losses.add('the type of a value part', path, `${losses.target} has no value parts; written as its JSON text`);
+      return merge({ type: 'text', text: JSON.stringify(part.value) ?? 'null' }, losses.extraOf(part, 'text', path), losses.clash(path));
+    }
+    case 'fim':
+      losses.add('a fill-in-the-middle segment', path, `${losses.target} has no FIM parts; written as prefix, middle and suffix in a row`);
+      return merge({ type: 'text', text: part.prefix + part.middle + part.suffix }, losses.extraOf(part, 'text', path), losses.clash(path));
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Call ids for the dialects that require them: OpenAI Chat Completions (`tool_calls[].id`,
+ * `tool_call_id`), Anthropic (`tool_use.id`, `tool_use_id`) and OpenAI Responses (`call_id`).
+ * Apertus, ShareGPT and RWKV calls may have none. A call without an id is written with
+ * `call_1`, `call_2`, … in the order of the record (skipping ids the record uses), and a result
+ * without one with the id of the call it answers; results are paired with the unanswered calls
+ * of their turn in order, as OpenChatML does (spec 003 §8.4) and as the RWKV spec writes a
+ * TOOL_RESULT after its TOOL_CALL. Every id written that the record does not have is an info
+ * diagnostic at the field, so a reader knows it was made up.
+ */
+import { info, type Diagnostic } from '../../model/diagnostic.ts';
+import { formatPath, type FieldPath } from '../../model/path.ts';
+import type { Conversation, Message, ToolCall, ToolOutput } from '../../model/types.ts';
+import { pathLabel } from './issues.ts';
+import { segmentsOf } from './segments.ts';
+
+export const GENERATED_CALL_ID = 'generated-call-id';
+
+export type Result = Message | ToolOutput;
+
+export interface CallIdPlan {
+  /** The id to write for a call: its own, or a generated one. */
+  callId(call: ToolCall): string | undefined;
+  /** The id to write for a tool message or tool output: its own, or that of the call it answers. */
+  resultId(result: Result): string | undefined;
+  /** The call a result answers (by its id, else in order), if any. */
+  callOf(result: Result): ToolCall | undefined;
+}
+
+export interface PlanOptions {
+  /** False: only pair results with calls (for a target without ids, e.g. the legacy function_call). */
+  generate: boolean;
+  target: string;
+  out: Diagnostic[];
+  /** True for a call or result whose id the source lacked in this same dialect: it is written without (the same document back). */
+  keepsMissing?: (node: ToolCall | Result) => boolean;
+}
+
+/** Roles of a turn's messages after the user's: the assistant's calls and the results. */
+const TURN_ROLES = new Set(['assistant', 'tool', 'function']);
+
+function usedIds(record: Conversation): Set<string> {
+  const used = new Set<string>();
+  record.messages.forEach((message, i) => {
+    if (message.toolCallId !== undefined) used.add(message.toolCallId);
+    for (const segment of segmentsOf(message, ['messages', i])) {
+      if (segment.kind === 'call' && segment.call.callId !== undefined) used.add(segment.call.callId);
+      if (segment.kind === 'output' && segment.output.callId !== undefined) used.add(segment.output.callId);
+    }
+  });
+  return used;
+}
+
+export function planCallIds(record: Conversation, options: PlanOptions): CallIdPlan {
+  const { generate, target, out } = options;
+  const keepsMissing = options.keepsMissing ?? (() => false);
+  const used = usedIds(record);
+  let counter = 0;
+  const nextId = (): string => {
+    do counter += 1;
+    while (used.has(`call_${counter}`));
+    used.add(`call_${counter}`);
+    return `call_${counter}`;
+  };
+  const callIds = new Map<ToolCall, string>();
+  const resultIds = new Map<Result, string>();
+  const callOf = new Map<Result, ToolCall>();
+  let pending: { call: ToolCall; id: string | undefined; path: FieldPath }[] = [];
+
+  const answer = (result: Result, own: string | undefined, idPath: FieldPath): void => {
+    if (own !== undefined) {
+      const index = pending.findIndex((p) => p.id === own);
+      const found = pending[index];
+      if (found) {
+        callOf.set(result, found.call);
+        pending.splice(index, 1);
+      }
+      return;
+    }
+    const first = pending.shift();
+    if (!first) return;
+    callOf.set(result, first.call);
+    if (first.id === undefined || !generate || keepsMissing(result)) return;
+    resultIds.set(result, first.id);
+    out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${first.id}", the id of the call it answers in order (${formatPath(first.path)}).`, idPath));
+  };
+
+  record.messages.forEach((message, i) => {
+    const path = ['messages', i];
+    if (!TURN_ROLES.has(message.role)) {
+      pending = [];
+      return;
+    }
+    for (const segment of segmentsOf(message, path)) {
+      if (segment.kind === 'call') {
+        const { call } = segment;
+        let id = call.callId;
+        if (id === undefined && generate && !keepsMissing(call)) {
+          id = nextId();
+          callIds.set(call, id);
+          const idPath = [...segment.path, 'callId'];
+          out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, idPath));
+        }
+        pending.push({ call, id, path: segment.path });
+      } else if (segment.kind === 'output') answer(segment.output, segment.output.callId, [...segment.path, 'callId']);
+    }
+    if (message.role === 'tool' || message.role === 'function') answer(message, message.toolCallId, [...path, 'toolCallId']);
+  });
+
+  return {
+    callId: (call) => call.callId ?? callIds.get(call),
+    resultId: (result) => ('role' in result ? result.toolCallId : result.callId) ?? resultIds.get(result),
+    callOf: (result) => callOf.get(result),
+  };
+}
