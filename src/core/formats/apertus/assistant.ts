@@ -70,7 +70,7 @@ export function renderBlocks(e: Emitter, state: TurnState, blocks: readonly Bloc
         if (state.inTool) {
           e.error(
             CODES.toolOutputsAfterToolMessages,
-            `${label}: block ${j} is a tool_outputs block, but tool messages already gave this turn's outputs; the template raises ("Cannot have both tool outputs as separate messages and tool outputs as blocks").`,
+            `${label}: block ${j + 1} is a tool_outputs block, but tool messages already gave this turn's outputs; the template raises ("Cannot have both tool outputs as separate messages and tool outputs as blocks").`,
             path,
           );
           closeToolList(e, state);
@@ -93,7 +93,7 @@ export function renderBlocks(e: Emitter, state: TurnState, blocks: readonly Bloc
       case 'unknown':
         e.error(
           CODES.blockType,
-          `${label}: block ${j} has type ${JSON.stringify(block.sourceType)}; the template knows "thoughts", "tool_calls", "tool_outputs" and "response" and raises on any other (the block is not rendered).`,
+          `${label}: block ${j + 1} has type ${JSON.stringify(block.sourceType)}; the template knows "thoughts", "tool_calls", "tool_outputs" and "response" and raises on any other (the block is not rendered).`,
           [...path, 'type'],
         );
         break;

@@ -56,7 +56,7 @@ describe('legacy tool calls without a type', () => {
     const json = [{ role: 'user', content: 'Q' }, { role: 'assistant', content: 'A', tool_calls: [{ type: 'function', function: { name: 'f', arguments: '{}' } }, { function: { name: 'g', arguments: '{}' } }] }];
     const rendered = renderJson(json);
     expect(rendered.diagnostics.map((d) => [d.severity, d.code, d.path])).toEqual([['error', CODES.legacyCallType, ['messages', 1, 'toolCalls', 1]]]);
-    expect(rendered.diagnostics[0]?.message).toMatch(/^Message 1 \(assistant\): tool call 1 has no "type"/);
+    expect(rendered.diagnostics[0]?.message).toMatch(/^Message 2 \(assistant\): tool call 2 has no "type"/);
     expect(rendered.text).toBe(`${DEFAULT_HEAD}${Q}<|assistant_start|>A<|tools_prefix|>[{"f": {}}, {"g": {}}]<|tools_suffix|>`);
   });
 });

@@ -41,13 +41,13 @@ function checkLegacyType(e: Emitter, call: ToolCall, k: number, path: FieldPath,
   if (call.type === undefined && call.typeMissing) {
     e.error(
       CODES.legacyCallType,
-      `${label}: tool call ${k} has no "type"; the template accepts only "type": "function" in tool_calls and raises (building "Invalid tool call type: " + type fails on the missing type). Add "type": "function".`,
+      `${label}: tool call ${k + 1} has no "type"; the template accepts only "type": "function" in tool_calls and raises (building "Invalid tool call type: " + type fails on the missing type). Add "type": "function".`,
       path,
     );
   } else if (call.type !== undefined && call.type !== 'function') {
     e.error(
       CODES.legacyCallType,
-      `${label}: tool call ${k} has type ${JSON.stringify(call.type)}; the template accepts only "function" in tool_calls and raises ("Invalid tool call type").`,
+      `${label}: tool call ${k + 1} has type ${JSON.stringify(call.type)}; the template accepts only "function" in tool_calls and raises ("Invalid tool call type").`,
       [...path, 'type'],
     );
   }
@@ -63,7 +63,7 @@ function renderArguments(e: Emitter, call: ToolCall, k: number, path: FieldPath,
   if (call.argumentsWasObject && parsed.ok && isJsonObject(parsed.value)) {
     e.warn(
       CODES.argumentsObject,
-      `${label}: the arguments of tool call ${k} (${JSON.stringify(call.name)}) are a JSON object, not a string; the template concatenates them as text, so @huggingface/jinja writes "${MAPPING_AS_TEXT}" (shown) and Python's jinja2 (ApertusFormatter) raises TypeError. Write them as a JSON string.`,
+      `${label}: the arguments of tool call ${k + 1} (${JSON.stringify(call.name)}) are a JSON object, not a string; the template concatenates them as text, so @huggingface/jinja writes "${MAPPING_AS_TEXT}" (shown) and Python's jinja2 (ApertusFormatter) raises TypeError. Write them as a JSON string.`,
       path,
     );
     e.derived(MAPPING_AS_TEXT, path, true);

@@ -16,6 +16,7 @@ export const CODES = {
   systemNotFirst: 'apertus/system-not-first',
   developerRole: 'apertus/developer-role',
   unknownRole: 'apertus/unknown-role',
+  nameIgnored: 'apertus/name-ignored',
   userContent: 'apertus/user-content',
   userPart: 'apertus/user-part',
   assistantContentMissing: 'apertus/assistant-content-missing',

@@ -19,7 +19,7 @@ export function checkContentKeys(e: Emitter, message: Message, index: number): v
   const read = formReadFor(message.role);
   if (read === undefined) return; // tool messages write the whole mapping; other roles raise anyway
   const contentPath: FieldPath = ['messages', index, 'content'];
-  const label = `Message ${index} (${message.role})`;
+  const label = `Message ${index + 1} (${message.role})`;
   if (content.type !== read && Object.hasOwn(extra, read)) {
     e.error(
       CODES.contentFormKept,

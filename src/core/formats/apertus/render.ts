@@ -74,7 +74,7 @@ function renderSystem(e: Emitter, message: Message): void {
   if (content === undefined || content === null || content.type !== 'text') {
     if (!reportUnreadable(e, message, 0)) {
       const what = content === undefined ? 'has no content' : content === null ? 'has content null' : `has ${content.type} content`;
-      e.error(CODES.systemContent, `Message 0 (system) ${what}; the template needs a string or {"text": …} and raises ("Invalid system message").`, [...path, 'content']);
+      e.error(CODES.systemContent, `Message 1 (system) ${what}; the template needs a string or {"text": …} and raises ("Invalid system message").`, [...path, 'content']);
     }
     renderLoose(e, content, [...path, 'content']);
   } else {
@@ -106,6 +106,10 @@ function renderDeveloper(e: Emitter, conversation: Conversation, enableThinking:
 
 function renderMessage(e: Emitter, state: TurnState, message: Message, index: number): void {
   checkContentKeys(e, message, index);
+  // The template reads no speaker names (OpenChatML's `name=`): say so rather than drop it quietly.
+  if (message.name !== undefined && message.name !== '') {
+    e.warn(CODES.nameIgnored, `Message ${index + 1} (${message.role}) has the speaker name ${JSON.stringify(message.name)}; the Apertus template has no speaker names and does not write it.`, ['messages', index, 'name']);
+  }
   switch (message.role) {
     case 'user':
       renderUser(e, state, message, index);
@@ -137,7 +141,7 @@ function renderUser(e: Emitter, state: TurnState, message: Message, index: numbe
   }
   const path: FieldPath = ['messages', index];
   const contentPath: FieldPath = [...path, 'content'];
-  const label = `Message ${index} (user)`;
+  const label = `Message ${index + 1} (user)`;
   e.special(TOKENS.userStart, path, false);
   if (content === null) {
     e.error(CODES.userContent, `${label} has content null; the template needs a string or {"parts": […]} and raises ("Invalid user message"). Remove the content key to render nothing.`, contentPath);
@@ -151,7 +155,7 @@ function renderUser(e: Emitter, state: TurnState, message: Message, index: numbe
       if (part.type === 'text') {
         e.content(part.text, [...contentPath, 'parts', k, 'text'], false);
       } else {
-        e.error(CODES.userPart, `${label}: part ${k} is of type "${part.type}"; Apertus user parts are text only (the template raises "Invalid user part: ${part.type}"). It is not rendered.`, [...contentPath, 'parts', k, 'type']);
+        e.error(CODES.userPart, `${label}: part ${k + 1} is of type "${part.type}"; Apertus user parts are text only (the template raises "Invalid user part: ${part.type}"). It is not rendered.`, [...contentPath, 'parts', k, 'type']);
       }
     });
   } else {
@@ -164,7 +168,7 @@ function renderUser(e: Emitter, state: TurnState, message: Message, index: numbe
 function renderAssistant(e: Emitter, state: TurnState, message: Message, index: number): void {
   const path: FieldPath = ['messages', index];
   const contentPath: FieldPath = [...path, 'content'];
-  const label = `Message ${index} (assistant)`;
+  const label = `Message ${index + 1} (assistant)`;
   if (!state.inAssistant) {
     e.special(TOKENS.assistantStart, path, false);
     state.inAssistant = true;
@@ -207,7 +211,7 @@ function renderAssistant(e: Emitter, state: TurnState, message: Message, index: 
 function renderToolMessage(e: Emitter, state: TurnState, message: Message, index: number): void {
   const path: FieldPath = ['messages', index];
   const contentPath: FieldPath = [...path, 'content'];
-  const label = `Message ${index} (tool)`;
+  const label = `Message ${index + 1} (tool)`;
   if (!state.inAssistant) {
     e.error(CODES.toolOutsideAssistant, `${label} does not follow an assistant message; tool messages belong to an assistant turn (the template raises "Tool message outside of assistant").`, path);
   }
@@ -239,7 +243,7 @@ function renderToolMessage(e: Emitter, state: TurnState, message: Message, index
 function renderOtherRole(e: Emitter, message: Message, index: number): void {
   const path: FieldPath = ['messages', index];
   const contentPath: FieldPath = [...path, 'content'];
-  const label = `Message ${index} (${message.role})`;
+  const label = `Message ${index + 1} (${message.role})`;
   if (message.role === 'system') {
     e.error(CODES.systemNotFirst, `${label}: a system message must be the first message; the template raises on any later one ("Invalid message role"). Shown here with system tokens.`, ['messages', index, 'role']);
     e.special(TOKENS.systemStart, path, false);
@@ -278,12 +282,12 @@ function renderLoose(e: Emitter, content: Content | null | undefined, path: Fiel
 /** Content the importer could not read is kept raw in `extra`; say so instead of "no content". */
 function reportUnreadable(e: Emitter, message: Message, index: number): boolean {
   if (message.extra === undefined || !Object.hasOwn(message.extra, 'content')) return false;
-  e.error(CODES.contentUnreadable, `Message ${index} (${message.role}): the content could not be read (it is kept as it was, see the import diagnostics) and is not rendered.`, ['messages', index, 'content']);
+  e.error(CODES.contentUnreadable, `Message ${index + 1} (${message.role}): the content could not be read (it is kept as it was, see the import diagnostics) and is not rendered.`, ['messages', index, 'content']);
   return true;
 }
 
 function warnIgnoredToolCalls(e: Emitter, message: Message, index: number): void {
   if (message.toolCalls !== undefined && message.toolCalls.length > 0) {
-    e.warn(CODES.toolCallsIgnored, `Message ${index} (${message.role}) has tool_calls; the template reads them only on assistant messages and ignores these.`, ['messages', index, 'toolCalls']);
+    e.warn(CODES.toolCallsIgnored, `Message ${index + 1} (${message.role}) has tool_calls; the template reads them only on assistant messages and ignores these.`, ['messages', index, 'toolCalls']);
   }
 }

@@ -42,7 +42,7 @@ class ToolContext {
   ) {}
 
   private where(path: FieldPath): string {
-    const head = `Tool ${this.index} (${JSON.stringify(this.name)})`;
+    const head = `Tool ${this.index + 1} (${JSON.stringify(this.name)})`;
     return path.length > 2 ? `${head}, ${formatPath(path.slice(2))}` : head;
   }
 

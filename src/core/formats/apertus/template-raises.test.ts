@@ -258,7 +258,7 @@ describe('cases the template raises on', () => {
 
   it('names the message and its role, and says Apertus has no developer role', () => {
     const rendered = renderJson([user, { role: 'developer', content: 'x' }]);
-    expect(rendered.diagnostics[0]?.message).toMatch(/^Message 1 \(developer\): Apertus has no developer role/);
+    expect(rendered.diagnostics[0]?.message).toMatch(/^Message 2 \(developer\): Apertus has no developer role/);
     expect(rendered.diagnostics[0]?.path).toEqual(['messages', 1, 'role']);
   });
 });

@@ -24,11 +24,11 @@ export function renderParts(e: Emitter, parts: readonly Part[], path: FieldPath,
         renderFim(e, part, partPath, trainable);
         return;
       case 'image':
-        lost.push(`image part ${k} (OpenChatML is text only; it is not rendered)`);
+        lost.push(`image part ${k + 1} (OpenChatML is text only; it is not rendered)`);
         return;
       case 'value':
         // A value is content; its JSON text is the closest text form (spec 002 value parts).
-        lost.push(`value part ${k} is written as its JSON text`);
+        lost.push(`value part ${k + 1} is written as its JSON text`);
         e.json(withOrigin(nodeOf(part.value), { path: [...partPath, 'value'], author: true }), { indent: undefined, style: e.options.jsonStyle, ensureAscii: e.options.ensureAscii }, trainable);
         return;
     }

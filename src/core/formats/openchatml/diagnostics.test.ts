@@ -176,8 +176,8 @@ describe('what OpenChatML cannot express (lost in conversion)', () => {
     const rendered = diagnose(record);
     expect(rendered.text).toContain('see{"a": 1}');
     expect(rendered.diagnostics.map((d) => [d.code, d.path?.join('.'), d.message])).toEqual([
-      [CODES.lost, 'messages.0', 'lost in conversion: image part 1 (OpenChatML is text only; it is not rendered); value part 2 is written as its JSON text.'],
-      [CODES.lost, 'messages.1', 'lost in conversion: block 0 of type "citation" (no OpenChatML form; it is not rendered).'],
+      [CODES.lost, 'messages.0', 'lost in conversion: image part 2 (OpenChatML is text only; it is not rendered); value part 3 is written as its JSON text.'],
+      [CODES.lost, 'messages.1', 'lost in conversion: block 1 of type "citation" (no OpenChatML form; it is not rendered).'],
     ]);
   });
 

@@ -32,11 +32,11 @@ export function listableTools(e: Emitter, tools: readonly ToolDefinition[]): { t
   tools.forEach((tool, index) => {
     const path: FieldPath = ['tools', index];
     if (tool.type !== undefined) {
-      e.warn(CODES.lost, `lost in conversion: tool ${index} is a built-in tool of type ${JSON.stringify(tool.type)}; the OpenChatML function list holds functions only, so it is not listed.`, path);
+      e.warn(CODES.lost, `lost in conversion: tool ${index + 1} is a built-in tool of type ${JSON.stringify(tool.type)}; the OpenChatML function list holds functions only, so it is not listed.`, path);
       return;
     }
     if (tool.returns !== undefined) {
-      e.warn(CODES.lost, `lost in conversion: the "returns" schema of tool ${index} (${JSON.stringify(tool.name)}); an OpenChatML function signature has name, description and parameters (§8.1).`, [...path, 'returns']);
+      e.warn(CODES.lost, `lost in conversion: the "returns" schema of tool ${index + 1} (${JSON.stringify(tool.name)}); an OpenChatML function signature has name, description and parameters (§8.1).`, [...path, 'returns']);
     }
     out.push({ tool, index });
   });

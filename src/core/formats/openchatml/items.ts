@@ -45,7 +45,7 @@ function blockItems(blocks: readonly Block[], path: FieldPath, segments: Segment
         segments.push({ kind: 'turn', items });
         return;
       case 'unknown':
-        lost.push(`block ${j} of type ${JSON.stringify(block.sourceType)} (no OpenChatML form; it is not rendered)`);
+        lost.push(`block ${j + 1} of type ${JSON.stringify(block.sourceType)} (no OpenChatML form; it is not rendered)`);
         return;
     }
   });
@@ -77,7 +77,7 @@ export function layoutMessage(message: Message, index: number, lost: string[]): 
 /** Images of a message whose parts write nothing are still reported. */
 function reportImages(parts: readonly Part[], lost: string[]): void {
   parts.forEach((part, k) => {
-    if (part.type === 'image') lost.push(`image part ${k} (OpenChatML is text only; it is not rendered)`);
+    if (part.type === 'image') lost.push(`image part ${k + 1} (OpenChatML is text only; it is not rendered)`);
   });
 }
 
