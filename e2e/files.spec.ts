@@ -1,3 +1,5 @@
+import { closeSync, openSync, ftruncateSync } from 'node:fs';
+import { formatBytes, MAX_OPEN_BYTES } from '../src/app/files/limits.ts';
 import { expect, test } from './fixtures.ts';
 
 // The system message's mapping form ({"text": …}) makes this unmistakably Apertus JSON (plain
@@ -8,9 +10,14 @@ const chat = [
   { role: 'assistant', content: 'Paris.' },
 ];
 
-test('a file opened with the picker replaces the conversation and the preview shows it', async ({ parley }) => {
+test('a file opened with the picker replaces the conversation and the preview shows it', async ({ parley, page }) => {
   await parley.goto();
-  await parley.openFile('capital.json', JSON.stringify(chat, null, 2));
+  // As a person does it: click Open…, then choose the file in the browser's file chooser.
+  const chooser = page.waitForEvent('filechooser');
+  await parley.button('Open…').click();
+  const fileChooser = await chooser;
+  expect(fileChooser.isMultiple()).toBe(false);
+  await fileChooser.setFiles({ name: 'capital.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(chat, null, 2), 'utf8') });
   await expect(parley.notice).toContainText('Opened capital.json (Apertus JSON)');
   await expect(parley.field('Message 2 content')).toHaveValue('Capital of France?');
   await parley.expectPreviewToContain('<|user_start|>Capital of France?<|user_end|>');
@@ -42,7 +49,7 @@ test('a .jsonl file opens its first record and says so', async ({ parley }) => {
   await expect(parley.field('Message 2 content')).toHaveValue('Capital of France?');
 });
 
-test('Paste JSON opens pasted text; export downloads Apertus JSON', async ({ parley, page }) => {
+test('Paste JSON opens pasted text; Export as… downloads Apertus JSON', async ({ parley, page }) => {
   await parley.goto();
   await parley.button('Paste JSON…').click();
   const dialog = page.getByRole('dialog', { name: 'Paste JSON' });
@@ -51,8 +58,11 @@ test('Paste JSON opens pasted text; export downloads Apertus JSON', async ({ par
   await expect(dialog).toBeHidden();
   await parley.expectPreviewToContain('Paris.');
 
+  await parley.button('Export as…').click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export as…' });
+  await expect(exportDialog.getByRole('radio', { name: /^Apertus JSON \(default\)/ })).toBeChecked();
   const download = page.waitForEvent('download');
-  await parley.button('Export').click();
+  await exportDialog.getByRole('button', { name: 'Download' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^conversation-\d{4}-\d{2}-\d{2}\.json$/);
   const stream = await file.createReadStream();
@@ -79,4 +89,19 @@ test('dropping a file onto the window and pasting JSON outside a field open them
     document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, JSON.stringify(pasted));
   await parley.expectPreviewToContain('Pasted with Ctrl+V');
+});
+
+test(`a file over ${MAX_OPEN_BYTES / 1024 / 1024} MB is refused with a message and changes nothing`, async ({ parley, page }, testInfo) => {
+  await parley.goto();
+  // A sparse file one byte over the limit: instant to make; Parley refuses it by its size, unread.
+  const path = testInfo.outputPath('huge.json');
+  const fd = openSync(path, 'w');
+  ftruncateSync(fd, MAX_OPEN_BYTES + 1);
+  closeSync(fd);
+  const chooser = page.waitForEvent('filechooser');
+  await parley.button('Open…').click();
+  await (await chooser).setFiles(path);
+  await expect(parley.alert).toContainText(`huge.json is ${formatBytes(MAX_OPEN_BYTES + 1)}; Parley opens files up to ${formatBytes(MAX_OPEN_BYTES)} in the editor`);
+  await expect(parley.alert).toContainText('Nothing was changed');
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('Research machine learning for me');
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, newGuardedPage, test } from './fixtures.ts';
+import { deflateRawSync } from 'node:zlib';
+import { expect, newGuardedPage, test, type ParleyPage } from './fixtures.ts';
 
 test('a share link opens the same conversation, format and options in another browser', async ({ parley, page, browser, baseURL, watch }) => {
   await parley.goto();
@@ -38,4 +39,91 @@ test('a conversation too large for a link is refused with a message', async ({ p
   await parley.button('Share').click();
   await expect(parley.alert).toContainText('too large for a link');
   await expect(page.getByRole('dialog', { name: 'Share link' })).toBeHidden();
+});
+
+/** A link to a conversation whose second message says `text`, made in this page (then put back). */
+async function linkSaying(parley: ParleyPage, text: string): Promise<string> {
+  const field = parley.field('Message 2 part 1 text');
+  const before = await field.inputValue();
+  await field.fill(text);
+  const link = await parley.shareLink();
+  await field.fill(before);
+  return link;
+}
+
+test('a share link asks before replacing your own work; "Keep mine" keeps it, also after a reload', async ({ parley, page }) => {
+  await parley.goto();
+  const link = await linkSaying(parley, 'Shared question');
+  await parley.field('Message 2 part 1 text').fill('My own work');
+  await expect(parley.saveStatus).toHaveText('Saved');
+
+  await page.goto('about:blank');
+  await parley.goto(link);
+  const dialog = page.getByRole('dialog', { name: 'Open the shared conversation?' });
+  await expect(dialog).toContainText('Your current conversation will be replaced; you can Undo.');
+  // Nothing is replaced before the answer.
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('My own work');
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('My own work');
+  expect(new URL(page.url()).hash).toBe('');
+  await page.reload();
+  await parley.waitReady();
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('My own work');
+  await expect(page.getByRole('dialog', { name: 'Open the shared conversation?' })).toBeHidden();
+});
+
+test('"Open" replaces your work with the shared conversation in one undo step', async ({ parley, page }) => {
+  await parley.goto();
+  const link = await linkSaying(parley, 'Shared question');
+  await parley.field('Message 2 part 1 text').fill('My own work');
+  await expect(parley.saveStatus).toHaveText('Saved');
+
+  await page.goto('about:blank');
+  await parley.goto(link);
+  await page.getByRole('dialog', { name: 'Open the shared conversation?' }).getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('Shared question');
+  await expect(parley.notice).toContainText('Undo brings yours back');
+  await parley.button('Undo').click();
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('My own work');
+});
+
+test('a link pasted into an open tab asks too, and a link to what you already have opens without asking', async ({ parley, page }) => {
+  await parley.goto();
+  const link = await linkSaying(parley, 'Shared question');
+  await parley.field('Message 2 part 1 text').fill('My own work');
+  // Only the fragment changes: no reload, the hashchange listener opens it.
+  await page.evaluate((url) => {
+    location.hash = new URL(url).hash;
+  }, link);
+  await expect(page.getByRole('dialog', { name: 'Open the shared conversation?' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('My own work');
+
+  const same = await parley.shareLink();
+  await page.goto('about:blank');
+  await parley.goto(same);
+  await expect(parley.notice).toContainText('Opened the conversation from the share link.');
+  await expect(page.getByRole('dialog', { name: 'Open the shared conversation?' })).toBeHidden();
+});
+
+test('a short link to a conversation nested 2,000 levels deep is refused; the page and the saved work survive', async ({ parley, page }) => {
+  await parley.goto();
+  await parley.field('Message 2 part 1 text').fill('My own work');
+  await expect(parley.saveStatus).toHaveText('Saved');
+  // The audit's link: a tool whose parameters nest 2,000 levels, compressed into under 1,000 characters.
+  let parameters = '{"type":"string"}';
+  for (let i = 0; i < 2000; i++) parameters = `{"type":"object","properties":{"a":${parameters}}}`;
+  const payload = `{"record":{"kind":"chat","messages":[],"tools":[{"id":"t1","name":"f","parameters":${parameters}}]},"formatId":"apertus","formatOptions":{}}`;
+  const encoded = deflateRawSync(Buffer.from(payload), { level: 9 }).toString('base64url');
+  const link = `./#share=v1.${encoded}`;
+  expect(link.length).toBeLessThan(1000);
+
+  await page.goto('about:blank');
+  await parley.goto(link);
+  await expect(parley.alert).toContainText('This share link cannot be opened: its content is nested more than 128 levels deep (at record.tools[0].parameters.properties.a…)');
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('My own work');
+  await page.reload();
+  await parley.waitReady();
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('My own work');
 });

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadPreview } from './app/App.tsx';
 import { boot } from './app/boot.ts';
+import { ErrorBoundary } from './app/layout/ErrorBoundary.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
@@ -17,7 +18,10 @@ void boot()
   .finally(() => {
     createRoot(root).render(
       <StrictMode>
-        <App />
+        {/* Last line of defence: whatever the parts' own boundaries miss (the toolbar, say) never leaves a blank page. */}
+        <ErrorBoundary area="the page">
+          <App />
+        </ErrorBoundary>
       </StrictMode>,
     );
   });

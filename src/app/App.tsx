@@ -1,51 +1,86 @@
 /**
  * The page: toolbar, the conversation editor and the preview side by side, diagnostics below.
  * The preview (Monaco, several MB) is a lazy chunk: the editor is usable before it arrives.
+ * Each part has its own error boundary: a part that cannot render shows why and how to recover,
+ * and the others keep working.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { ConversationEditor } from './editors/ConversationEditor.tsx';
 import { useFileDrop } from './files/useFileDrop.ts';
 import { usePasteToOpen } from './files/usePasteToOpen.ts';
-import { DropOverlay } from './layout/DropOverlay.tsx';
+import { ErrorBoundary } from './layout/ErrorBoundary.tsx';
 import { PreviewPlaceholder } from './layout/PreviewPlaceholder.tsx';
 import { SplitPane } from './layout/SplitPane.tsx';
 import { useShortcuts } from './layout/useShortcuts.ts';
 import { DiagnosticsPanel } from './panels/DiagnosticsPanel.tsx';
 import { NoticeBar } from './panels/NoticeBar.tsx';
 import { Toolbar } from './panels/Toolbar.tsx';
+import { useRecoveryNeeded } from './persistence/recovery-state.ts';
+import { usePendingShare } from './share/pending.ts';
 import { EDITOR_READY_MARK } from './test-api.ts';
 
 /** The preview chunk (Monaco). main.tsx starts this download before start-up's awaits; lazy() reuses it. */
 export const loadPreview = () => import('./preview/Preview.tsx');
 const Preview = lazy(loadPreview);
+/** Shown only when needed: not part of the start-up JavaScript. */
+const PersistenceBanners = lazy(() => import('./persistence/PersistenceBanners.tsx'));
+const ShareConfirmDialog = lazy(() => import('./share/ShareConfirmDialog.tsx'));
+const DropOverlay = lazy(() => import('./layout/DropOverlay.tsx'));
 
 export function App() {
   useShortcuts();
   usePasteToOpen();
   const dragging = useFileDrop();
+  const recoveryNeeded = useRecoveryNeeded();
+  const pendingShare = usePendingShare();
   useEffect(() => {
     if (performance.getEntriesByName(EDITOR_READY_MARK).length === 0) performance.mark(EDITOR_READY_MARK);
   }, []);
+
   return (
     <div className="flex h-dvh flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header>
         <Toolbar />
         <NoticeBar />
+        {recoveryNeeded && (
+          <ErrorBoundary area="the storage messages">
+            <Suspense fallback={null}>
+              <PersistenceBanners />
+            </Suspense>
+          </ErrorBoundary>
+        )}
       </header>
       <main className="flex min-h-0 flex-1 flex-col">
         <SplitPane
           leftLabel="Conversation"
           rightLabel="Preview"
-          left={<ConversationEditor />}
+          left={
+            <ErrorBoundary area="the conversation editor">
+              <ConversationEditor />
+            </ErrorBoundary>
+          }
           right={
-            <Suspense fallback={<PreviewPlaceholder />}>
-              <Preview />
-            </Suspense>
+            <ErrorBoundary area="the preview">
+              <Suspense fallback={<PreviewPlaceholder />}>
+                <Preview />
+              </Suspense>
+            </ErrorBoundary>
           }
         />
       </main>
-      <DiagnosticsPanel />
-      <DropOverlay visible={dragging} />
+      <ErrorBoundary area="the diagnostics">
+        <DiagnosticsPanel />
+      </ErrorBoundary>
+      {dragging && (
+        <Suspense fallback={null}>
+          <DropOverlay />
+        </Suspense>
+      )}
+      {pendingShare && (
+        <Suspense fallback={null}>
+          <ShareConfirmDialog payload={pendingShare} />
+        </Suspense>
+      )}
     </div>
   );
 }

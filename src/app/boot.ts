@@ -1,12 +1,13 @@
 /**
  * Start-up, before the first paint of the editor: theme, test API, the saved conversation
- * (IndexedDB), then a share link if the URL has one, else the default example for a first visit.
- * Only then does autosave start, so nothing is saved over data that was not read yet.
+ * (IndexedDB), else the default example for a first visit, then a share link if the URL has one
+ * (asking first when it would replace the person's own work). Only then does autosave start, so
+ * nothing is saved over data that was not read yet.
  */
 import { openExample } from './examples/open-example.ts';
 import { restoreSaved, startAutosave } from './persistence/autosave.ts';
 import { hasShareFragment } from './share/fragment.ts';
-import { clearHistory } from './store/index.ts';
+import { clearHistory, useAppStore } from './store/index.ts';
 import { startTheme } from './layout/theme.ts';
 import { installTestApi } from './test-api.ts';
 import { prefetchFilePipeline } from './files/lazy.ts';
@@ -14,8 +15,13 @@ import { previewReady } from './preview-ready.ts';
 
 /** The share codec (fflate) is loaded only when a link is opened. */
 async function openShareLink(): Promise<void> {
-  const { openShareFragment } = await import('./share/link.ts');
-  openShareFragment();
+  try {
+    const { openShareFragment } = await import('./share/link.ts');
+    await openShareFragment();
+  } catch (thrown) {
+    // The chunk could not be fetched (offline after a new deploy): say so rather than nothing.
+    useAppStore.getState().showNotice({ tone: 'error', title: `The share link could not be opened: ${thrown instanceof Error ? thrown.message : String(thrown)}. Reload to try again.` });
+  }
 }
 
 export async function boot(): Promise<void> {

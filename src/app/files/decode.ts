@@ -2,7 +2,7 @@
  * A JSON value → a record, with the dialect that read it. Decode errors (with paths) refuse the
  * whole value: nothing in the editor changes. Warnings let it through and are listed.
  */
-import { CODECS, detectCodec, findCodec, formatPath, type Diagnostic, type ParleyRecord } from '../../core/index.ts';
+import { CODECS, describeJsonTooDeep, detectCodec, findCodec, findJsonTooDeep, formatPath, type Diagnostic, type ParleyRecord } from '../../core/index.ts';
 
 export type DecodeOutcome =
   | { ok: true; record: ParleyRecord; codec: { id: string; label: string }; diagnostics: Diagnostic[] }
@@ -15,6 +15,9 @@ export type DecodeOutcome =
 export const FALLBACK_CODEC = 'apertus-json';
 
 export function decodeJson(json: unknown, sourceName: string, codecId?: string): DecodeOutcome {
+  // Refused before any codec (or, later, the renderers and the store) walks it recursively: see MAX_JSON_DEPTH.
+  const tooDeep = findJsonTooDeep(json);
+  if (tooDeep) return { ok: false, title: `${sourceName} is ${describeJsonTooDeep(tooDeep)}; Parley does not open JSON this deep. Nothing was changed.`, details: [], diagnostics: [] };
   const detected = codecId === undefined ? detectCodec(json) : undefined;
   const codec = codecId === undefined ? (detected ?? findCodec(FALLBACK_CODEC)) : findCodec(codecId);
   if (!codec) {
@@ -40,9 +43,11 @@ export function decodeJson(json: unknown, sourceName: string, codecId?: string):
     return {
       ok: false,
       title:
-        codecId === undefined && !detected
-          ? `${sourceName} is JSON, but not in a dialect Parley recognises (known: ${known}); read as ${codec.label}, it has ${count}. Nothing was changed.`
-          : `${sourceName} looks like ${codec.label} but has ${count}. Nothing was changed.`,
+        codecId !== undefined
+          ? `Read as ${codec.label}, ${sourceName} has ${count}. Nothing was changed.`
+          : !detected
+            ? `${sourceName} is JSON, but not in a dialect Parley recognises (known: ${known}); read as ${codec.label}, it has ${count}. Nothing was changed.`
+            : `${sourceName} looks like ${codec.label} but has ${count}. Nothing was changed.`,
       details: errors.map(describeDiagnostic),
       diagnostics: result.diagnostics,
     };
@@ -50,7 +55,12 @@ export function decodeJson(json: unknown, sourceName: string, codecId?: string):
   return { ok: true, record: result.record, codec: { id: codec.id, label: codec.label }, diagnostics: result.diagnostics };
 }
 
-/** `messages[2].content: expected a string` */
+/**
+ * `messages[2].content: expected a string`. Decode messages already start with their path (the
+ * codecs write it in the source's words): the path is added only to messages that lack it.
+ */
 export function describeDiagnostic(diagnostic: Diagnostic): string {
-  return diagnostic.path && diagnostic.path.length > 0 ? `${formatPath(diagnostic.path)}: ${diagnostic.message}` : diagnostic.message;
+  if (!diagnostic.path || diagnostic.path.length === 0) return diagnostic.message;
+  const path = formatPath(diagnostic.path);
+  return diagnostic.message.startsWith(`${path}:`) ? diagnostic.message : `${path}: ${diagnostic.message}`;
 }

@@ -1,18 +1,33 @@
 // @vitest-environment jsdom
 /**
- * Autosave logic against an in-memory stand-in for IndexedDB (storage.ts is the only module that
- * touches the browser's storage; e2e tests cover the real IndexedDB).
+ * Autosave logic against an in-memory stand-in for IndexedDB and localStorage (storage.ts is the
+ * only module that touches the browser's storage; e2e tests cover the real ones).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { conversation, textMessage } from '../../core/index.ts';
+import { conversation, textMessage, type Conversation } from '../../core/index.ts';
 
-const db = vi.hoisted(() => ({ saved: undefined as unknown, copy: undefined as unknown, writes: 0, failNext: false, available: true, hang: false }));
+const db = vi.hoisted(() => ({
+  saved: undefined as unknown,
+  /** Values of writes that hang (the page died during them): any of them may have landed. */
+  pending: [] as unknown[],
+  unreadable: undefined as unknown,
+  copy: undefined as string | undefined,
+  /** localStorage's quota, in characters (Chromium: about 5.2 million). */
+  copyLimit: Number.POSITIVE_INFINITY,
+  writes: 0,
+  failNext: false,
+  available: true,
+  hang: false,
+}));
 
 vi.mock('./storage.ts', () => ({
   indexedDbAvailable: () => db.available,
   readSaved: async () => db.saved,
   writeSaved: async (value: unknown) => {
-    if (db.hang) return new Promise<void>(() => {});
+    if (db.hang) {
+      db.pending.push(structuredClone(value));
+      return new Promise<void>(() => {});
+    }
     if (db.failNext) {
       db.failNext = false;
       throw new Error('QuotaExceededError');
@@ -20,31 +35,56 @@ vi.mock('./storage.ts', () => ({
     db.writes += 1;
     db.saved = structuredClone(value);
   },
-  readPagehideCopy: () => db.copy,
-  writePagehideCopy: (value: unknown) => {
-    db.copy = JSON.parse(JSON.stringify(value));
-    return true;
+  readUnreadable: async () => db.unreadable,
+  writeUnreadable: async (value: unknown) => {
+    db.unreadable = structuredClone(value);
   },
+  deleteUnreadable: async () => {
+    db.unreadable = undefined;
+  },
+  readPagehideCopyText: () => db.copy,
+  writePagehideCopyText: (text: string) => {
+    if (text.length > db.copyLimit) return 'QuotaExceededError';
+    db.copy = text;
+    return undefined;
+  },
+  probeLocalStorage: () => undefined,
   clearPagehideCopy: () => {
     db.copy = undefined;
   },
 }));
 
+/** Listeners of earlier "tabs" (module instances) are removed after each test: they would answer its events. */
+const stops: (() => void)[] = [];
+
 async function fresh() {
   vi.resetModules();
   const autosave = await import('./autosave.ts');
   const { useAppStore } = await import('../store/index.ts');
-  return { ...autosave, useAppStore };
+  const { recoveryStore } = await import('./recovery-state.ts');
+  const startAutosave = () => {
+    const stop = autosave.startAutosave();
+    stops.push(stop);
+    return stop;
+  };
+  return { ...autosave, startAutosave, useAppStore, recoveryStore };
 }
 
 const record = (text: string) => conversation([textMessage('user', text)]);
+const firstText = (state: { record: unknown }) => {
+  const content = (state.record as Conversation).messages[0]?.content;
+  return content?.type === 'text' ? content.text : undefined;
+};
 
 describe('autosave', () => {
   beforeEach(() => {
-    Object.assign(db, { saved: undefined, copy: undefined, writes: 0, failNext: false, available: true, hang: false });
+    Object.assign(db, { saved: undefined, pending: [], unreadable: undefined, copy: undefined, copyLimit: Number.POSITIVE_INFINITY, writes: 0, failNext: false, available: true, hang: false });
     vi.useFakeTimers();
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    stops.splice(0).forEach((stop) => stop());
+    vi.useRealTimers();
+  });
 
   it('restores nothing on a first visit and then saves changes, debounced', async () => {
     const { restoreSaved, startAutosave, useAppStore, SAVE_DEBOUNCE_MS } = await fresh();
@@ -77,13 +117,160 @@ describe('autosave', () => {
     first.useAppStore.getState().loadRecord(record('typed just before closing'));
     db.hang = true; // The page goes away before the IndexedDB write completes.
     window.dispatchEvent(new Event('pagehide'));
-    expect(db.copy).toMatchObject({ record: { messages: [{ content: { text: 'typed just before closing' } }] } });
+    expect(db.copy).toContain('typed just before closing');
     db.hang = false;
     db.saved = { version: 1, savedAt: 1, record: record('older'), formatId: 'apertus', formatOptions: {} };
     const second = await fresh();
     expect((await second.restoreSaved()).restored).toBe(true);
-    const restored = second.useAppStore.getState().record;
-    expect(restored.kind === 'chat' && restored.messages[0]?.content).toMatchObject({ text: 'typed just before closing' });
+    expect(firstText(second.useAppStore.getState())).toBe('typed just before closing');
+    expect(second.useAppStore.getState().saveStatus.state).toBe('unsaved');
+  });
+
+  it('reads a copy written before copies were deltas (the envelope as plain JSON)', async () => {
+    db.saved = { version: 1, savedAt: 1, record: record('older'), formatId: 'apertus', formatOptions: {} };
+    db.copy = JSON.stringify({ version: 1, savedAt: 2, record: record('from the old copy'), formatId: 'rwkv', formatOptions: {} });
+    const { restoreSaved, useAppStore } = await fresh();
+    await restoreSaved();
+    expect(firstText(useAppStore.getState())).toBe('from the old copy');
+    expect(useAppStore.getState().formatId).toBe('rwkv');
+  });
+
+  it('keeps an edit of one message in a document far larger than localStorage (the copy is a delta)', async () => {
+    const big = conversation(Array.from({ length: 5000 }, (_, i) => textMessage(i % 2 ? 'assistant' : 'user', `message ${i} `.repeat(20))));
+    db.copyLimit = 20_000; // The document's JSON is about 1.4 million characters.
+    const first = await fresh();
+    await first.restoreSaved();
+    first.startAutosave();
+    first.useAppStore.getState().loadRecord(big);
+    await first.saveNow();
+    await first.copyWriterLoaded();
+    first.useAppStore.getState().edit((draft) => {
+      const content = (draft as Conversation).messages[4321]?.content;
+      if (content?.type === 'text') content.text = 'edited 50 ms before closing';
+    }, 'field');
+    db.hang = true;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(db.copy?.length).toBeLessThan(2000);
+    db.hang = false;
+    const second = await fresh();
+    await second.restoreSaved();
+    const restored = second.useAppStore.getState().record as Conversation;
+    expect(restored.messages).toHaveLength(5000);
+    expect(restored.messages[4321]?.content).toMatchObject({ text: 'edited 50 ms before closing' });
+    expect(restored.messages[4320]).toEqual(big.messages[4320]);
+  });
+
+  it('compresses a large whole copy (nothing saved yet to make a delta against) so that it fits', async () => {
+    const big = conversation(Array.from({ length: 5000 }, (_, i) => textMessage(i % 2 ? 'assistant' : 'user', `message ${i} `.repeat(20))));
+    db.copyLimit = 300_000; // The JSON is about 1.4 million characters.
+    const first = await fresh();
+    await first.restoreSaved();
+    first.startAutosave();
+    await first.copyWriterLoaded();
+    first.useAppStore.getState().loadRecord(big);
+    db.hang = true;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(db.copy).toMatch(/^parley-copy:1:\d+:z15:/);
+    db.hang = false;
+    const second = await fresh();
+    await second.restoreSaved();
+    expect(second.useAppStore.getState().record).toEqual(big);
+  });
+
+  it('applies the copy whichever write IndexedDB finished (the confirmed one or the one in flight)', async () => {
+    const first = await fresh();
+    await first.restoreSaved();
+    first.startAutosave();
+    first.useAppStore.getState().loadRecord(conversation([textMessage('user', 'a'), textMessage('assistant', 'b')]));
+    await first.saveNow();
+    const confirmedSave = structuredClone(db.saved);
+    first.useAppStore.getState().edit((draft) => void (draft as Conversation).messages.pop());
+    db.hang = true;
+    void first.saveNow(); // In flight, never finishes in this tab.
+    first.useAppStore.getState().edit((draft) => void (draft as Conversation).messages.push(textMessage('user', 'c')));
+    window.dispatchEvent(new Event('pagehide'));
+    db.hang = false;
+    // Hung: the write of ['a'] and the one pagehide started of ['a', 'c'].
+    expect(db.pending).toHaveLength(2);
+    for (const stored of [confirmedSave, ...db.pending]) {
+      db.saved = stored;
+      const second = await fresh();
+      await second.restoreSaved();
+      expect((second.useAppStore.getState().record as Conversation).messages.map((m) => m.content)).toMatchObject([{ text: 'a' }, { text: 'c' }]);
+    }
+  });
+
+  it('says on the next visit when the last moment could not be kept, instead of dropping it silently', async () => {
+    db.saved = { version: 1, savedAt: 1, record: record('saved'), formatId: 'apertus', formatOptions: {} };
+    db.copyLimit = 200;
+    const first = await fresh();
+    await first.restoreSaved();
+    first.startAutosave();
+    first.useAppStore.getState().loadRecord(record('x'.repeat(1000)));
+    db.hang = true;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(first.recoveryStore.getState().copyProblem).toContain('could not be written');
+    db.hang = false;
+    const second = await fresh();
+    await second.restoreSaved();
+    expect(firstText(second.useAppStore.getState())).toBe('saved');
+    expect(second.useAppStore.getState().notice).toMatchObject({ tone: 'error', title: expect.stringContaining('just before Parley was last closed could not be restored') });
+  });
+
+  it('keeps unreadable saved data aside (never overwritten by the next save) and offers it', async () => {
+    let deep: unknown = {};
+    for (let i = 0; i < 100; i++) deep = { properties: { a: deep } };
+    const damaged = { version: 1, savedAt: 5, record: { kind: 'chat', messages: [], tools: [{ id: 't', name: 'f', parameters: deep }] }, formatId: 'apertus', formatOptions: {} };
+    db.saved = damaged;
+    const { restoreSaved, startAutosave, saveNow, useAppStore, recoveryStore } = await fresh();
+    expect(await restoreSaved()).toMatchObject({ restored: false, reason: 'invalid', message: expect.stringContaining('nested more than 128 levels deep') });
+    expect(recoveryStore.getState().unreadable).toMatchObject([{ reason: expect.stringContaining('could not be restored'), value: damaged }]);
+    startAutosave();
+    useAppStore.getState().loadRecord(record('new work'));
+    await saveNow();
+    expect(db.saved).toMatchObject({ record: { messages: [{ content: { text: 'new work' } }] } });
+    expect(db.unreadable).toMatchObject([{ value: damaged }]);
+    // The next visit offers it again until it is exported or discarded.
+    const again = await fresh();
+    await again.restoreSaved();
+    expect(again.recoveryStore.getState().unreadable).toHaveLength(1);
+  });
+
+  it('saves nothing over unreadable data it could not keep aside, until the person discards it', async () => {
+    db.saved = { version: 1, savedAt: 5, record: { kind: 'chat' }, formatId: 'apertus', formatOptions: {} };
+    const { restoreSaved, startAutosave, saveNow, useAppStore, recoveryStore, allowOverwrite } = await fresh();
+    const cloneFails = vi.spyOn(globalThis, 'structuredClone').mockImplementationOnce(() => {
+      throw new RangeError('Maximum call stack size exceeded');
+    });
+    await restoreSaved();
+    cloneFails.mockRestore();
+    expect(recoveryStore.getState().unreadable).toHaveLength(1);
+    startAutosave();
+    useAppStore.getState().loadRecord(record('new work'));
+    await saveNow();
+    expect(db.saved).toMatchObject({ record: { kind: 'chat' }, savedAt: 5 });
+    expect(useAppStore.getState().saveStatus).toMatchObject({ state: 'unavailable', message: expect.stringContaining('export or discard') });
+    allowOverwrite();
+    await saveNow();
+    expect(db.saved).toMatchObject({ record: { messages: [{ content: { text: 'new work' } }] } });
+  });
+
+  it('pauses saving while held (a render error) and saves the latest state when released', async () => {
+    const { restoreSaved, startAutosave, useAppStore, holdAutosave, releaseAutosave, SAVE_DEBOUNCE_MS } = await fresh();
+    await restoreSaved();
+    startAutosave();
+    useAppStore.getState().loadRecord(record('crashes the preview'));
+    holdAutosave('preview', 'the preview could not show this conversation.');
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS * 3);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(db.writes).toBe(0);
+    expect(db.copy).toBeUndefined();
+    expect(useAppStore.getState().saveStatus).toMatchObject({ state: 'unavailable', message: expect.stringContaining('preview') });
+    useAppStore.getState().loadRecord(record('fixed'));
+    releaseAutosave('preview');
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    expect(db.saved).toMatchObject({ record: { messages: [{ content: { text: 'fixed' } }] } });
+    expect(useAppStore.getState().saveStatus.state).toBe('saved');
   });
 
   it('says when a save fails and retries on the next change', async () => {
@@ -117,3 +304,4 @@ describe('autosave', () => {
     expect(useAppStore.getState().saveStatus).toMatchObject({ state: 'unavailable', message: expect.stringContaining('IndexedDB') });
   });
 });
+

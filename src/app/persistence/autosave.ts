@@ -1,33 +1,39 @@
 /**
- * Autosave: restore the saved envelope at start-up, then save on every change of what is
- * persisted, debounced, and flushed when the page is hidden or unloaded. The toolbar shows the
- * state from `saveStatus`. Nothing here ever throws into the app: failures become a status.
+ * Autosave: restore the saved envelope at start-up (restore.ts decides what), then save on every
+ * change of what is persisted, debounced, and flushed when the page is hidden or unloaded. The
+ * toolbar shows the state from `saveStatus`. Nothing here ever throws into the app: failures
+ * become a status, a notice or a banner.
  */
 import { useAppStore, type AppState } from '../store/index.ts';
-import { ENVELOPE_VERSION, migrate, type Envelope } from './envelope.ts';
-import { clearPagehideCopy, indexedDbAvailable, readPagehideCopy, readSaved, writePagehideCopy, writeSaved } from './storage.ts';
+import { copySavedAt, markLost, writeCopyText, writePlainCopy } from './copy-format.ts';
+import { ENVELOPE_VERSION, type Envelope } from './envelope.ts';
+import { recoveryStore } from './recovery-state.ts';
+import { planRestore, type RestoreResult } from './restore.ts';
+import { clearPagehideCopy, indexedDbAvailable, probeLocalStorage, writeSaved } from './storage.ts';
+
+export { RESTORE_TIMEOUT_MS, type RestoreResult } from './restore.ts';
 
 /** Quiet time after the last change before writing: one write per pause in typing, not per key. */
 export const SAVE_DEBOUNCE_MS = 300;
 
-/**
- * IndexedDB normally answers in milliseconds; if it has not after this long (a stuck upgrade in
- * another tab, a broken profile), the app starts without it instead of showing nothing.
- */
-export const RESTORE_TIMEOUT_MS = 3000;
-
 let timer: ReturnType<typeof setTimeout> | undefined;
 let dirty = false;
-/** The envelope being written right now: if the page goes away mid-write, it is copied too. */
-let inFlight: Envelope | undefined;
+/** Envelopes being written right now: IndexedDB may end up holding any of them if the page dies. */
+const inFlight = new Set<Envelope>();
+/** The last envelope IndexedDB confirmed: with `inFlight`, what a page-hide copy is a delta against. */
+let confirmed: Envelope | undefined;
 /** Why saving is off for this tab (storage unavailable, or saved data we must not overwrite). */
 let disabledReason: string | undefined;
+/** Saving is off only because unreadable saved data could not be kept aside (see `allowOverwrite`). */
+let disabledUntilDiscarded = false;
+/** Why saving is paused, by whoever paused it (an error boundary showing an error). */
+const holds = new Map<string, string>();
 /** Fields of the restored envelope this version does not know: written back unchanged. */
 let keptFields: Record<string, unknown> = {};
-
-export type RestoreResult =
-  | { restored: true; migratedFrom?: number }
-  | { restored: false; reason: 'empty' | 'unavailable' | 'invalid' | 'newer' | 'timeout'; message?: string };
+/** `savedAt` strictly increases, so that a copy and a save are never taken for each other. */
+let lastSavedAt = 0;
+/** localStorage refused the probe: every page-hide copy would fail (the banner says so for good). */
+let copyStorageMissing = false;
 
 /** Read the saved envelope into the store. Call once, before the editor first renders. */
 export async function restoreSaved(): Promise<RestoreResult> {
@@ -37,51 +43,30 @@ export async function restoreSaved(): Promise<RestoreResult> {
     store.setSaveStatus({ state: 'unavailable', message: `Not saved: ${disabledReason}. Export to keep your work.` });
     return { restored: false, reason: 'unavailable' };
   }
-  let stored: unknown;
-  try {
-    stored = await withTimeout(readSaved(), RESTORE_TIMEOUT_MS);
-  } catch (thrown) {
-    const timedOut = thrown === TIMEOUT;
-    disabledReason = timedOut
-      ? 'the saved data could not be read in time, so autosave is off in this tab to avoid overwriting it; reload to try again'
-      : `storage is not available (${thrown instanceof Error ? thrown.message : String(thrown)})`;
-    store.setSaveStatus({ state: 'unavailable', message: `Not saved: ${disabledReason}.` });
-    return { restored: false, reason: timedOut ? 'timeout' : 'unavailable' };
+  const plan = await planRestore();
+  recoveryStore.setState({ unreadable: plan.unreadable });
+  disabledReason = plan.disabledReason;
+  disabledUntilDiscarded = plan.disabledUntilDiscarded === true;
+  const [first, ...more] = plan.notices;
+  if (first !== undefined) store.showNotice({ tone: 'error', title: first, details: more });
+  confirmed = plan.stored;
+  if (plan.envelope) {
+    const { version: _v, savedAt, record, formatId, formatOptions, shadeTrainable, showWhitespace, ...unknown } = plan.envelope;
+    keptFields = unknown;
+    lastSavedAt = Math.max(lastSavedAt, savedAt);
+    useAppStore.setState({
+      record,
+      formatId,
+      formatOptions,
+      ...(typeof shadeTrainable === 'boolean' ? { shadeTrainable } : {}),
+      ...(typeof showWhitespace === 'boolean' ? { showWhitespace } : {}),
+    });
+    // Restored from the page-hide copy (the last write did not finish) or migrated: write it now.
+    dirty = plan.unsaved;
   }
-  const copy = readPagehideCopy();
-  const candidates = [stored, copy].map((value) => (value === undefined ? undefined : migrate(value)));
-  const readable = candidates.filter((c): c is Extract<typeof c, { ok: true }> => c?.ok === true);
-  const best = readable.sort((a, b) => b.envelope.savedAt - a.envelope.savedAt)[0];
-  if (!best) {
-    const failure = candidates.find((c) => c !== undefined && !c.ok);
-    if (failure === undefined || failure.ok) {
-      store.setSaveStatus({ state: 'saved', at: Date.now() });
-      return { restored: false, reason: 'empty' };
-    }
-    if (failure.reason === 'newer') {
-      disabledReason = `${failure.message}; autosave is off in this tab so that it is not overwritten`;
-      store.setSaveStatus({ state: 'unavailable', message: `Not saved: ${disabledReason}.` });
-      return { restored: false, reason: 'newer', message: failure.message };
-    }
-    // Unreadable saved data is replaced by the next save; say so once instead of failing silently.
-    store.showNotice({ tone: 'error', title: `The saved conversation could not be restored: ${failure.message}. It will be replaced when you edit.` });
-    store.setSaveStatus({ state: 'saved', at: Date.now() });
-    return { restored: false, reason: 'invalid', message: failure.message };
-  }
-  const { envelope } = best;
-  const { version: _v, savedAt: _s, record, formatId, formatOptions, shadeTrainable, showWhitespace, ...unknown } = envelope;
-  keptFields = unknown;
-  useAppStore.setState({
-    record,
-    formatId,
-    formatOptions,
-    ...(typeof shadeTrainable === 'boolean' ? { shadeTrainable } : {}),
-    ...(typeof showWhitespace === 'boolean' ? { showWhitespace } : {}),
-  });
-  // The page-hide copy was newer than IndexedDB (the last write did not finish): write it now.
-  if (best.envelope !== (candidates[0]?.ok ? candidates[0].envelope : undefined) || best.migratedFrom !== undefined) dirty = true;
-  useAppStore.getState().setSaveStatus(dirty ? { state: 'unsaved' } : { state: 'saved', at: envelope.savedAt });
-  return best.migratedFrom === undefined ? { restored: true } : { restored: true, migratedFrom: best.migratedFrom };
+  if (disabledReason !== undefined) store.setSaveStatus({ state: 'unavailable', message: `Not saved: ${disabledReason}.` });
+  else store.setSaveStatus(dirty ? { state: 'unsaved' } : { state: 'saved', at: plan.envelope?.savedAt ?? Date.now() });
+  return plan.result;
 }
 
 /** Start saving changes. Call once, after restoring and loading the start-up record. */
@@ -94,6 +79,7 @@ export function startAutosave(): () => void {
   };
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('pagehide', flushForPageHide);
+  probeCopyStorage();
   if (dirty) schedule();
   return () => {
     unsubscribe();
@@ -109,6 +95,45 @@ export async function saveNow(): Promise<void> {
   await save();
 }
 
+/**
+ * Pause saving while part of the page cannot show the current state (an error boundary caught a
+ * render error): the last saved version, which could be shown, stays saved, so that a reload
+ * does not bring the crash back. The state itself is not lost: it stays in the tab, can be
+ * exported, and is saved as soon as it (or the next one) renders again.
+ */
+export function holdAutosave(key: string, why: string): void {
+  holds.set(key, why);
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  if (disabledReason === undefined) useAppStore.getState().setSaveStatus({ state: 'unavailable', message: `Not saved: ${why}` });
+}
+
+export function releaseAutosave(key: string): void {
+  if (!holds.delete(key) || disabledReason !== undefined) return;
+  const other = holds.values().next();
+  const store = useAppStore.getState();
+  if (!other.done) store.setSaveStatus({ state: 'unavailable', message: `Not saved: ${other.value}` });
+  else if (dirty) {
+    store.setSaveStatus({ state: 'unsaved' });
+    schedule();
+  } else store.setSaveStatus({ state: 'saved', at: confirmed?.savedAt ?? Date.now() });
+}
+
+/**
+ * The person exported or discarded saved data that could not be restored nor kept aside: saving
+ * over it is allowed now, and the current state is saved.
+ */
+export function allowOverwrite(): void {
+  if (!disabledUntilDiscarded) return;
+  disabledUntilDiscarded = false;
+  disabledReason = undefined;
+  markDirty();
+}
+
+function blocked(): boolean {
+  return disabledReason !== undefined || holds.size > 0;
+}
+
 function persistedChanged(state: AppState, previous: AppState): boolean {
   return (
     state.record !== previous.record ||
@@ -119,9 +144,27 @@ function persistedChanged(state: AppState, previous: AppState): boolean {
   );
 }
 
+/** The page-hide copy encoder (delta, compression): fetched on the first edit, not at start-up. */
+let encoder: typeof import('./copy-encoder.ts') | undefined;
+let writerLoading: Promise<void> | undefined;
+
+/** Resolves once the copy encoder is loaded (or failed to load); starts loading it if needed. */
+export function copyWriterLoaded(): Promise<void> {
+  writerLoading ??= import('./copy-encoder.ts').then(
+    (module) => {
+      encoder = module;
+    },
+    () => {
+      // Not downloaded (offline after a deploy): plain copies still work for documents that fit.
+    },
+  );
+  return writerLoading;
+}
+
 function markDirty(): void {
   dirty = true;
-  if (disabledReason !== undefined) return;
+  if (blocked()) return;
+  void copyWriterLoaded();
   // Only touch the store when the status actually changes: this runs on every keystroke.
   if (useAppStore.getState().saveStatus.state !== 'unsaved') useAppStore.getState().setSaveStatus({ state: 'unsaved' });
   schedule();
@@ -137,61 +180,72 @@ function schedule(): void {
 
 function snapshot(): Envelope {
   const { record, formatId, formatOptions, shadeTrainable, showWhitespace } = useAppStore.getState();
-  return { ...keptFields, version: ENVELOPE_VERSION, savedAt: Date.now(), record, formatId, formatOptions, shadeTrainable, showWhitespace };
+  lastSavedAt = Math.max(Date.now(), lastSavedAt + 1);
+  return { ...keptFields, version: ENVELOPE_VERSION, savedAt: lastSavedAt, record, formatId, formatOptions, shadeTrainable, showWhitespace };
 }
 
 async function save(): Promise<void> {
-  if (!dirty || disabledReason !== undefined) return;
+  if (!dirty || blocked()) return;
   dirty = false;
   const envelope = snapshot();
-  inFlight = envelope;
+  inFlight.add(envelope);
   try {
     await writeSaved(envelope);
+    // IndexedDB commits writes in order, so the latest confirmed is the one it holds.
+    if (!confirmed || confirmed.savedAt < envelope.savedAt) confirmed = envelope;
     clearPagehideCopyIfOlder(envelope.savedAt);
-    if (!dirty) useAppStore.getState().setSaveStatus({ state: 'saved', at: envelope.savedAt });
+    if (!copyStorageMissing && recoveryStore.getState().copyProblem !== undefined) recoveryStore.setState({ copyProblem: undefined });
+    if (!dirty && !blocked()) useAppStore.getState().setSaveStatus({ state: 'saved', at: envelope.savedAt });
   } catch (thrown) {
     dirty = true;
     const message = thrown instanceof Error ? thrown.message : String(thrown);
-    useAppStore.getState().setSaveStatus({ state: 'failed', message });
+    if (!blocked()) useAppStore.getState().setSaveStatus({ state: 'failed', message });
   } finally {
-    if (inFlight === envelope) inFlight = undefined;
+    inFlight.delete(envelope);
   }
 }
 
 function clearPagehideCopyIfOlder(savedAt: number): void {
-  const copy = readPagehideCopy();
-  if (copy === undefined) return;
-  const copySavedAt = typeof copy === 'object' && copy !== null ? (copy as { savedAt?: unknown }).savedAt : undefined;
-  if (typeof copySavedAt !== 'number' || copySavedAt <= savedAt) clearPagehideCopy();
+  const copyAt = copySavedAt();
+  if (copyAt === undefined || copyAt <= savedAt) clearPagehideCopy();
 }
 
-/** The page may be about to go away: write synchronously what is pending, then start the real save. */
+/**
+ * The page may be about to go away: write synchronously what IndexedDB may not get, as a delta
+ * against every envelope IndexedDB may hold (small however large the document), then start the
+ * real save.
+ */
 function flushForPageHide(): void {
-  if (disabledReason !== undefined) return;
-  if (!dirty) {
-    if (inFlight !== undefined) writePagehideCopy(inFlight);
-    return;
-  }
+  if (blocked() || (!dirty && inFlight.size === 0)) return;
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
-  writePagehideCopy(snapshot());
-  void save();
+  const envelope = dirty ? snapshot() : newest([...inFlight]);
+  if (!envelope) return;
+  const bases = [confirmed, ...inFlight].filter((base): base is Envelope => base !== undefined && base !== envelope);
+  const failure = encoder ? writeEncodedCopy(encoder, envelope, bases) : writePlainCopy(envelope);
+  // The page may live on (a hidden tab): say so until the change is safely in IndexedDB.
+  if (failure !== undefined) recoveryStore.setState({ copyProblem: `the emergency copy of your last changes could not be written: ${failure}` });
+  if (dirty) void save();
 }
 
-const TIMEOUT = Symbol('timeout');
+function writeEncodedCopy(copyEncoder: typeof import('./copy-encoder.ts'), envelope: Envelope, bases: Envelope[]): string | undefined {
+  let encoded: ReturnType<typeof copyEncoder.encodeCopy>;
+  try {
+    encoded = copyEncoder.encodeCopy(envelope, bases);
+  } catch (thrown) {
+    return markLost(envelope.savedAt, `it could not be encoded (${thrown instanceof Error ? thrown.message : String(thrown)})`);
+  }
+  return writeCopyText(envelope.savedAt, encoded.encoding, encoded.body);
+}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const id = setTimeout(() => reject(TIMEOUT), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(id);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(id);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+function newest(envelopes: Envelope[]): Envelope | undefined {
+  return envelopes.sort((a, b) => b.savedAt - a.savedAt)[0];
+}
+
+/** A browser that refuses localStorage refuses every copy: say it once, at start-up, not after a loss. */
+function probeCopyStorage(): void {
+  const refused = probeLocalStorage();
+  if (refused === undefined) return;
+  copyStorageMissing = true;
+  recoveryStore.setState({ copyProblem: `this browser does not let Parley keep an emergency copy in localStorage (${refused})` });
 }

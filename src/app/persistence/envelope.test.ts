@@ -36,6 +36,13 @@ describe('migrate', () => {
     expect(result.message).toContain('messages.0.role');
   });
 
+  it('refuses data nested deeper than MAX_JSON_DEPTH, saying where, before checking its shape', () => {
+    let parameters: unknown = {};
+    for (let i = 0; i < 2000; i++) parameters = { type: 'object', properties: { a: parameters } };
+    const result = migrate({ version: ENVELOPE_VERSION, record: { kind: 'chat', messages: [], tools: [{ id: 't', name: 'f', parameters }] } });
+    expect(result).toMatchObject({ ok: false, reason: 'invalid', message: expect.stringContaining('nested more than 128 levels deep (at record.tools[0].parameters') });
+  });
+
   it('refuses values that are not envelopes', () => {
     expect(migrate('text').ok).toBe(false);
     expect(migrate(null).ok).toBe(false);

@@ -3,7 +3,7 @@
  * step by step (`MIGRATIONS[n]` turns version n into n + 1), fields this version does not know
  * are kept and written back, and anything unreadable is reported, never half-loaded.
  */
-import type { OptionValues, ParleyRecord } from '../../core/index.ts';
+import { describeJsonTooDeep, findJsonTooDeep, type OptionValues, type ParleyRecord } from '../../core/index.ts';
 import { checkRecord } from './record-schema.ts';
 
 export const ENVELOPE_VERSION = 1;
@@ -42,6 +42,9 @@ export type MigrateResult =
 
 export function migrate(stored: unknown): MigrateResult {
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return { ok: false, reason: 'invalid', message: 'the saved data is not an object' };
+  // Checked first: the shape check, the store and the renderers all walk the value recursively.
+  const tooDeep = findJsonTooDeep(stored);
+  if (tooDeep) return { ok: false, reason: 'invalid', message: `the saved data is ${describeJsonTooDeep(tooDeep)}` };
   let raw = stored as Raw;
   const from = typeof raw.version === 'number' ? raw.version : 0;
   if (!Number.isInteger(from) || from < 0) return { ok: false, reason: 'invalid', message: `the saved data has an unknown version (${String(raw.version)})` };

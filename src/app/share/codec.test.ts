@@ -9,6 +9,12 @@ function base64url(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+function deepSchema(levels: number): unknown {
+  let schema: unknown = { type: 'string' };
+  for (let i = 0; i < levels; i++) schema = { type: 'object', properties: { a: schema } };
+  return schema;
+}
+
 describe('share codec', () => {
   it('round-trips record, format and options', () => {
     const encoded = encodeShare(payload);
@@ -29,6 +35,7 @@ describe('share codec', () => {
     ['a cut-off link', () => encodeShare(payload).slice(0, 43), 'damaged'],
     ['compressed non-JSON', () => `v1.${base64url(deflateSync(strToU8('not json')))}`, 'not valid JSON'],
     ['JSON without a format', () => `v1.${base64url(deflateSync(strToU8(JSON.stringify({ record: payload.record }))))}`, 'names no format'],
+    ['a conversation nested 2,000 levels deep', () => `v1.${base64url(deflateSync(strToU8(JSON.stringify({ record: { ...payload.record, tools: [{ id: 't', name: 'f', parameters: deepSchema(2000) }] }, formatId: 'apertus', formatOptions: {} }))))}`, 'nested more than 128 levels deep (at record.tools[0].parameters.properties.a…)'],
     ['a record of the wrong shape', () => `v1.${base64url(deflateSync(strToU8(JSON.stringify({ record: { kind: 'chat' }, formatId: 'apertus', formatOptions: {} }))))}`, 'not a Parley record at messages'],
   ])('refuses %s with a reason', (_name, input, reason) => {
     const result = decodeShare(typeof input === 'function' ? input() : input);

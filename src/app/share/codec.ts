@@ -4,7 +4,7 @@
  * says which step failed; nothing half-decoded is ever returned.
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import type { OptionValues, ParleyRecord } from '../../core/index.ts';
+import { describeJsonTooDeep, findJsonTooDeep, type OptionValues, type ParleyRecord } from '../../core/index.ts';
 import { checkRecord } from '../persistence/record-schema.ts';
 
 export interface SharePayload {
@@ -50,6 +50,9 @@ export function decodeShare(encoded: string): ShareDecodeResult {
     return { ok: false, message: 'its content is not valid JSON' };
   }
   if (typeof value !== 'object' || value === null) return { ok: false, message: 'its content is not an object' };
+  // Before anything walks it recursively (the shape check, the store, the renderers): see MAX_JSON_DEPTH.
+  const tooDeep = findJsonTooDeep(value);
+  if (tooDeep) return { ok: false, message: `its content is ${describeJsonTooDeep(tooDeep)}` };
   const { record, formatId, formatOptions } = value as Record<string, unknown>;
   if (typeof formatId !== 'string') return { ok: false, message: 'it names no format' };
   if (!isOptionValues(formatOptions)) return { ok: false, message: 'its format options are not a map of values' };

@@ -3,9 +3,10 @@
  * shared conversation stays between the people who have the link.
  */
 import { useAppStore } from '../store/index.ts';
-import { decodeShare, encodeShare } from './codec.ts';
+import { decodeShare, encodeShare, type SharePayload } from './codec.ts';
 import { hasShareFragment, SHARE_PREFIX } from './fragment.ts';
-
+import { pendingShareStore } from './pending.ts';
+import { sameConversation } from './same-conversation.ts';
 
 /**
  * Longest link Parley makes. Browsers accept far more (Chromium: 2 MB), but links are pasted into
@@ -32,25 +33,55 @@ export function buildShareLink(baseUrl: string = location.href): ShareLinkResult
 }
 
 /**
- * Open the share fragment of the current URL, if any: restore record, format and options, then
- * remove the fragment (replacing the history entry, so reload does not open it again over newer
- * edits). A damaged link shows an error and loads nothing. Returns whether a record was loaded.
+ * Open the share fragment of the current URL, if any. A damaged link shows an error and loads
+ * nothing. When the current conversation is the person's own work (not the untouched start-up
+ * example) and differs from the shared one, nothing is replaced before they answer: the question
+ * is asked (ShareConfirmDialog) and the fragment stays until then, so a reload asks again.
  */
-export function openShareFragment(): boolean {
-  if (!hasShareFragment()) return false;
-  const encoded = location.hash.slice(SHARE_PREFIX.length);
-  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
-  const decoded = decodeShare(encoded);
-  const state = useAppStore.getState();
+export async function openShareFragment(): Promise<void> {
+  if (!hasShareFragment()) return;
+  const decoded = decodeShare(location.hash.slice(SHARE_PREFIX.length));
   if (!decoded.ok) {
-    state.showNotice({ tone: 'error', title: `This share link cannot be opened: ${decoded.message}. Nothing was loaded.` });
-    return false;
+    removeFragment();
+    useAppStore.getState().showNotice({ tone: 'error', title: `This share link cannot be opened: ${decoded.message}. Nothing was loaded.` });
+    return;
   }
-  const { record, formatId, formatOptions } = decoded.payload;
-  state.loadRecord(record);
-  state.setFormat(formatId, formatOptions);
+  if (await wouldReplaceOwnWork(decoded.payload)) {
+    pendingShareStore.setState({ pending: decoded.payload });
+    return;
+  }
+  openShared(decoded.payload, false);
+}
+
+/** "Open": replace the conversation with the shared one (one undo step). */
+export function openShared(payload: SharePayload, replacedOwnWork = true): void {
+  removeFragment();
+  pendingShareStore.setState({ pending: null });
+  const state = useAppStore.getState();
+  state.loadRecord(payload.record);
+  state.setFormat(payload.formatId, payload.formatOptions);
   state.setImportDiagnostics([]);
   state.setSourceCodec(null);
-  state.showNotice({ tone: 'success', title: 'Opened the conversation from the share link.' });
-  return true;
+  state.showNotice({ tone: 'success', title: replacedOwnWork ? 'Opened the shared conversation. Undo brings yours back.' : 'Opened the conversation from the share link.' });
+}
+
+/** "Keep mine": forget the link; nothing changes. */
+export function keepOwnWork(): void {
+  // The dialog's close event also lands here (Escape, ✕), also after "Open" unmounted it: answer once.
+  if (pendingShareStore.getState().pending === null) return;
+  removeFragment();
+  pendingShareStore.setState({ pending: null });
+  useAppStore.getState().showNotice({ tone: 'info', title: 'Kept your conversation; the shared one was not opened.' });
+}
+
+async function wouldReplaceOwnWork(payload: SharePayload): Promise<boolean> {
+  const { record } = useAppStore.getState();
+  if (sameConversation(record, payload.record)) return false;
+  const { defaultExample } = await import('../examples/catalog.ts');
+  return !sameConversation(record, defaultExample().build());
+}
+
+/** Remove the fragment (replacing the history entry), so that a reload does not open it again over newer edits. */
+function removeFragment(): void {
+  if (hasShareFragment()) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { languages } from 'monaco-editor/editor';
 import { apertusFormat, findFormat, type SpecialToken } from '../../../core/index.ts';
-import { alternation, buildMonarchLanguage, isTagCloser, isTagOpener } from './monarch.ts';
+import { alternation, buildMonarchLanguage, isTagCloser, isTagOpener, MAX_JSON_NESTING } from './monarch.ts';
+
+/** Monaco's `maxStack` (monarchCompile.ts): deeper nesting throws on every line tokenized. */
+const MONACO_MAX_STACK = 100;
 
 /**
  * A small Monarch interpreter with the semantics the language relies on: rules tried in order
  * at each position, anchored; `@@` is a literal `@`; actions are a token class or
  * `{ token, next }` with `@push`, `@pop`, `@popall` or a state name; the state stack carries
- * over line ends. (Monaco itself cannot run in Node; e2e tests check the real colours.)
+ * over line ends and, as in Monaco, may not grow past 100 states. (Monaco itself cannot run in Node; e2e tests check the real colours.)
  */
 function tokenize(language: languages.IMonarchLanguage, text: string): [string, string][] {
   const out: [string, string][] = [];
@@ -32,8 +35,11 @@ function tokenize(language: languages.IMonarchLanguage, text: string): [string, 
             if (stack.length > 1) stack.pop();
           }
           else if (action.next === '@popall') stack.length = 1;
-          else if (action.next === '@push') stack.push(state);
-          else stack.push(action.next.slice(1));
+          else {
+            // Monaco's Monarch lexer throws past `maxStack` (100) nested states.
+            if (stack.length >= MONACO_MAX_STACK) throw new Error(`maximum tokenizer stack size reached: [${stack.slice(-3).join(',')},...]`);
+            stack.push(action.next === '@push' ? state : action.next.slice(1));
+          }
         }
         at += match[0].length;
         matched = true;
@@ -78,6 +84,25 @@ describe('Apertus language', () => {
     const tokens = tokenize(apertus, '<|tools_prefix|>[{"a": {"b": <|tools_suffix|>then text');
     expect(classes(tokens, 'special')).toEqual(['<|tools_prefix|>', '<|tools_suffix|>']);
     expect(tokens[tokens.length - 1]).toEqual(['text', 'then text']);
+  });
+
+  it('colours JSON nested 500 levels deep without overflowing the state stack, flatly past the limit', () => {
+    const depth = 500;
+    const args = `${'{"a": '.repeat(depth)}[1, true]${'}'.repeat(depth)}`;
+    const tokens = tokenize(apertus, `<|tools_prefix|>[{"f": ${args}}]<|tools_suffix|>after<|assistant_end|>`);
+    expect(classes(tokens, 'key')).toHaveLength(depth + 1);
+    expect(classes(tokens, 'number')).toEqual(['1']);
+    expect(classes(tokens, 'keyword')).toEqual(['true']);
+    expect(classes(tokens, 'delimiter.bracket').join('')).toBe(`[{${'{'.repeat(depth)}[]${'}'.repeat(depth)}}]`);
+    // The next special token ends the payload however deep it went.
+    expect(classes(tokens, 'special')).toEqual(['<|tools_prefix|>', '<|tools_suffix|>', '<|assistant_end|>']);
+    expect(classes(tokens, 'text')).toEqual(['after']);
+  });
+
+  it('still returns to text after a payload that stays within the followed depth', () => {
+    const nested = `${'['.repeat(MAX_JSON_NESTING - 1)}0${']'.repeat(MAX_JSON_NESTING - 1)}`;
+    const tokens = tokenize(apertus, `${nested} [prose in brackets]`);
+    expect(tokens[tokens.length - 1]).toEqual(['text', ' [prose in brackets]']);
   });
 
   it('marks a special token typed inside content (token injection shows)', () => {

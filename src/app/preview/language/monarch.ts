@@ -9,6 +9,9 @@
  *   JSON can start with, so prose in brackets (`[Machine learning is…]`) stays text.
  * A special token always ends JSON or a tag (`@popall`): a truncated payload cannot colour the
  * messages after it.
+ * Monaco's tokenizer throws past 100 nested states, so JSON nesting is followed only
+ * `MAX_JSON_NESTING` levels deep (one state per level); deeper, the payload is coloured flatly
+ * (same colours, brackets no longer tracked) until the next special token.
  * The exact kind of every range comes from the render's spans (decorations); this tokenizer adds
  * the syntax colours that spans do not carry, and also marks token strings typed inside
  * content, which a tokenizer would read as the token (token injection).
@@ -63,6 +66,18 @@ function firstCharacters(tokens: readonly string[]): string {
 
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/.source;
 
+/**
+ * JSON levels whose brackets the tokenizer follows. Monaco throws "maximum tokenizer stack size
+ * reached" at 100 nested states (its `maxStack`), on every line it tokenizes; real payloads nest
+ * a handful of levels, and 64 stays well under the limit with the root and tag states.
+ */
+export const MAX_JSON_NESTING = 64;
+
+/** The state of JSON nesting level `level` (1-based): `json`, `json2`, … */
+function jsonState(level: number): string {
+  return level === 1 ? 'json' : `json${level}`;
+}
+
 export function buildMonarchLanguage(specialTokens: readonly SpecialToken[]): languages.IMonarchLanguage {
   const tokens = [...new Set(specialTokens.map((t) => t.token).filter((t) => t.length > 0))];
   const openers = tokens.filter(isTagOpener);
@@ -84,7 +99,8 @@ export function buildMonarchLanguage(specialTokens: readonly SpecialToken[]): la
 
   const leaveOnToken: languages.IMonarchLanguageRule[] = tokens.length > 0 ? [[new RegExp(any), { token: c.special, next: '@popall' }]] : [];
 
-  const json: languages.IMonarchLanguageRule[] = [
+  /** The rules of one JSON level; `open`/`close` say what brackets do to the state stack (nothing: flat). */
+  const jsonRules = (open: string | undefined, close: string | undefined): languages.IMonarchLanguageRule[] => [
     ...(standalone.length + openers.length > 0 ? [[new RegExp(alternation([...standalone, ...openers])), { token: c.special, next: '@popall' }] as languages.IMonarchLanguageRule] : []),
     [/\s+/, c.white],
     [new RegExp(`${JSON_STRING}(?=\\s*:)`), c.key],
@@ -92,13 +108,19 @@ export function buildMonarchLanguage(specialTokens: readonly SpecialToken[]): la
     [/"(?:[^"\\]|\\.)*$/, c.string],
     [/-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/, c.number],
     [/(?:true|false|null)\b/, c.literal],
-    [/[{[]/, { token: c.bracket, next: '@push' }],
-    [/[}\]]/, { token: c.bracket, next: '@pop' }],
+    [/[{[]/, open === undefined ? c.bracket : { token: c.bracket, next: open }],
+    [/[}\]]/, close === undefined ? c.bracket : { token: c.bracket, next: close }],
     [/[,:]/, c.delimiter],
     // Not JSON after all (`{"a": ...}` in an example): text, and the brackets still balance.
     [new RegExp(`[^\\s"{}[\\],:${starts}]+`), c.text],
     [/./, c.text],
   ];
+  const jsonLevels: Record<string, languages.IMonarchLanguageRule[]> = {};
+  for (let level = 1; level <= MAX_JSON_NESTING; level++) {
+    jsonLevels[jsonState(level)] = jsonRules(level < MAX_JSON_NESTING ? `@${jsonState(level + 1)}` : '@jsonFlat', '@pop');
+  }
+  // Deeper than MAX_JSON_NESTING: no more states; brackets are coloured but not followed.
+  jsonLevels.jsonFlat = jsonRules(undefined, undefined);
 
   const tag: languages.IMonarchLanguageRule[] = [
     ...(closers.length > 0 ? [[new RegExp(alternation(closers)), { token: c.special, next: '@pop' }] as languages.IMonarchLanguageRule] : []),
@@ -115,6 +137,6 @@ export function buildMonarchLanguage(specialTokens: readonly SpecialToken[]): la
     defaultToken: c.text,
     tokenPostfix: '.parley',
     includeLF: false,
-    tokenizer: { root, json, tag },
+    tokenizer: { root, tag, ...jsonLevels },
   };
 }
