@@ -14,6 +14,10 @@ describe('fieldLabel', () => {
     [['messages', 3, 'toolCallId'], 'Message 4 tool call id'],
     [['tools', 0, 'parameters'], 'Tool 1 parameters'],
     [['files', 1, 'parts', 0, 'prefix'], 'File 2 part 1 FIM prefix'],
+    [['messages', 0, 'thoughtFlags'], 'Message 1 thought flags'],
+    [['messages', 0, 'thoughtFlags', 'reason'], 'Message 1 thought flag reason'],
+    // The render's path of a flag token (its place in the list) names the whole control.
+    [['messages', 0, 'thoughtFlags', 2], 'Message 1 thought flags'],
   ] as const)('%j → %s', (path, label) => {
     expect(fieldLabel(path)).toBe(label);
   });
@@ -23,5 +27,6 @@ describe('actionLabel', () => {
   it('puts the verb first and keeps the label lower-case', () => {
     expect(actionLabel('Remove', ['messages', 2, 'content', 'blocks', 1])).toBe('Remove message 3 block 2');
     expect(actionLabel('Move', ['messages', 0], 'up')).toBe('Move message 1 up');
+    expect(actionLabel('Split', ['files', 0, 'parts', 1], 'into FIM segment at cursor')).toBe('Split file 1 part 2 into FIM segment at cursor');
   });
 });

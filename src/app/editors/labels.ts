@@ -38,6 +38,7 @@ const FIELD_NOUNS: Record<string, string> = {
   middle: 'FIM middle',
   suffix: 'FIM suffix',
   mapping: 'mapping form',
+  thoughtFlags: 'thought flags',
 };
 
 /** `['messages', 2, 'content', 'blocks', 1, 'calls', 0, 'arguments']` → `Message 3 block 2 tool call 1 arguments`. */
@@ -49,6 +50,10 @@ export function fieldLabel(path: FieldPath): string {
     if (segment === undefined || typeof segment === 'number') continue;
     if (segment in LIST_NOUNS && typeof next === 'number') {
       words.push(`${LIST_NOUNS[segment]} ${next + 1}`);
+      i += 1;
+    } else if (segment === 'thoughtFlags' && typeof next === 'string') {
+      // One checkbox per flag, named by its kind: `thoughtFlags.reason` → "thought flag reason".
+      words.push(`thought flag ${next}`);
       i += 1;
     } else if (segment === 'content' && (next === 'parts' || next === 'blocks')) {
       // `content.blocks[1]` reads as "block 2": the content level adds no word.

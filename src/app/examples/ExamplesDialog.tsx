@@ -1,4 +1,4 @@
-/** The examples gallery: every example conversation of specs 000 and 001, grouped by spec. */
+/** The examples gallery: every example of specs 000, 001 (Apertus) and 003 (OpenChatML), grouped by spec. */
 import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '../layout/Dialog.tsx';
 import { toolbarButton } from '../layout/ui.ts';
@@ -12,7 +12,7 @@ export function ExamplesButton() {
       <button type="button" className={toolbarButton} onClick={() => setOpen(true)}>
         Examples
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Examples" description="Every example conversation of the Apertus specifications. Opening one replaces the conversation (Undo brings it back)." width="max-w-3xl">
+      <Dialog open={open} onClose={() => setOpen(false)} title="Examples" description="Every example of the Apertus and OpenChatML specifications, each in its format. Opening one replaces the conversation (Undo brings it back)." width="max-w-3xl">
         <Suspense fallback={<p className="text-sm">Loading the examples…</p>}>
           <ExamplesList onOpened={() => setOpen(false)} />
         </Suspense>

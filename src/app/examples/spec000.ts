@@ -43,11 +43,28 @@ export const SPEC_000_EXAMPLES: readonly Example[] = [
       ]),
   },
   {
+    id: 's000-inner-outer',
+    title: 'Inner vs outer sections',
+    description:
+      'Thoughts, a tool call and its output (the inner section, private reasoning), then the response (the outer section). The spec elides the calls and outputs ([...]); the example keeps one of each holding "...", which the diagnostics flag.',
+    source: `${spec}, Assistant Message Structure › Inner vs Outer Sections`,
+    ...apertus,
+    build: () =>
+      conversation([
+        blocksMessage([
+          thoughts('Let me think about this...'),
+          toolCalls([toolCall('...', '...')]),
+          toolOutputs([toolOutput('...')]),
+          response('Based on my analysis...'),
+        ]),
+      ]),
+  },
+  {
     id: 's000-block-types',
     title: 'Assistant block types',
     description:
       'One assistant message with each block type: thoughts and a tool call with its output (inner section), then the response (outer section). The spec prints the response as "25 Ã— 4", a mis-encoded "25 × 4"; the example uses the intended "×".',
-    source: `${spec}, Assistant Message Structure › Block Structure Examples (and Inner vs Outer Sections)`,
+    source: `${spec}, Assistant Message Structure › Block Structure Examples`,
     ...apertus,
     build: () =>
       conversation([

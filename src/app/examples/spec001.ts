@@ -76,7 +76,7 @@ export const SPEC_001_EXAMPLES: readonly Example[] = [
   },
   {
     id: 's001-valid-mixed',
-    title: 'Valid: mixed system/user, string assistants',
+    title: 'Valid: mixed system/user, string assistants (Python API)',
     description: 'String system, mapping user, two string assistants: consistent.',
     source: `${spec}, Usage Examples › Content Format Consistency`,
     ...apertus,
@@ -130,6 +130,15 @@ export const SPEC_001_EXAMPLES: readonly Example[] = [
         textMessage('tool', 'Tool output'),
         textMessage('assistant', 'Another string assistant'),
       ]),
+  },
+  {
+    id: 's001-inner-outer',
+    title: 'Inner vs outer sections (Python API)',
+    description:
+      'The snippet\'s three blocks in one assistant message, in its order: thoughts (always inner), the response (always outer), then tool calls (either section; after the response they are outer). The spec elides the calls ([...]); the example keeps one holding "...".',
+    source: `${spec}, Advanced Features › Inner vs Outer Sections`,
+    ...apertus,
+    build: () => conversation([blocksMessage([thoughts('Let me think...'), response("Here's my answer"), toolCalls([toolCall('...', '...')])])]),
   },
   {
     id: 's001-validation-mixed',

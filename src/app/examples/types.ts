@@ -1,6 +1,6 @@
 import type { OptionValues, ParleyRecord } from '../../core/index.ts';
 
-/** One conversation of the gallery, built fresh (new ids) each time it is opened. */
+/** One conversation or document of the gallery, built fresh (new ids) each time it is opened. */
 export interface Example {
   id: string;
   title: string;
@@ -12,4 +12,9 @@ export interface Example {
   formatId: string;
   options: OptionValues;
   build: () => ParleyRecord;
+  /**
+   * The text the spec shows for this example, when the spec shows rendered text (OpenChatML).
+   * `exact`: the preview equals it byte for byte; otherwise the description says why not.
+   */
+  specText?: { text: string; exact: boolean };
 }

@@ -1,9 +1,13 @@
 /**
  * What happened after open, export, share: success and info are announced politely and fade
- * after a while; errors are announced at once and stay until dismissed or replaced.
+ * after a while; errors are announced at once and stay until dismissed or replaced. After
+ * opening JSON, the notice also offers to read it as another dialect.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAppStore, type Notice } from '../store/index.ts';
+
+// Only notices after opening a file have it: its chunk is prefetched with the open pipeline (files/lazy.ts).
+const ReadAsPicker = lazy(() => import('../files/ReadAsPicker.tsx'));
 
 /** How long a success or info notice stays (errors stay). */
 const NOTICE_MS = 8000;
@@ -19,7 +23,8 @@ const tones = {
 export function NoticeBar() {
   const notice = useAppStore((state) => state.notice);
   useEffect(() => {
-    if (!notice || notice.tone === 'error') return;
+    // Errors stay, and so does a notice with a control in it (it must not vanish while in use).
+    if (!notice || notice.tone === 'error' || notice.readAs) return;
     const id = setTimeout(() => {
       if (useAppStore.getState().notice?.id === notice.id) useAppStore.getState().dismissNotice();
     }, NOTICE_MS);
@@ -51,6 +56,12 @@ function NoticeBody({ notice }: { notice: Notice }) {
             ))}
             {notice.details.length > MAX_DETAILS && <li>… and {notice.details.length - MAX_DETAILS} more</li>}
           </ul>
+        )}
+        {notice.readAs && (
+          // The fallback keeps the picker's height: the notice must not grow under a pointer.
+          <Suspense fallback={<div className="mt-1.5 h-7" />}>
+            <ReadAsPicker readAs={notice.readAs} />
+          </Suspense>
         )}
       </div>
       <button type="button" onClick={() => useAppStore.getState().dismissNotice()} className="shrink-0 rounded px-2 py-0.5 text-xs font-medium underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500">

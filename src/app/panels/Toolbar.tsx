@@ -1,5 +1,5 @@
 /**
- * The toolbar, two rows: the app's actions (open/paste/export, undo/redo, share, examples,
+ * The toolbar, two rows: the app's actions (new/open/paste/export, undo/redo, share, examples,
  * theme, save state), then the format and that format's options.
  */
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { ExportControls, OpenButton, PasteButton } from '../files/OpenControls.t
 import { ShareButton } from '../share/ShareButton.tsx';
 import { FormatControls } from './FormatControls.tsx';
 import { HistoryButtons } from './HistoryButtons.tsx';
+import { NewMenu } from './NewMenu.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
 import { ThemeSelect } from './ThemeSelect.tsx';
 
@@ -25,6 +26,7 @@ export function Toolbar() {
       <div role="toolbar" aria-label="Actions" className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
         <h1 className="text-base font-semibold tracking-tight">Parley</h1>
         <Group label="File">
+          <NewMenu />
           <OpenButton />
           <PasteButton />
           <ExportControls />

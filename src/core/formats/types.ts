@@ -59,6 +59,8 @@ export interface Format<O extends OptionValues = OptionValues> {
   specialTokens: readonly SpecialToken[];
   /** Which record kinds the format can render. */
   recordKinds: readonly ParleyRecord['kind'][];
+  /** The format writes fill-in-the-middle segments (the editors then offer to make them). */
+  fillInTheMiddle?: boolean;
   /**
    * The id of the JSON dialect the format's own reference renders from (Apertus: `apertus-json`,
    * the JSON its official chat template takes), if it has one. Input that this dialect reads

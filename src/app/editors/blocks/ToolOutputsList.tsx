@@ -9,10 +9,11 @@ import { ToolOutputEditor } from './ToolOutputEditor.tsx';
 interface Props {
   listPath: FieldPath;
   outputs: readonly ToolOutput[];
-  callIdsListId: string;
+  /** No longer used (each output's call picker lists the turn's calls); kept until BlockCard stops passing it. */
+  callIdsListId?: string;
 }
 
-export function ToolOutputsList({ listPath, outputs, callIdsListId }: Props) {
+export function ToolOutputsList({ listPath, outputs }: Props) {
   const owner = listPath.slice(0, -1);
   const add = () => {
     insertAt(listPath, outputs.length, toolOutput(''));
@@ -21,7 +22,7 @@ export function ToolOutputsList({ listPath, outputs, callIdsListId }: Props) {
   return (
     <div className="space-y-1.5">
       {outputs.map((output, index) => (
-        <ToolOutputEditor key={output.id} listPath={listPath} index={index} count={outputs.length} output={output} callIdsListId={callIdsListId} />
+        <ToolOutputEditor key={output.id} listPath={listPath} index={index} count={outputs.length} output={output} />
       ))}
       <button type="button" className={buttonClass} aria-label={actionLabel('Add tool output to', owner)} onClick={add}>
         + Tool output

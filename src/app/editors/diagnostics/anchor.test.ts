@@ -17,6 +17,8 @@ describe('anchorPath', () => {
     [['messages', 3, 'toolCalls', 1, 'type'], ['messages', 3, 'toolCalls', 1]],
     [['messages', 3, 'somethingElse'], ['messages', 3]],
     [['tools', 0, 'parameters', 'properties'], ['tools', 0, 'parameters']],
+    [['messages', 1, 'thoughtFlags'], ['messages', 1, 'thoughtFlags']],
+    [['messages', 0, 'thoughtFlags', 2], ['messages', 0, 'thoughtFlags']],
     [['files', 0, 'parts', 1, 'middle'], ['files', 0, 'parts', 1, 'middle']],
     [['options', 'bos'], []],
   ] as const)('%j → %j', (path, anchor) => {

@@ -25,7 +25,7 @@ export function DocumentEditor() {
       {files.map((file, index) => (
         <div key={file.id}>
           {index > 0 && (
-            <div className="my-1 flex items-center gap-2 text-[11px] text-slate-400 dark:text-slate-500" aria-hidden="true">
+            <div className="my-1 flex items-center gap-2 text-[11px] text-slate-600 dark:text-slate-400" aria-hidden="true">
               <span className="h-px flex-1 bg-slate-300 dark:bg-slate-600" />
               <span className="font-mono">{'<|file_separator|>'}</span>
               <span className="h-px flex-1 bg-slate-300 dark:bg-slate-600" />

@@ -5,7 +5,7 @@
  * committed, nothing is lost while typing). A change from elsewhere (undo, load) resets the text.
  */
 import { useMemo, useState } from 'react';
-import { describeJsonSyntaxError, parseJson, type Diagnostic, type FieldPath } from '../../../core/index.ts';
+import { describeJsonSyntaxError, describeJsonTooDeep, findJsonTooDeep, MAX_JSON_DEPTH, parseJson, type Diagnostic, type FieldPath } from '../../../core/index.ts';
 import { setField } from '../actions/record-actions.ts';
 import { actionLabel } from '../labels.ts';
 import { prettyJson } from '../ops/json-format.ts';
@@ -27,6 +27,16 @@ function show(value: unknown): string {
   return value === undefined ? '' : (JSON.stringify(value, null, 2) ?? '');
 }
 
+/**
+ * A value nested deeper than the record may be (MAX_JSON_DEPTH, counted from the record's root,
+ * which is `path.length` levels above the value) is not applied: recursive code (immer's freeze,
+ * the renderers) would overflow the stack on it.
+ */
+function tooDeep(value: unknown, path: FieldPath): string | undefined {
+  const problem = findJsonTooDeep(value, Math.max(1, MAX_JSON_DEPTH - path.length));
+  return problem && describeJsonTooDeep(problem);
+}
+
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -42,11 +52,15 @@ export function JsonValueField({ path, value, caption, optional = false, placeho
     if (!ours && !(text.trim() === '' && value === undefined)) setText(show(value));
   }
 
+  const pathKey = path.join('.');
   const local = useMemo((): Diagnostic[] => {
     if (text.trim() === '') return optional ? [] : [{ severity: 'error', code: 'json/empty', message: 'Empty: write a JSON value.' }];
     const parsed = parseJson(text);
-    return parsed.ok ? [] : [{ severity: 'error', code: 'json/syntax', message: `Not valid JSON (not applied): ${describeJsonSyntaxError(parsed.error)}.` }];
-  }, [text, optional]);
+    if (!parsed.ok) return [{ severity: 'error', code: 'json/syntax', message: `Not valid JSON (not applied): ${describeJsonSyntaxError(parsed.error)}.` }];
+    const deep = tooDeep(parsed.value, path);
+    return deep === undefined ? [] : [{ severity: 'error', code: 'json/too-deep', message: `Not applied: ${deep}.` }];
+    // `path` is a fresh array each render: its text is the dependency.
+  }, [text, optional, pathKey]);
   const { controlProps, diagnostics, diagnosticsId } = useFieldBinding(path, local);
 
   const onValueChange = (next: string) => {
@@ -56,7 +70,7 @@ export function JsonValueField({ path, value, caption, optional = false, placeho
       return;
     }
     const parsed = parseJson(next);
-    if (parsed.ok && !sameJson(parsed.value, value)) setField(path, parsed.value);
+    if (parsed.ok && tooDeep(parsed.value, path) === undefined && !sameJson(parsed.value, value)) setField(path, parsed.value);
   };
 
   return (

@@ -22,6 +22,7 @@ import { ContentEditor } from './ContentEditor.tsx';
 import { ContentKindSwitch } from './ContentKindSwitch.tsx';
 import { handleMessageKeyDown } from './keyboard.ts';
 import { RoleField } from './RoleField.tsx';
+import { ThoughtFlagsField } from './ThoughtFlagsField.tsx';
 import { ToolMessageFields } from './ToolMessageFields.tsx';
 
 const ROLE_ACCENTS: Record<string, string> = {
@@ -89,6 +90,7 @@ export const MessageCard = memo(function MessageCard({ index, dragHandle }: { in
       </header>
       <AnchorDiagnostics path={path} />
       <ContentEditor index={index} message={message} />
+      <ThoughtFlagsField index={index} role={message.role} flags={message.thoughtFlags} />
       {(isTool || message.toolCallId !== undefined || message.isError === true) && (
         <div className="mt-1.5">
           <ToolMessageFields index={index} messageId={message.id} toolCallId={message.toolCallId} isError={message.isError === true} />

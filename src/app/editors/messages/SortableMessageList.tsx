@@ -3,6 +3,8 @@
  * conversations, virtualization (@tanstack/react-virtual with measured row heights) so that a
  * 2,000-message conversation mounts only the rows in view. Reveal requests for a message that
  * is not mounted scroll it into the rendered range first (see navigation/reveal.ts).
+ *
+ * Loaded lazily by MessageList.tsx (this module and what only it imports are their own chunk).
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -25,14 +27,9 @@ import { moveMessage } from '../actions/message-actions.ts';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
 import { registerRevealPreparer } from '../navigation/reveal.ts';
 import { AddMessageBar } from './AddMessageBar.tsx';
+import { VIRTUALIZE_FROM } from './list-limits.ts';
 import { SortableMessage } from './SortableMessage.tsx';
 
-/**
- * From this many messages on, only the rows in view are mounted. Below it every message is in
- * the page (the browser's find-in-page sees all text, nothing is measured), and mounting them
- * all costs less than a frame.
- */
-export const VIRTUALIZE_FROM = 60;
 
 /** Height guess for a row not yet measured (a short message card plus its gap). */
 const ESTIMATED_ROW_PX = 150;
@@ -60,12 +57,12 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-interface Props {
+export interface MessageListProps {
   /** The scrolling ancestor (the conversation editor's pane). */
   getScrollElement: () => HTMLElement | null;
 }
 
-export function MessageList({ getScrollElement }: Props) {
+export function SortableMessageList({ getScrollElement }: MessageListProps) {
   const ids = useAppStore(useShallow((state) => (state.record.kind === 'chat' ? state.record.messages.map((m) => m.id) : NO_IDS)));
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));

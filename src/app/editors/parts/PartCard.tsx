@@ -9,11 +9,13 @@ import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
 import { ItemActions } from '../fields/ItemActions.tsx';
 import { JsonValueField } from '../fields/JsonValueField.tsx';
 import { smallLabelClass } from '../fields/styles.ts';
-import { TextAreaField } from '../fields/TextAreaField.tsx';
 import { TextField } from '../fields/TextField.tsx';
 import { useContainerBinding } from '../fields/useContainerBinding.ts';
 import { fieldLabel } from '../labels.ts';
 import { clonePart } from '../ops/clone.ts';
+import type { FimCursor } from '../ops/fim-cursor.ts';
+import { FimPartFields } from './FimPartFields.tsx';
+import { TextPartFields } from './TextPartFields.tsx';
 
 const TITLES: Record<Part['type'], string> = { text: 'Text', image: 'Image', value: 'Value', fim: 'Fill-in-the-middle' };
 
@@ -22,9 +24,13 @@ interface Props {
   index: number;
   count: number;
   part: Part;
+  /** For a FIM segment: where its middle goes in the joined parts. */
+  cursor?: FimCursor;
+  /** What the parts belong to, in words ("file 2", "message 3"). */
+  owner: string;
 }
 
-export const PartCard = memo(function PartCard({ listPath, index, count, part }: Props) {
+export const PartCard = memo(function PartCard({ listPath, index, count, part, cursor, owner }: Props) {
   const path = [...listPath, index];
   const container = useContainerBinding(path);
   return (
@@ -44,16 +50,10 @@ export const PartCard = memo(function PartCard({ listPath, index, count, part }:
         />
       </div>
       <AnchorDiagnostics path={path} />
-      {part.type === 'text' && <TextAreaField path={[...path, 'text']} value={part.text} placeholder="text…" />}
+      {part.type === 'text' && <TextPartFields path={path} text={part.text} />}
       {part.type === 'image' && <ImagePartFields path={path} url={part.url} mediaType={part.mediaType} />}
       {part.type === 'value' && <JsonValueField path={[...path, 'value']} value={part.value} caption="JSON value" />}
-      {part.type === 'fim' && (
-        <div className="space-y-1">
-          <TextAreaField path={[...path, 'prefix']} value={part.prefix} placeholder="prefix (before the cursor)" mono />
-          <TextAreaField path={[...path, 'middle']} value={part.middle} placeholder="middle (what the model writes)" mono className="[&_textarea]:bg-amber-50 dark:[&_textarea]:bg-amber-950/30" />
-          <TextAreaField path={[...path, 'suffix']} value={part.suffix} placeholder="suffix (after the cursor)" mono />
-        </div>
-      )}
+      {part.type === 'fim' && <FimPartFields path={path} part={part} cursor={cursor} owner={owner} />}
     </div>
   );
 });

@@ -3,7 +3,8 @@ import { fimPart, newId, textPart, type FieldPath, type Part } from '../../../co
 import { useAppStore } from '../../store/index.ts';
 import { insertAt } from '../actions/record-actions.ts';
 import { buttonClass } from '../fields/styles.ts';
-import { actionLabel } from '../labels.ts';
+import { actionLabel, fieldLabel } from '../labels.ts';
+import { fimCursor } from '../ops/fim-cursor.ts';
 import { PartCard } from './PartCard.tsx';
 
 export type NewPartType = Part['type'];
@@ -28,10 +29,11 @@ export function PartsEditor({ ownerPath, listPath, parts, allow }: Props) {
     insertAt(listPath, parts.length, NEW_PARTS[type].make());
     useAppStore.getState().reveal([...listPath, parts.length, NEW_PARTS[type].first]);
   };
+  const owner = fieldLabel(ownerPath).toLowerCase();
   return (
     <div className="space-y-1.5">
       {parts.map((part, index) => (
-        <PartCard key={part.id} listPath={listPath} index={index} count={parts.length} part={part} />
+        <PartCard key={part.id} listPath={listPath} index={index} count={parts.length} part={part} cursor={fimCursor(parts, index)} owner={owner} />
       ))}
       <div className="flex flex-wrap gap-1">
         {allow.map((type) => (

@@ -7,8 +7,12 @@ import { afterEach } from 'vitest';
 import type { Message, ParleyRecord } from '../../../core/index.ts';
 import { clearHistory, useAppStore } from '../../store/index.ts';
 import { ConversationEditor } from '../ConversationEditor.tsx';
+import { loadMessageList } from '../messages/MessageList.tsx';
 
 afterEach(() => cleanup());
+
+// The message list is a lazily loaded chunk in the app; tests mount it synchronously.
+await loadMessageList();
 
 export function mount(record: ParleyRecord) {
   act(() => {

@@ -36,6 +36,14 @@ describe('tool definitions editor', () => {
     expect(byName('Tool 1 parameters').getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('does not apply a schema nested deeper than a record may be (it would overflow recursive code), and says so', () => {
+    mount(conversation([], [toolDefinition('f', 'd', { type: 'object', properties: {} })]));
+    const deep = `${'{"a": '.repeat(3000)}1${'}'.repeat(3000)}`;
+    type('Tool 1 parameters', deep);
+    expect(describedText('Tool 1 parameters')).toMatch(/Not applied: .*nested more than \d+ levels deep/);
+    expect(tools()[0]?.parameters).toEqual({ type: 'object', properties: {} });
+  });
+
   it('reports parameters that are not an object schema (validateRecord) at the field', () => {
     mount(conversation([], [toolDefinition('f', 'd', { type: 'object' })]));
     type('Tool 1 parameters', '{"properties": {}}');

@@ -14,6 +14,7 @@ export const openChatMlFormat: Format<OpenChatMlOptions> = {
   defaults: OPENCHATML_DEFAULTS,
   specialTokens: SPECIAL_TOKENS,
   recordKinds: ['chat', 'document'],
+  fillInTheMiddle: true,
   render: renderOpenChatMl,
   parse: parseOpenChatMl,
 };

@@ -1,0 +1,47 @@
+/**
+ * The tool calls a tool result may answer: the calls of its turn (the assistant and tool
+ * messages since the last user, system or developer message) up to its own message, as the
+ * call-id checks of src/core/validate/call-ids.ts see them.
+ */
+import type { Message, ToolCall } from '../../../core/index.ts';
+
+/** The messages of the turn of `messages[index]`, up to it (empty when it is not in an assistant turn). */
+export function turnMessages(messages: readonly Message[], index: number): readonly Message[] {
+  const own = messages[index];
+  if (!own || (own.role !== 'assistant' && own.role !== 'tool')) return [];
+  let start = index;
+  while (start > 0) {
+    const previous = messages[start - 1];
+    if (!previous || (previous.role !== 'assistant' && previous.role !== 'tool')) break;
+    start -= 1;
+  }
+  return messages.slice(start, index + 1);
+}
+
+export interface TurnCall {
+  callId: string | undefined;
+  name: string;
+  /** The arguments on one line, shortened. */
+  preview: string;
+}
+
+/** Characters of the arguments shown in the picker: enough to tell two calls of one tool apart. */
+const PREVIEW_CHARS = 40;
+
+function callsOf(message: Message): ToolCall[] {
+  const calls = [...(message.toolCalls ?? [])];
+  if (message.content?.type === 'blocks') for (const block of message.content.blocks) if (block.type === 'tool_calls') calls.push(...block.calls);
+  return calls;
+}
+
+export function turnCalls(turn: readonly Message[]): TurnCall[] {
+  return turn.flatMap(callsOf).map((call) => {
+    const flat = call.arguments.replace(/\s+/g, ' ').trim();
+    return { callId: call.callId, name: call.name, preview: flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat };
+  });
+}
+
+/** `get_weather · call_1 · {"city": "Bern"}` */
+export function describeCall(call: TurnCall): string {
+  return [call.name || '(unnamed tool)', call.callId ?? '(no id)', call.preview].filter((part) => part !== '').join(' · ');
+}
