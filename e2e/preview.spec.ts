@@ -101,17 +101,23 @@ test('hovering a special token shows what it means; hovering content names its f
   await expect(page.getByText('messages[1].content.parts[0].text', { exact: true })).toBeVisible();
 });
 
-test('clicking text in the preview focuses the form field that produced it', async ({ parley, page }) => {
+test('Ctrl+clicking text in the preview focuses the form field that produced it; a plain click places the caret', async ({ parley, page }) => {
   await openExample1(parley);
   const preview = new PreviewPane(page);
-  await preview.piece('What is AI?').click();
+  await preview.piece('What is AI?').click({ modifiers: ['ControlOrMeta'] });
   await expect(parley.field('Message 2 content')).toBeFocused();
-  await preview.piece('AI stands for Artificial Intelligence.').click();
+  await preview.piece('AI stands for Artificial Intelligence.').click({ modifiers: ['ControlOrMeta'] });
   await expect(parley.field('Message 3 content')).toBeFocused();
   // A special token stands for its message: the click goes to that message.
-  await preview.piece('<|user_start|>').click();
+  await preview.piece('<|user_start|>').click({ modifiers: ['ControlOrMeta'] });
   await expect.poll(async () => (await parley.state()).focusedPath?.slice(0, 2)).toEqual(['messages', 1]);
   expect(await focusInPreview(page)).toBe(false);
+  // The text is editable: a plain click puts the caret there, and Alt+Enter goes to the field.
+  await preview.piece('What is AI?').click();
+  await page.waitForTimeout(200);
+  expect(await focusInPreview(page)).toBe(true);
+  await page.keyboard.press('Alt+Enter');
+  await expect(parley.field('Message 2 content')).toBeFocused();
   // A drag selects text in the preview and sends focus nowhere else.
   const box = (await preview.piece('AI stands for Artificial Intelligence.').boundingBox())!;
   await page.mouse.move(box.x + 2, box.y + box.height / 2);

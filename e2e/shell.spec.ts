@@ -36,7 +36,7 @@ test('the theme follows the toggle and the system, and the preview follows the t
 
 /** Brightness (0–1) of the preview editor's background, found from its text area up to the first painted ancestor. */
 async function previewBrightness(page: Page): Promise<number> {
-  return page.getByRole('textbox', { name: 'Rendered text (read-only)' }).evaluate((element) => {
+  return page.getByRole('textbox', { name: 'Token text' }).evaluate((element) => {
     let node: Element | null = element;
     while (node && /rgba\(0, 0, 0, 0\)|transparent/.test(getComputedStyle(node).backgroundColor)) node = node.parentElement;
     const [r = 0, g = 0, b = 0] = (node ? getComputedStyle(node).backgroundColor : '').match(/\d+/g)?.map(Number) ?? [];

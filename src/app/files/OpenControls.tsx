@@ -1,11 +1,14 @@
-/** Toolbar: Open (file picker, Ctrl+O), Paste JSON (dialog), Export (dialect + download). */
-import { useEffect, useState } from 'react';
-import { toolbarButton, toolbarSelect } from '../layout/ui.ts';
+/** Toolbar: Open (file picker, Ctrl+O), Paste JSON (dialog), Export as… (dialog: dialect, what it loses, download). */
+import { lazy, Suspense, useState } from 'react';
+import { Dialog } from '../layout/Dialog.tsx';
+import { mutedText, toolbarButton } from '../layout/ui.ts';
 import { useAppStore } from '../store/index.ts';
-import { DEFAULT_EXPORT_CODEC } from './export-default.ts';
-import { exportDialects, exportToFileLater, openFileLater } from './lazy.ts';
+import { openFileLater } from './lazy.ts';
 import { PasteDialog } from './PasteDialog.tsx';
 import { openPicker, PICKER_ACCEPT, registerPicker } from './picker.ts';
+
+// The form encodes the conversation in every dialect: it loads with the codecs, on first use.
+const ExportAsForm = lazy(() => import('./ExportAsForm.tsx'));
 
 export function OpenButton() {
   return (
@@ -43,32 +46,28 @@ export function PasteButton() {
 }
 
 export function ExportControls() {
+  const [open, setOpen] = useState(false);
   const source = useAppStore((state) => state.sourceCodec?.id);
   // The person's pick holds until another file is opened; then the new file's dialect is offered.
   const [picked, setPicked] = useState<{ codec: string; forSource: string | undefined } | null>(null);
-  const codec = picked !== null && picked.forSource === source ? picked.codec : (source ?? DEFAULT_EXPORT_CODEC);
-  const [dialects, setDialects] = useState<{ id: string; label: string }[]>([]);
-  useEffect(() => {
-    let live = true;
-    void exportDialects().then((list) => live && setDialects(list));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const initial = picked !== null && picked.forSource === source ? picked.codec : undefined;
   return (
-    <div className="flex items-center gap-1">
-      <button type="button" className={toolbarButton} onClick={() => void exportToFileLater(codec)} title="Download the conversation as a JSON file in the chosen dialect">
-        Export
+    <>
+      <button type="button" className={toolbarButton} onClick={() => setOpen(true)} title="Download the conversation as a JSON file in a dialect you choose">
+        Export as…
       </button>
-      {dialects.length > 1 && (
-        <select aria-label="Export dialect" className={`${toolbarSelect} max-w-48`} value={codec} onChange={(event) => setPicked({ codec: event.target.value, forSource: source })}>
-          {dialects.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </div>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Export as…" description="Download the conversation as JSON in any dialect. What a dialect cannot hold is listed before you download." width="max-w-xl">
+        <Suspense fallback={<p className={`text-sm ${mutedText}`}>Loading the dialects…</p>}>
+          <ExportAsForm
+            initial={initial}
+            onCancel={() => setOpen(false)}
+            onExported={(codec) => {
+              setPicked({ codec, forSource: source });
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      </Dialog>
+    </>
   );
 }

@@ -1,19 +1,21 @@
 /** Export: the record → a dialect's JSON → a downloaded file. Encode diagnostics are shown. */
-import { CODECS, findCodec, type Diagnostic } from '../../core/index.ts';
+import { CODECS, findCodec, hasErrors, type Diagnostic } from '../../core/index.ts';
 import { useAppStore } from '../store/index.ts';
 import { describeDiagnostic } from './decode.ts';
-import { DEFAULT_EXPORT_CODEC } from './export-default.ts';
+import { defaultDialect } from './export-default.ts';
 
 export function exportDialects(): { id: string; label: string }[] {
   return CODECS.map((codec) => ({ id: codec.id, label: codec.label }));
 }
 
-/** Apertus JSON unless the record came from a file in another dialect, or the person picks one. */
+/** The dialect of the opened file, else Apertus JSON; Parley JSON for documents (export-default.ts). */
 export function defaultExportCodec(): string {
-  return useAppStore.getState().sourceCodec?.id ?? DEFAULT_EXPORT_CODEC;
+  const { record, sourceCodec } = useAppStore.getState();
+  return defaultDialect(record.kind, sourceCodec?.id, CODECS.map((codec) => codec.id));
 }
 
 export interface ExportResult {
+  /** False when the dialect is unknown or cannot hold the record (then nothing is downloaded). */
   ok: boolean;
   codec: string;
   /** The exported JSON value (undefined when the dialect is unknown). */
@@ -27,8 +29,15 @@ export interface ExportResult {
 export function encodeRecord(codecId: string = defaultExportCodec()): ExportResult {
   const codec = findCodec(codecId);
   if (!codec) return { ok: false, codec: codecId, json: undefined, text: '', diagnostics: [{ severity: 'error', code: 'unknown-dialect', message: `Unknown dialect "${codecId}".` }] };
-  const { json, diagnostics } = codec.encode(useAppStore.getState().record);
-  return { ok: true, codec: codecId, json, text: `${JSON.stringify(json, null, 2)}\n`, diagnostics };
+  try {
+    const { json, diagnostics } = codec.encode(useAppStore.getState().record);
+    // An error is a record the dialect cannot hold at all (a document in a chat dialect): no file.
+    return { ok: !hasErrors(diagnostics), codec: codecId, json, text: `${JSON.stringify(json, null, 2)}\n`, diagnostics };
+  } catch (thrown) {
+    // A codec bug must not take the app down with it: report it like an unknown dialect.
+    const message = `${codec.label} could not write the conversation: ${thrown instanceof Error ? thrown.message : String(thrown)}.`;
+    return { ok: false, codec: codecId, json: undefined, text: '', diagnostics: [{ severity: 'error', code: 'encode-failed', message }] };
+  }
 }
 
 /** Encode and download; tells the person what was written and what could not be. */

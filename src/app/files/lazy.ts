@@ -29,13 +29,9 @@ export async function encodeRecordLater(codecId?: string): Promise<ExportResult>
   return (await exportModule()).encodeRecord(codecId);
 }
 
-/** The dialects Parley can export to. */
-export async function exportDialects(): Promise<{ id: string; label: string }[]> {
-  return (await exportModule()).exportDialects();
-}
-
 /** Load the pipeline in the background so that the first Open or Export is instant. */
 export function prefetchFilePipeline(): void {
   void openModule();
   void exportModule();
+  void import('./ReadAsPicker.tsx');
 }

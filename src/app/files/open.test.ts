@@ -3,7 +3,7 @@ import { conversation, textMessage, type Conversation } from '../../core/index.t
 import { clearHistory, useAppStore } from '../store/index.ts';
 import { encodeRecord } from './export.ts';
 import { MAX_OPEN_BYTES } from './limits.ts';
-import { openFile, openJson } from './open.ts';
+import { openFile, openJson, openPastedText, reopenAs } from './open.ts';
 
 const before = conversation([textMessage('user', 'keep me')]);
 
@@ -70,5 +70,31 @@ describe('opening JSON', () => {
     expect(result.message).toContain('huge.json is 50.0 MB; Parley opens files up to 50.0 MB');
     expect(read).toBe(false);
     expect(useAppStore.getState().record).toBe(before);
+  });
+
+  it('reads the same JSON again as another dialect ("Read as"), naming it, and offers the picker', () => {
+    const basic = { model: 'claude-sonnet-4-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hello, world' }] };
+    expect(openJson(JSON.stringify(basic), 'basic.json').codec?.id).toBe('openai-chat');
+    expect(useAppStore.getState().notice?.readAs).toMatchObject({ current: 'openai-chat' });
+    const again = reopenAs('anthropic');
+    expect(again).toMatchObject({ ok: true, codec: { id: 'anthropic' }, message: 'Opened basic.json (read as Anthropic Messages).' });
+    expect(useAppStore.getState().sourceCodec?.id).toBe('anthropic');
+    expect(useAppStore.getState().notice?.readAs?.dialects.map((d) => d.id)).toContain('sharegpt');
+    expect(encodeRecord().json).toEqual(basic);
+  });
+
+  it('refuses a dialect that cannot read the JSON, keeps the record, and still offers the picker', () => {
+    openJson({ messages: [{ role: 'user', content: 'Hi' }] }, 'hi.json');
+    const opened = useAppStore.getState().record;
+    const result = reopenAs('sharegpt');
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/^Read as ShareGPT, hi\.json has 1 error\. Nothing was changed\.$/);
+    expect(result.details).toEqual(['conversations: missing; expected an array of turns']);
+    expect(useAppStore.getState().record).toBe(opened);
+    expect(useAppStore.getState().notice).toMatchObject({ tone: 'error', readAs: { current: 'sharegpt' } });
+  });
+
+  it('opens pasted text as a chosen dialect', () => {
+    expect(openPastedText('{"messages": [{"role": "user", "content": "Hi"}]}', 'anthropic')).toMatchObject({ ok: true, codec: { id: 'anthropic' } });
   });
 });

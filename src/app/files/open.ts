@@ -1,10 +1,11 @@
 /**
  * Opening: text (file, drop, paste, test API) → JSON → record → the store. One pipeline so that
  * every way in behaves the same: size limit, line/column of malformed JSON, the dialect named,
- * decode errors listed, and nothing changed unless the whole record could be read.
+ * decode errors listed, and nothing changed unless the whole record could be read. The notice
+ * offers "Read as" another dialect, which decodes the same JSON again (`reopenAs`).
  */
-import type { Diagnostic } from '../../core/index.ts';
-import { useAppStore } from '../store/index.ts';
+import { CODECS, findCodec, type Diagnostic } from '../../core/index.ts';
+import { useAppStore, type Notice } from '../store/index.ts';
 import { decodeJson, describeDiagnostic } from './decode.ts';
 import { formatBytes, MAX_OPEN_BYTES } from './limits.ts';
 import { readJson } from './read-json.ts';
@@ -20,8 +21,14 @@ export interface OpenResult {
   details: string[];
 }
 
-/** Open a JSON value or JSON text into the editor. */
-export function openJson(input: unknown, sourceName: string): OpenResult {
+/**
+ * The JSON last opened (or refused for decode errors), kept so that "Read as" can decode it
+ * again without asking for the file. Only the latest: a file is read once, by one dialect.
+ */
+let lastInput: { value: unknown; sourceName: string; note?: string } | undefined;
+
+/** Open a JSON value or JSON text into the editor; `codecId` reads it as that dialect instead of detecting one. */
+export function openJson(input: unknown, sourceName: string, codecId?: string): OpenResult {
   let value = input;
   let note: string | undefined;
   if (typeof input === 'string') {
@@ -30,17 +37,29 @@ export function openJson(input: unknown, sourceName: string): OpenResult {
     value = read.value;
     note = read.note;
   }
-  const decoded = decodeJson(value, sourceName);
-  if (!decoded.ok) return refuse(decoded.title, decoded.details, decoded.diagnostics);
+  lastInput = note === undefined ? { value, sourceName } : { value, sourceName, note };
+  return decodeInto(value, sourceName, note, codecId);
+}
+
+/** Decode the last opened JSON again, as `codecId` ("Read as" in the notice and the Paste dialog). */
+export function reopenAs(codecId: string): OpenResult {
+  if (!lastInput) return refuse('There is no opened file to read again. Open it first.', [], []);
+  return decodeInto(lastInput.value, lastInput.sourceName, lastInput.note, codecId);
+}
+
+function decodeInto(value: unknown, sourceName: string, note: string | undefined, codecId: string | undefined): OpenResult {
+  const decoded = decodeJson(value, sourceName, codecId);
+  if (!decoded.ok) return refuse(decoded.title, decoded.details, decoded.diagnostics, readAs(codecId));
 
   const state = useAppStore.getState();
   state.loadRecord(decoded.record);
   state.setImportDiagnostics(decoded.diagnostics);
   state.setSourceCodec(decoded.codec);
   const warnings = decoded.diagnostics.length;
-  const message = `Opened ${sourceName} (${decoded.codec.label})${warnings > 0 ? ` with ${warnings === 1 ? '1 warning' : `${warnings} warnings`}` : ''}.`;
+  const how = codecId === undefined ? decoded.codec.label : `read as ${decoded.codec.label}`;
+  const message = `Opened ${sourceName} (${how})${warnings > 0 ? ` with ${warnings === 1 ? '1 warning' : `${warnings} warnings`}` : ''}.`;
   const details = [...(note ? [note] : []), ...decoded.diagnostics.map(describeDiagnostic)];
-  state.showNotice({ tone: 'success', title: message, details });
+  state.showNotice({ tone: 'success', title: message, details, readAs: readAs(decoded.codec.id) });
   return { ok: true, codec: decoded.codec, diagnostics: decoded.diagnostics, message, details };
 }
 
@@ -58,13 +77,19 @@ export async function openFile(file: File): Promise<OpenResult> {
   return openJson(text, file.name);
 }
 
-/** Open pasted text (the Paste JSON dialog, Ctrl+V outside text fields). */
-export function openPastedText(text: string): OpenResult {
+/** Open pasted text (the Paste JSON dialog, Ctrl+V outside text fields); `codecId` as in `openJson`. */
+export function openPastedText(text: string, codecId?: string): OpenResult {
   if (text.length > MAX_OPEN_BYTES) return refuse(`The pasted text is larger than ${formatBytes(MAX_OPEN_BYTES)}. Nothing was changed.`, [], []);
-  return openJson(text, 'The pasted text');
+  return openJson(text, 'The pasted text', codecId);
 }
 
-function refuse(message: string, details: string[], diagnostics: Diagnostic[]): OpenResult {
-  useAppStore.getState().showNotice({ tone: 'error', title: message, details });
+/** The notice's "Read as" picker: every dialect, `current` selected (none when nothing could read the file). */
+function readAs(current: string | undefined): NonNullable<Notice['readAs']> {
+  const dialects = CODECS.map((codec) => ({ id: codec.id, label: codec.label }));
+  return current !== undefined && findCodec(current) ? { dialects, current } : { dialects };
+}
+
+function refuse(message: string, details: string[], diagnostics: Diagnostic[], readAsPicker?: Notice['readAs']): OpenResult {
+  useAppStore.getState().showNotice({ tone: 'error', title: message, details, ...(readAsPicker ? { readAs: readAsPicker } : {}) });
   return { ok: false, diagnostics, message, details };
 }

@@ -1,10 +1,11 @@
 /**
- * The preview pane: the exact text of the current record in the chosen format, in a read-only
- * Monaco editor (special tokens and JSON coloured, hovers, diagnostics as markers, trainable
- * shading, clicks that focus the producing field), with a small toolbar. Loaded lazily by
- * App.tsx: this module and everything it imports form the Monaco chunk.
+ * The preview pane, two editable views in tabs: "Text", the exact text of the current record in
+ * the chosen format (special tokens and JSON coloured, hovers, diagnostics as markers, trainable
+ * shading, Ctrl/⌘+clicks that focus the producing field) with its toolbar; and "JSON", the
+ * record in a dialect (loaded on first use: json-view/). Typing in either is read back into the
+ * conversation. Loaded lazily by App.tsx: this module and everything it imports form the Monaco chunk.
  */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import { useAppStore } from '../store/index.ts';
 import { editorOptions } from './editor-options.ts';
@@ -13,28 +14,38 @@ import { connectPreview } from './mount.ts';
 import { monaco } from './monaco-env.ts';
 import { ensurePreviewModel, PREVIEW_URI } from './preview-model.ts';
 import { PreviewToolbar } from './PreviewToolbar.tsx';
+import { ViewStatus } from './ViewStatus.tsx';
+import { panelId, tabId, ViewTabs, type PreviewView } from './ViewTabs.tsx';
 import './preview.css';
 
 // Created before the editor mounts, so that the editor opens the preview's own model (by URI).
 ensurePreviewModel(monaco);
 
+// The JSON view needs the codecs (and zod): its own chunk, loaded when the tab is first chosen.
+const JsonView = lazy(() => import('./json-view/JsonView.tsx'));
+
 export function Preview() {
   const theme = useAppStore((state) => state.resolvedTheme);
   const showWhitespace = useAppStore((state) => state.showWhitespace);
   const options = useMemo(() => editorOptions(showWhitespace), [showWhitespace]);
+  const [view, setView] = useState<PreviewView>('text');
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <PreviewToolbar />
-      <div className="relative min-h-0 flex-1">
-        <Editor
-          path={PREVIEW_URI}
-          keepCurrentModel
-          theme={THEME_NAMES[theme]}
-          options={options}
-          onMount={connectPreview}
-          loading={null}
-          height="100%"
-        />
+      <ViewTabs view={view} onChange={setView} />
+      {/* The Text view stays mounted while hidden: the test API and the benchmark read its model. */}
+      <div role="tabpanel" id={panelId('text')} aria-labelledby={tabId('text')} hidden={view !== 'text'} className="flex min-h-0 flex-1 flex-col">
+        <PreviewToolbar />
+        <ViewStatus view="text" />
+        <div className="relative min-h-0 flex-1">
+          <Editor path={PREVIEW_URI} keepCurrentModel theme={THEME_NAMES[theme]} options={options} onMount={connectPreview} loading={null} height="100%" />
+        </div>
+      </div>
+      <div role="tabpanel" id={panelId('json')} aria-labelledby={tabId('json')} hidden={view !== 'json'} className="flex min-h-0 flex-1 flex-col">
+        {view === 'json' && (
+          <Suspense fallback={<p className="p-3 text-sm text-slate-600 dark:text-slate-300">Loading the JSON view…</p>}>
+            <JsonView />
+          </Suspense>
+        )}
       </div>
     </div>
   );

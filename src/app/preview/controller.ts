@@ -1,19 +1,24 @@
 /**
- * Keeps the preview's Monaco model and decorations in step with the render, without
+ * Keeps the Text view's Monaco model and decorations in step with the render, without
  * `setValue`: each change becomes the minimal edit of the model (cursor, scroll and view state
  * survive), decorations are recomputed for the text on screen only, markers a moment after
- * typing stops. Also turns clicks into `reveal(path)` and a focused field into a highlight.
+ * typing stops. Also turns Ctrl/⌘+clicks into `reveal(path)` and a focused field into a
+ * highlight. The text is editable: while the person types, an `EditSession` (views/edit-session.ts)
+ * owns the model's text and reads it back into the record; renders wait until it lets them in.
  * Plain TypeScript driven by `sync(inputs)`; mount.ts wires it to the store.
  */
 import type { editor, IDisposable } from 'monaco-editor/editor';
-import { findFormat, pathsEqual, type Diagnostic, type FieldPath, type Severity, type Span, type SpecialToken } from '../../core/index.ts';
+import { findFormat, pathsEqual, type Diagnostic, type FieldPath, type ParleyRecord, type Severity, type Span, type SpecialToken } from '../../core/index.ts';
+import { EditSession, type EditStatus, type ReadBack } from '../views/edit-session.ts';
+import type { Problem } from '../views/problems.ts';
 import { decorationWindow, planDecorations, WINDOW_MARGIN, windowCovers, type DecorationKind } from './decorations-plan.ts';
 import { placeDiagnostics } from './diagnostic-ranges.ts';
-import { toDisplayText } from './display-text.ts';
+import { fromDisplayText, toDisplayText } from './display-text.ts';
 import type { PreviewInputs } from './inputs.ts';
 import { provideHoversFor } from './language/hover.ts';
 import { ensureLanguage } from './language/languages.ts';
 import { monaco } from './monaco-env.ts';
+import { showProblems } from './problem-markers.ts';
 import { clickedOffset, focusRanges, SpanIndex, type OffsetRange } from './span-index.ts';
 import { minimalEdit } from './text-diff.ts';
 
@@ -33,6 +38,7 @@ const STICKY = monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges;
 const DECORATION_OPTIONS: Record<DecorationKind, editor.IModelDecorationOptions> = {
   special: { inlineClassName: 'parley-special', stickiness: STICKY },
   trainable: { className: 'parley-trainable', stickiness: STICKY },
+  'fim-middle': { inlineClassName: 'parley-fim-middle', stickiness: STICKY },
   'line-break': {
     after: { content: '↵', inlineClassName: 'parley-line-break', cursorStops: monaco.editor.InjectedTextCursorStops.None },
     showIfCollapsed: true,
@@ -52,9 +58,16 @@ const CONTENT_TEXT = monaco.editor.MouseTargetType.CONTENT_TEXT;
 export interface PreviewControllerOptions {
   editor: editor.IStandaloneCodeEditor;
   model: editor.ITextModel;
-  /** A click in the preview asks the app to show and focus the field at `path`. */
+  /** A Ctrl/⌘+click in the preview asks the app to show and focus the field at `path`. */
   reveal: (path: FieldPath) => void;
+  /** Typed token text → record, with the current format and options. */
+  read: (text: string) => ReadBack;
+  /** Put a record read from the text into the store. */
+  commit: (record: ParleyRecord) => void;
+  onStatus: (status: EditStatus) => void;
 }
+
+const NO_HOVER = { text: '', index: new SpanIndex([]), tokens: [] };
 
 export class PreviewController {
   private readonly editor: editor.IStandaloneCodeEditor;
@@ -81,23 +94,62 @@ export class PreviewController {
   private readonly listeners = new Set<() => void>();
   private readonly disposables: IDisposable[] = [];
   private readonly stopHovers: () => void;
+  readonly session: EditSession;
+  /** The latest inputs, shown or waiting for the typed text to be released. */
+  private latest: PreviewInputs | undefined;
+  /** The person changed the model since the last render was applied: it no longer holds `displayed`. */
+  private typedSinceApplied = false;
+  private applying = false;
 
   constructor(options: PreviewControllerOptions) {
     ({ editor: this.editor, model: this.model, reveal: this.reveal } = options);
     this.windowDecorations = this.editor.createDecorationsCollection();
     this.focusDecorations = this.editor.createDecorationsCollection();
-    this.stopHovers = provideHoversFor(monaco, this.model.uri.scheme, this.model, () => ({ text: this.text, index: this.index, tokens: this.tokens }));
+    this.session = new EditSession({
+      typedText: () => fromDisplayText(this.model.getValue()),
+      showStoreText: () => {
+        if (this.latest) this.sync(this.latest);
+      },
+      setProblems: (problems: readonly Problem[]) => showProblems(this.model, problems),
+      read: options.read,
+      commit: options.commit,
+      onStatus: options.onStatus,
+    });
+    // Hovers and clicks describe the render: while typed text is shown, its spans say nothing.
+    this.stopHovers = provideHoversFor(monaco, this.model.uri.scheme, this.model, () =>
+      this.session.isEdited ? NO_HOVER : { text: this.text, index: this.index, tokens: this.tokens },
+    );
     this.disposables.push(
       this.editor.onDidScrollChange(() => this.scheduleWindowCheck()),
       this.editor.onDidLayoutChange(() => this.scheduleWindowCheck()),
       this.editor.onMouseDown((event) => this.onMouseDown(event)),
       this.editor.onMouseUp((event) => this.onMouseUp(event)),
+      this.model.onDidChangeContent(() => {
+        if (this.applying) return;
+        this.typedSinceApplied = true;
+        this.session.typed();
+      }),
+      this.editor.onDidBlurEditorText(() => this.session.blurred()),
+      this.editor.addAction({
+        id: 'parley.showField',
+        label: 'Show the form field of this text',
+        keybindings: [monaco.KeyMod.Alt | monaco.KeyCode.Enter],
+        contextMenuGroupId: 'navigation',
+        run: () => this.revealAtCursor(),
+      }),
     );
   }
 
-  /** The exact rendered text shown: the model's own text, except that the model shows `\r` as `␍`. */
+  /** The text shown: the render, or what the person typed (the model shows `\r` as `␍`). */
   renderedText(): string {
+    if (this.typedSinceApplied) return fromDisplayText(this.model.getValue());
     return this.displayed === this.text ? this.model.getValue() : this.text;
+  }
+
+  /** Drop typed text and show the render again. */
+  revert(): void {
+    this.session.discard();
+    if (this.latest) this.sync(this.latest);
   }
 
   /** Calls `listener` after every applied change of the text. */
@@ -107,6 +159,9 @@ export class PreviewController {
   }
 
   sync(inputs: PreviewInputs): void {
+    this.latest = inputs;
+    // While the person's typing is kept, nothing derived from the render fits the model's text.
+    if (!this.session.storeChanged(inputs.text)) return;
     if (inputs.formatId !== this.formatId) {
       this.formatId = inputs.formatId;
       this.tokens = findFormat(inputs.formatId)?.specialTokens ?? [];
@@ -134,6 +189,7 @@ export class PreviewController {
   }
 
   dispose(): void {
+    this.session.dispose();
     cancelAnimationFrame(this.windowCheck);
     clearTimeout(this.markerTimer);
     this.disposables.forEach((d) => d.dispose());
@@ -148,19 +204,26 @@ export class PreviewController {
 
   /** Applies the minimal edit from the shown text to `text`; false when nothing changed. */
   private applyText(text: string): boolean {
-    if (text === this.text) return false;
+    if (text === this.text && !this.typedSinceApplied) return false;
     const displayed = toDisplayText(text);
-    // The model is the preview's own; if anything else changed it, start over from its real text.
-    const before = this.model.getValueLength() === this.displayed.length ? this.displayed : this.model.getValue();
+    // After typing, or if anything else changed the model, start from its real text.
+    const before = !this.typedSinceApplied && this.model.getValueLength() === this.displayed.length ? this.displayed : this.model.getValue();
     const edit = minimalEdit(before, displayed);
     if (edit) {
       const start = this.model.getPositionAt(edit.start);
       const end = this.model.getPositionAt(edit.end);
-      this.model.applyEdits([{ range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column), text: edit.text }]);
+      this.applying = true;
+      try {
+        this.model.applyEdits([{ range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column), text: edit.text }]);
+      } finally {
+        this.applying = false;
+      }
     }
+    const changed = text !== this.text || edit !== null;
     this.text = text;
     this.displayed = displayed;
-    return true;
+    this.typedSinceApplied = false;
+    return changed;
   }
 
   private emitUpdated(): void {
@@ -191,6 +254,7 @@ export class PreviewController {
     if (this.windowCheck !== 0) return;
     this.windowCheck = requestAnimationFrame(() => {
       this.windowCheck = 0;
+      if (this.session.isEdited) return;
       const visible = this.visibleOffsets();
       if (!this.decorated || !windowCovers(this.decorated, visible.start, visible.end, this.text.length)) this.decorateWindow();
     });
@@ -212,7 +276,8 @@ export class PreviewController {
   }
 
   private updateMarkers(): void {
-    if (this.model.isDisposed()) return;
+    // Typed text keeps the markers it has (Monaco moves them with the edits) until it is in step again.
+    if (this.model.isDisposed() || this.session.isEdited) return;
     const markers = placeDiagnostics(this.index, this.diagnostics).map(({ diagnostic, start, end }) => {
       const from = this.model.getPositionAt(start);
       const to = this.model.getPositionAt(end);
@@ -232,20 +297,32 @@ export class PreviewController {
 
   // --- clicks ----------------------------------------------------------------------------
 
+  /**
+   * Only a Ctrl/⌘+click goes to the form field: a plain click places the caret, as in any
+   * editable text (Alt+click is Monaco's multi-cursor).
+   */
   private onMouseDown(event: editor.IEditorMouseEvent): void {
-    const plain = event.event.leftButton && !event.event.shiftKey && !event.event.altKey && event.target.type === CONTENT_TEXT;
-    this.pressed = plain ? { x: event.event.posx, y: event.event.posy } : undefined;
+    const modified = event.event.ctrlKey || event.event.metaKey;
+    const wanted = event.event.leftButton && modified && !event.event.shiftKey && !event.event.altKey && event.target.type === CONTENT_TEXT;
+    this.pressed = wanted && !this.session.isEdited ? { x: event.event.posx, y: event.event.posy } : undefined;
   }
 
-  /** A press and release in place on text (no drag, no selection) reveals the field under the pointer. */
+  /** A Ctrl/⌘ press and release in place on text (no drag) reveals the field under the pointer. */
   private onMouseUp(event: editor.IEditorMouseEvent): void {
     const pressed = this.pressed;
     this.pressed = undefined;
     const position = event.target.position;
     if (!pressed || !position || event.target.type !== CONTENT_TEXT) return;
     if (Math.abs(event.event.posx - pressed.x) > CLICK_SLOP_PX || Math.abs(event.event.posy - pressed.y) > CLICK_SLOP_PX) return;
-    if (this.editor.getSelection()?.isEmpty() === false) return;
     const span = this.index.spanAt(this.clickedCharacter(position, event.event.browserEvent.clientX));
+    if (span && span.path.length > 0) this.reveal(span.path);
+  }
+
+  /** Alt+Enter (and the context menu): the field that wrote the text at the caret. */
+  private revealAtCursor(): void {
+    const position = this.editor.getPosition();
+    if (!position || this.session.isEdited) return;
+    const span = this.index.spanAt(Math.min(this.model.getOffsetAt(position), this.text.length - 1));
     if (span && span.path.length > 0) this.reveal(span.path);
   }
 

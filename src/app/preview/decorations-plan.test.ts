@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apertusFormat, blocksMessage, conversation, response, textMessage, thoughts, type Span } from '../../core/index.ts';
+import { apertusFormat, blocksMessage, conversation, documentFile, documentRecord, fimPart, openChatMlFormat, partsMessage, response, textMessage, textPart, thoughts, type Span } from '../../core/index.ts';
 import { decorationWindow, planDecorations, windowCovers } from './decorations-plan.ts';
 import { SpanIndex } from './span-index.ts';
 
@@ -58,6 +58,35 @@ describe('planDecorations', () => {
   it('stops at the maximum number of decorations', () => {
     const spans: Span[] = Array.from({ length: 100 }, (_, i) => ({ start: i, end: i + 1, kind: 'special', path: [], trainable: false }));
     expect(planDecorations(new SpanIndex(spans), 'x'.repeat(100), { start: 0, end: 100 }, off, 10)).toHaveLength(10);
+  });
+});
+
+describe('FIM middles', () => {
+  const fim = () => documentRecord([documentFile([textPart('# intro\n'), fimPart('def f():\n    ', 'return 1', '\n')]), documentFile([fimPart('a', '', 'b')])]);
+  const middles = (text: string, planned: readonly { start: number; end: number; kind: string }[]) => planned.filter((d) => d.kind === 'fim-middle').map((d) => text.slice(d.start, d.end));
+
+  it('marks each non-empty middle, not its token, with shading off, in every FIM order', () => {
+    for (const fimOrder of ['spec', 'psm', 'spm'] as const) {
+      const { text, spans } = openChatMlFormat.render(fim(), { fimOrder });
+      const planned = planDecorations(new SpanIndex(spans), text, { start: 0, end: text.length }, off);
+      expect(middles(text, planned), fimOrder).toEqual(['return 1']);
+    }
+  });
+
+  it('marks a middle inside a message too, and only middles (prefix and suffix are not marked)', () => {
+    const record = conversation([partsMessage('user', [fimPart('The capital of France is ', 'Paris', ', famous.')])]);
+    const { text, spans } = openChatMlFormat.render(record);
+    const planned = planDecorations(new SpanIndex(spans), text, { start: 0, end: text.length }, off);
+    expect(middles(text, planned)).toEqual(['Paris']);
+    expect(planned.filter((d) => d.kind === 'special').map((d) => text.slice(d.start, d.end))).toContain('<|fim_middle|>');
+  });
+
+  it('clips a middle to the window', () => {
+    const spans: Span[] = [
+      { start: 0, end: 10, kind: 'content', path: ['files', 0, 'parts', 0, 'prefix'], trainable: false },
+      { start: 10, end: 100, kind: 'content', path: ['files', 0, 'parts', 0, 'middle'], trainable: true },
+    ];
+    expect(planDecorations(new SpanIndex(spans), 'x'.repeat(100), { start: 50, end: 60 }, off)).toEqual([{ start: 50, end: 60, kind: 'fim-middle' }]);
   });
 });
 

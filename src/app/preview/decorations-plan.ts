@@ -3,6 +3,7 @@
  * converts them to Monaco positions). Only a window around what is on screen is decorated:
  * Monaco slows down with many decorations, and a 1 MB render has tens of thousands of spans.
  */
+import type { Span } from '../../core/index.ts';
 import { lineBreakOffsets } from './display-text.ts';
 import type { OffsetRange, SpanIndex } from './span-index.ts';
 
@@ -15,7 +16,12 @@ export const WINDOW_MARGIN = 10_000;
 /** At most this many decorations per window (a pathological render of one-character spans stays fast). */
 export const MAX_WINDOW_DECORATIONS = 4_000;
 
-export type DecorationKind = 'special' | 'trainable' | 'line-break';
+/**
+ * `fim-middle`: the middle of a fill-in-the-middle segment (what the model writes), marked
+ * whatever the toggles say: in the rendered text it is hard to find otherwise, since the FIM
+ * order option may put it after the suffix.
+ */
+export type DecorationKind = 'special' | 'trainable' | 'line-break' | 'fim-middle';
 
 export interface PlannedDecoration {
   start: number;
@@ -45,9 +51,18 @@ export function windowCovers(decorated: OffsetRange, visibleStart: number, visib
 }
 
 /**
+ * Whether a span is the middle of a FIM segment: its path ends in `parts[k].middle`, the only
+ * field of the model named `middle` (any format that renders FIM segments marks them so).
+ */
+export function isFimMiddle(span: Span): boolean {
+  const { path } = span;
+  return path.length >= 3 && path[path.length - 1] === 'middle' && typeof path[path.length - 2] === 'number' && path[path.length - 3] === 'parts';
+}
+
+/**
  * Decorations for `window`: every special span (its exact range, whatever the tokenizer
- * thinks), runs of trainable text merged into one range each (clipped to the window), and a
- * marker on each line break when whitespace is shown.
+ * thinks), every FIM middle (clipped to the window), runs of trainable text merged into one
+ * range each (clipped to the window), and a marker on each line break when whitespace is shown.
  */
 export function planDecorations(index: SpanIndex, text: string, window: OffsetRange, flags: DecorationFlags, max = MAX_WINDOW_DECORATIONS): PlannedDecoration[] {
   const out: PlannedDecoration[] = [];
@@ -55,6 +70,7 @@ export function planDecorations(index: SpanIndex, text: string, window: OffsetRa
   for (const span of index.overlapping(window.start, window.end)) {
     if (out.length >= max) break;
     if (span.kind === 'special') out.push({ start: span.start, end: span.end, kind: 'special' });
+    else if (span.end > span.start && isFimMiddle(span)) out.push({ start: Math.max(span.start, window.start), end: Math.min(span.end, window.end), kind: 'fim-middle' });
     if (!flags.shadeTrainable) continue;
     if (span.trainable && span.end > span.start) {
       if (trainable && trainable.end === span.start) trainable.end = Math.min(span.end, window.end);

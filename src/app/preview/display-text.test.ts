@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARRIAGE_RETURN_SYMBOL, countCodePoints, lineBreakOffsets, toDisplayText } from './display-text.ts';
+import { CARRIAGE_RETURN_SYMBOL, countCodePoints, fromDisplayText, lineBreakOffsets, toDisplayText } from './display-text.ts';
 
 describe('toDisplayText', () => {
   it('shows each carriage return as ␍ and keeps every offset', () => {
@@ -43,5 +43,12 @@ describe('countCodePoints', () => {
 
   it('agrees with the string iterator (property)', () => {
     fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', '😀', '\ud83d', '\ude00', 'é') }), (text) => countCodePoints(text) === [...text].length));
+  });
+});
+
+describe('fromDisplayText', () => {
+  it('restores the carriage returns of text typed in the model (property: inverse of toDisplayText)', () => {
+    expect(fromDisplayText(`a${CARRIAGE_RETURN_SYMBOL}\nb`)).toBe('a\r\nb');
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', '\r', '\n', ' ') }), (text) => fromDisplayText(toDisplayText(text)) === text));
   });
 });

@@ -34,3 +34,8 @@ export function countCodePoints(text: string): number {
   if (!/[\uD800-\uDFFF]/.test(text)) return text.length;
   return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 }
+
+/** The text a person typed in the model, with the carriage returns the model shows as `␍` restored. */
+export function fromDisplayText(text: string): string {
+  return text.includes(CARRIAGE_RETURN_SYMBOL) ? text.replace(/\u240d/g, '\r') : text;
+}

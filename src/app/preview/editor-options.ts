@@ -1,20 +1,19 @@
 /**
- * The preview editor's options: read-only token text, wrapped (Apertus renders a whole
- * conversation on one line), and without the features that cost on a 1 MB render and mean
- * nothing in read-only token text.
+ * The options of the preview's editors (the token text and the JSON): editable, wrapped (Apertus
+ * renders a whole conversation on one line), and without the features that cost on a 1 MB text
+ * and help little in token text or generated JSON (suggestions, folding, bracket matching).
  */
 import type { editor } from 'monaco-editor/editor';
 
-export const READ_ONLY_MESSAGE = 'The preview is read-only: edit the conversation in the forms, and the text follows.';
+/** The accessible names of the two editors (e2e tests find them by these). */
+export const EDITOR_NAMES = { text: 'Token text', json: 'JSON text' } as const;
 
-export function editorOptions(showWhitespace: boolean): editor.IStandaloneEditorConstructionOptions {
+export function editorOptions(showWhitespace: boolean, view: keyof typeof EDITOR_NAMES = 'text'): editor.IStandaloneEditorConstructionOptions {
   return {
-    readOnly: true,
-    readOnlyMessage: { value: READ_ONLY_MESSAGE },
-    ariaLabel: 'Rendered text (read-only)',
+    ariaLabel: EDITOR_NAMES[view],
     wordWrap: 'on',
     wrappingStrategy: 'simple',
-    wrappingIndent: 'none',
+    wrappingIndent: view === 'json' ? 'same' : 'none',
     // Break before `<` and `[` and after `>`, not after `|`: special tokens stay whole on a line.
     wordWrapBreakBeforeCharacters: '([{<',
     wordWrapBreakAfterCharacters: ' \t})]>?&.,;:',
@@ -34,6 +33,11 @@ export function editorOptions(showWhitespace: boolean): editor.IStandaloneEditor
     bracketPairColorization: { enabled: false },
     guides: { indentation: false, bracketPairs: false, highlightActiveIndentation: false },
     stickyScroll: { enabled: false },
+    quickSuggestions: false,
+    suggestOnTriggerCharacters: false,
+    wordBasedSuggestions: 'off',
+    autoClosingBrackets: 'never',
+    autoClosingQuotes: 'never',
     links: false,
     hover: { delay: 350 },
     smoothScrolling: false,

@@ -1,27 +1,46 @@
 /**
- * Connects a mounted preview editor to the app: one controller, fed by a store subscription
- * (outside React, so a keystroke updates Monaco without re-rendering any component), and the
- * `markPreviewReady` hand-off for the test API and the UI benchmark. Undone when the editor is
- * disposed.
+ * Connects a mounted Text view editor to the app: one controller, fed by a store subscription
+ * (outside React, so a keystroke updates Monaco without re-rendering any component), reading
+ * typed token text back with the current format, and the `markPreviewReady` hand-off for the
+ * test API and the UI benchmark. Undone when the editor is disposed.
  */
 import type { editor } from 'monaco-editor/editor';
 import { markPreviewReady } from '../preview-ready.ts';
 import { useAppStore } from '../store/index.ts';
+import { commitReadBack, VIEW_COALESCE_KEYS } from '../views/commit.ts';
+import { readTokenText, tokenTextBase } from '../views/token-text.ts';
+import { routeUndoToApp } from './app-undo.ts';
 import { PreviewController } from './controller.ts';
 import { previewInputs } from './inputs.ts';
+import { setViewRevert, setViewStatus } from './view-status.ts';
 
 export function connectPreview(editorInstance: editor.IStandaloneCodeEditor): void {
   const model = editorInstance.getModel();
   if (!model) return;
-  const controller = new PreviewController({ editor: editorInstance, model, reveal: (path) => useAppStore.getState().reveal(path) });
+  routeUndoToApp(editorInstance);
+  const controller = new PreviewController({
+    editor: editorInstance,
+    model,
+    reveal: (path) => useAppStore.getState().reveal(path),
+    read: (text) => {
+      const { formatId, formatOptions } = useAppStore.getState();
+      return readTokenText(text, formatId, formatOptions[formatId]);
+    },
+    commit: (record) => {
+      commitReadBack(record, tokenTextBase(useAppStore.getState()), VIEW_COALESCE_KEYS.text);
+    },
+    onStatus: (status) => setViewStatus('text', status),
+  });
   controller.sync(previewInputs(useAppStore.getState()));
   const unsubscribe = useAppStore.subscribe((state) => controller.sync(previewInputs(state)));
+  setViewRevert('text', () => controller.revert());
   markPreviewReady(
     () => controller.renderedText(),
     (listener) => controller.onDidUpdate(listener),
   );
   editorInstance.onDidDispose(() => {
     unsubscribe();
+    setViewRevert('text', undefined);
     controller.dispose();
   });
 }

@@ -14,6 +14,11 @@ export interface DocumentSlice {
    * edits with the same `coalesceKey` (typing in one field) becomes one undo step.
    */
   edit: (recipe: (draft: Draft<ParleyRecord>) => void, coalesceKey?: string) => void;
+  /**
+   * Replace the record with one read back from a text view (src/app/views). A burst with the
+   * same `coalesceKey` is one undo step, like typing in a field.
+   */
+  replaceRecord: (record: ParleyRecord, coalesceKey: string) => void;
 }
 
 export const createDocumentSlice: StateCreator<AppState, [], [], DocumentSlice> = (set) => ({
@@ -23,4 +28,5 @@ export const createDocumentSlice: StateCreator<AppState, [], [], DocumentSlice> 
     withCoalesceKey(undefined, () => set({ record }));
   },
   edit: (recipe, coalesceKey) => withCoalesceKey(coalesceKey, () => set((state) => ({ record: produce(state.record, recipe) }))),
+  replaceRecord: (record, coalesceKey) => withCoalesceKey(coalesceKey, () => set({ record })),
 });

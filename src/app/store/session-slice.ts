@@ -18,6 +18,11 @@ export interface Notice {
   title: string;
   /** One line each, e.g. decode errors with their paths. */
   details?: string[];
+  /**
+   * After opening JSON: the dialects it can be read as again ("Read as"), and the one that read
+   * it (none when none could). Such a notice stays until dismissed: it holds a control.
+   */
+  readAs?: { dialects: { id: string; label: string }[]; current?: string };
 }
 
 export interface SessionSlice {

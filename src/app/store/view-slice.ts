@@ -21,6 +21,12 @@ export interface ViewSlice {
   shadeTrainable: boolean;
   showWhitespace: boolean;
   setPreviewToggle: (key: 'shadeTrainable' | 'showWhitespace', value: boolean) => void;
+  /**
+   * The dialect the person chose for the preview's JSON view, and the source dialect it was
+   * chosen for: opening a file in another dialect shows that file's dialect again (null: the default).
+   */
+  jsonDialect: { codec: string; forSource: string | undefined } | null;
+  setJsonDialect: (codec: string) => void;
 }
 
 export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set) => ({
@@ -42,4 +48,6 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set) 
   shadeTrainable: false,
   showWhitespace: false,
   setPreviewToggle: (key, value) => set({ [key]: value } as Pick<ViewSlice, typeof key>),
+  jsonDialect: null,
+  setJsonDialect: (codec) => set((state) => ({ jsonDialect: { codec, forSource: state.sourceCodec?.id } })),
 });
