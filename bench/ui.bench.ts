@@ -174,11 +174,11 @@ function report(latencies: Latency[], js: ReturnType<typeof jsBeforeMonaco>, loa
     'Keystroke → preview: from the keydown event to the change of the preview\'s Monaco model ("model"), and to the next animation frame after it ("frame", i.e. on screen);',
     `${KEYSTROKES - WARMUP} keystrokes per size typed with real keyboard events into the first user message (after ${WARMUP} warm-up keystrokes).`,
     '',
-    '| conversation | rendered text | model p50 | model p95 | frame p50 | frame p95 | max | target (p95) |',
+    '| conversation | rendered text | model p50 | model p95 | model max | frame p50 | frame p95 | target (model p95) |',
     '|---|---|---|---|---|---|---|---|',
     ...latencies.map((l) => {
       const target = l.messages <= 100 ? TARGETS.p95At100 : TARGETS.p95At2000;
-      return `| ${l.messages} messages | ${(l.renderedChars / 1024).toFixed(0)} KB | ${ms(l.model.p50)} | ${ms(l.model.p95)} | ${ms(l.frame.p50)} | ${ms(l.frame.p95)} | ${ms(l.model.max)} | ≤ ${target} ms: ${verdict(l.model.p95 <= target)} |`;
+      return `| ${l.messages} messages | ${(l.renderedChars / 1024).toFixed(0)} KB | ${ms(l.model.p50)} | ${ms(l.model.p95)} | ${ms(l.model.max)} | ${ms(l.frame.p50)} | ${ms(l.frame.p95)} | ≤ ${target} ms: ${verdict(l.model.p95 <= target)} |`;
     }),
     '',
     `Timing source: ${latencies[0]?.source ?? 'n/a'}.`,
@@ -191,7 +191,16 @@ function report(latencies: Latency[], js: ReturnType<typeof jsBeforeMonaco>, loa
     '',
     `JS requested before the Monaco chunk (observed): ${load.jsBeforeMonacoObserved.join(', ') || 'n/a'}.`,
     '',
-    'Notes. The figures move with the machine\'s load: the same build measured while other jobs kept the load',
+    'Which figure the target is judged on: "keystroke to preview updated" is the model column, when the preview\'s',
+    'text has changed. The frame column adds the wait for the next animation frame, which at 60 Hz is up to 16.7 ms',
+    'whatever the app does (a key can arrive just after a frame began), so a frame p95 under 16 ms is out of reach for',
+    'any update that is not instant; it is shown so that the time to screen is not hidden.',
+    '',
+    'Where the JavaScript before Monaco stops: the message list (dnd-kit, the virtualizer and the message editors) is',
+    'its own chunk, requested right after the entry chunk runs and after the preview (Monaco) chunk, in parallel with',
+    'it; the share, open/export, examples and error screens load on use.',
+    '',
+    'Notes. The figures move with the machine\'s load: a build measured while other jobs kept the load',
     'average near 9 gave a 2,000-message p95 of 55 ms and a median start-up of 1.9 s. A CPU profile of typing at 2,000',
     'messages (Chrome DevTools protocol, 40 keystrokes) puts about 60% of each keystroke in Monaco\'s word-wrap line-break',
     'computation: the Apertus render is one ~1 MB line, which Monaco re-wraps whole on every edit, plus ~10% layout',
