@@ -194,7 +194,7 @@ describe('conversion matrix', () => {
   });
 });
 
-describe('the README example (docs/readme/dialects.md)', () => {
+describe('the README example (JSON dialects section)', () => {
   it('converts the OpenAI request to Anthropic with one reported loss', () => {
     const openai = findCodec('openai-chat');
     const anthropic = findCodec('anthropic');

@@ -22,6 +22,7 @@ describe('split into FIM segment at cursor', () => {
   it('turns a file\'s text part into a FIM segment around the selection, as one undo step, and focuses the middle', async () => {
     const text = 'The capital of France is Paris, famous for the Eiffel Tower.';
     mount(documentRecord([documentFile([textPart(text)])]));
+    act(() => useAppStore.getState().setFormat('openchatml'));
     select('File 1 part 1 text', 25, 30);
     click('Split file 1 part 1 into FIM segment at cursor');
     expect(strip(fileParts())).toEqual([{ type: 'fim', prefix: 'The capital of France is ', middle: 'Paris', suffix: ', famous for the Eiffel Tower.' }]);
@@ -33,6 +34,8 @@ describe('split into FIM segment at cursor', () => {
 
   it('at a caret the middle is empty (the FIM task form); works in a message\'s parts too', () => {
     mount(conversation([partsMessage('user', [textPart('Intro. '), textPart('def f():\n    pass\n')])]));
+    expect(screen.queryByRole('button', { name: 'Split message 1 part 2 into FIM segment at cursor' })).toBeNull();
+    act(() => useAppStore.getState().setFormat('openchatml'));
     select('Message 1 part 2 text', 13, 13);
     click('Split message 1 part 2 into FIM segment at cursor');
     const current = record();
