@@ -3,6 +3,7 @@ import { CODECS, findCodec, hasErrors, type Diagnostic } from '../../core/index.
 import { useAppStore } from '../store/index.ts';
 import { describeDiagnostic } from './decode.ts';
 import { defaultDialect } from './export-default.ts';
+import { downloadFile } from '../layout/download-file.ts';
 
 export function exportDialects(): { id: string; label: string }[] {
   return CODECS.map((codec) => ({ id: codec.id, label: codec.label }));
@@ -49,7 +50,7 @@ export function exportToFile(codecId: string = defaultExportCodec()): ExportResu
     return result;
   }
   const fileName = `conversation-${new Date().toISOString().slice(0, 10)}.json`;
-  download(result.text, fileName, 'application/json');
+  downloadFile(result.text, fileName, 'application/json');
   const label = findCodec(codecId)?.label ?? codecId;
   const problems = result.diagnostics.length;
   showNotice({
@@ -58,17 +59,4 @@ export function exportToFile(codecId: string = defaultExportCodec()): ExportResu
     details: result.diagnostics.map(describeDiagnostic),
   });
   return result;
-}
-
-function download(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by the time click() returns; revoke on the next turn to be safe.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
