@@ -24,7 +24,8 @@ export const CALL_ID_CODES = {
 
 const TURN_ROLES = new Set(['assistant', 'tool', 'function']);
 
-function callsOf(message: Message): ToolCall[] {
+/** The tool calls of a message: OpenAI-style `toolCalls`, then those of its tool-call blocks. */
+export function callsOf(message: Message): ToolCall[] {
   const calls: ToolCall[] = [...(message.toolCalls ?? [])];
   if (message.content?.type === 'blocks') {
     for (const block of message.content.blocks) if (block.type === 'tool_calls') calls.push(...block.calls);
@@ -120,8 +121,8 @@ export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
   return diagnostics;
 }
 
-/** The call ids a tool output of message `index` may answer (the turn's calls up to that message), in order. */
-export function callIdsInTurn(messages: readonly Message[], index: number): string[] {
+/** The messages of the turn of `messages[index]` (the assistant and tool messages since the last other message), up to it; empty when it is not in one. */
+export function turnMessages(messages: readonly Message[], index: number): readonly Message[] {
   const own = messages[index];
   if (!own || (own.role !== 'assistant' && own.role !== 'tool')) return [];
   let start = index;
@@ -130,10 +131,13 @@ export function callIdsInTurn(messages: readonly Message[], index: number): stri
     if (!previous || (previous.role !== 'assistant' && previous.role !== 'tool')) break;
     start -= 1;
   }
+  return messages.slice(start, index + 1);
+}
+
+/** The call ids a tool output of message `index` may answer (the turn's calls up to that message), in order. */
+export function callIdsInTurn(messages: readonly Message[], index: number): string[] {
   const ids: string[] = [];
-  for (let i = start; i <= index; i++) {
-    const message = messages[i];
-    if (!message) continue;
+  for (const message of turnMessages(messages, index)) {
     for (const call of callsOf(message)) if (call.callId && !ids.includes(call.callId)) ids.push(call.callId);
   }
   return ids;

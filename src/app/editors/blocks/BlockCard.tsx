@@ -19,10 +19,9 @@ interface Props {
   index: number;
   count: number;
   block: Block;
-  callIdsListId: string;
 }
 
-export const BlockCard = memo(function BlockCard({ listPath, index, count, block, callIdsListId }: Props) {
+export const BlockCard = memo(function BlockCard({ listPath, index, count, block }: Props) {
   const path = [...listPath, index];
   const container = useContainerBinding(path);
   const title = block.type === 'unknown' ? `Unknown block "${block.sourceType}"` : BLOCK_TITLES[block.type];
@@ -54,7 +53,7 @@ export const BlockCard = memo(function BlockCard({ listPath, index, count, block
         <TextAreaField path={[...path, 'text']} value={block.text} placeholder={block.type === 'thoughts' ? 'reasoning…' : 'response to the user…'} />
       )}
       {block.type === 'tool_calls' && <ToolCallsList listPath={[...path, 'calls']} calls={block.calls} />}
-      {block.type === 'tool_outputs' && <ToolOutputsList listPath={[...path, 'outputs']} outputs={block.outputs} callIdsListId={callIdsListId} />}
+      {block.type === 'tool_outputs' && <ToolOutputsList listPath={[...path, 'outputs']} outputs={block.outputs} />}
       {block.type === 'unknown' && <UnknownBlockView block={block} />}
     </div>
   );

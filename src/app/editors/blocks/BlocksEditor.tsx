@@ -2,8 +2,7 @@
  * A structured assistant message: its blocks in order (thoughts, tool calls, tool outputs,
  * response, and unknown ones read-only) and buttons to add each kind at the end.
  */
-import { useShallow } from 'zustand/react/shallow';
-import { callIdsInTurn, type Block } from '../../../core/index.ts';
+import type { Block } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
 import { insertAt } from '../actions/record-actions.ts';
 import { buttonClass } from '../fields/styles.ts';
@@ -13,14 +12,11 @@ import { BlockCard } from './BlockCard.tsx';
 
 interface Props {
   messageIndex: number;
-  messageId: string;
   blocks: readonly Block[];
 }
 
-export function BlocksEditor({ messageIndex, messageId, blocks }: Props) {
+export function BlocksEditor({ messageIndex, blocks }: Props) {
   const listPath = ['messages', messageIndex, 'content', 'blocks'] as const;
-  const callIdsListId = `parley-call-ids-${messageId}`;
-  const hasOutputs = blocks.some((block) => block.type === 'tool_outputs');
   const add = (type: NewBlockType) => {
     const block = newBlock(type);
     insertAt(listPath, blocks.length, block);
@@ -30,9 +26,8 @@ export function BlocksEditor({ messageIndex, messageId, blocks }: Props) {
     <div className="space-y-1.5">
       {blocks.length === 0 && <p className="text-xs text-slate-500 dark:text-slate-400">No blocks yet: add thoughts, tool calls, tool outputs or a response, in the order the model writes them.</p>}
       {blocks.map((block, index) => (
-        <BlockCard key={block.id} listPath={listPath} index={index} count={blocks.length} block={block} callIdsListId={callIdsListId} />
+        <BlockCard key={block.id} listPath={listPath} index={index} count={blocks.length} block={block} />
       ))}
-      {hasOutputs && <CallIdsDatalist id={callIdsListId} messageIndex={messageIndex} />}
       <div className="flex flex-wrap items-center gap-1">
         {NEW_BLOCK_TYPES.map((type) => (
           <button key={type} type="button" className={buttonClass} aria-label={actionLabel(`Add ${BLOCK_TITLES[type].toLowerCase()} to`, ['messages', messageIndex])} onClick={() => add(type)}>
@@ -41,17 +36,5 @@ export function BlocksEditor({ messageIndex, messageId, blocks }: Props) {
         ))}
       </div>
     </div>
-  );
-}
-
-/** The call ids a tool output of this message may answer: the calls of its turn that have ids. */
-function CallIdsDatalist({ id, messageIndex }: { id: string; messageIndex: number }) {
-  const ids = useAppStore(useShallow((state) => (state.record.kind === 'chat' ? callIdsInTurn(state.record.messages, messageIndex) : [])));
-  return (
-    <datalist id={id}>
-      {ids.map((callId) => (
-        <option key={callId} value={callId} />
-      ))}
-    </datalist>
   );
 }

@@ -9,8 +9,6 @@ import { ToolOutputEditor } from './ToolOutputEditor.tsx';
 interface Props {
   listPath: FieldPath;
   outputs: readonly ToolOutput[];
-  /** No longer used (each output's call picker lists the turn's calls); kept until BlockCard stops passing it. */
-  callIdsListId?: string;
 }
 
 export function ToolOutputsList({ listPath, outputs }: Props) {

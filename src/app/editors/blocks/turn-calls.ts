@@ -3,20 +3,9 @@
  * messages since the last user, system or developer message) up to its own message, as the
  * call-id checks of src/core/validate/call-ids.ts see them.
  */
-import type { Message, ToolCall } from '../../../core/index.ts';
+import { callsOf, turnMessages, type Message } from '../../../core/index.ts';
 
-/** The messages of the turn of `messages[index]`, up to it (empty when it is not in an assistant turn). */
-export function turnMessages(messages: readonly Message[], index: number): readonly Message[] {
-  const own = messages[index];
-  if (!own || (own.role !== 'assistant' && own.role !== 'tool')) return [];
-  let start = index;
-  while (start > 0) {
-    const previous = messages[start - 1];
-    if (!previous || (previous.role !== 'assistant' && previous.role !== 'tool')) break;
-    start -= 1;
-  }
-  return messages.slice(start, index + 1);
-}
+export { turnMessages };
 
 export interface TurnCall {
   callId: string | undefined;
@@ -27,12 +16,6 @@ export interface TurnCall {
 
 /** Characters of the arguments shown in the picker: enough to tell two calls of one tool apart. */
 const PREVIEW_CHARS = 40;
-
-function callsOf(message: Message): ToolCall[] {
-  const calls = [...(message.toolCalls ?? [])];
-  if (message.content?.type === 'blocks') for (const block of message.content.blocks) if (block.type === 'tool_calls') calls.push(...block.calls);
-  return calls;
-}
 
 export function turnCalls(turn: readonly Message[]): TurnCall[] {
   return turn.flatMap(callsOf).map((call) => {

@@ -14,7 +14,7 @@ export function ContentEditor({ index, message }: { index: number; message: Mess
     <div>
       <AnchorDiagnostics path={['messages', index, 'content']} />
       {content?.type === 'parts' && <PartsEditor ownerPath={['messages', index]} listPath={['messages', index, 'content', 'parts']} parts={content.parts} allow={MESSAGE_PARTS} />}
-      {content?.type === 'blocks' && <BlocksEditor messageIndex={index} messageId={message.id} blocks={content.blocks} />}
+      {content?.type === 'blocks' && <BlocksEditor messageIndex={index} blocks={content.blocks} />}
       {content == null && (
         <p className="text-xs italic text-slate-500 dark:text-slate-400">
           {content === null ? 'No content (content: null).' : 'No content field.'} Choose Text, Parts{message.role === 'assistant' ? ' or Blocks' : ''} above to write some.

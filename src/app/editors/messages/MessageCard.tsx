@@ -93,7 +93,7 @@ export const MessageCard = memo(function MessageCard({ index, dragHandle }: { in
       <ThoughtFlagsField index={index} role={message.role} flags={message.thoughtFlags} />
       {(isTool || message.toolCallId !== undefined || message.isError === true) && (
         <div className="mt-1.5">
-          <ToolMessageFields index={index} messageId={message.id} toolCallId={message.toolCallId} isError={message.isError === true} />
+          <ToolMessageFields index={index} toolCallId={message.toolCallId} isError={message.isError === true} />
         </div>
       )}
       {message.toolCalls !== undefined && message.toolCalls.length > 0 ? (

@@ -4,8 +4,6 @@ import { CheckboxField } from '../fields/CheckboxField.tsx';
 
 interface Props {
   index: number;
-  /** Kept for the callers; the picker needs no id of its own. */
-  messageId?: string;
   toolCallId: string | undefined;
   isError: boolean;
 }
