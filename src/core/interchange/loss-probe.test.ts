@@ -82,3 +82,34 @@ describe('loss probe', () => {
     expect(reads).toEqual([]);
   });
 });
+
+describe('loss probe: what OpenAI Responses keeps only in its own notes', () => {
+  const responses = CODECS.find((c) => c.id === 'openai-responses');
+  // Two assistant message items in one turn (the second has its own id and status), and a
+  // reasoning item whose summary has two parts: shapes of OpenAI's Responses API.
+  const doc = {
+    input: [
+      { role: 'user', content: 'Hi' },
+      { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'First.' }, { type: 'summary_text', text: 'Second.' }] },
+      { type: 'message', role: 'assistant', id: 'msg_1', status: 'completed', content: [{ type: 'output_text', text: 'One.' }] },
+      { type: 'message', role: 'assistant', id: 'msg_2', status: 'completed', content: [{ type: 'output_text', text: 'Two.' }] },
+    ],
+  };
+
+  it('another dialect reports them; Responses writes them back', () => {
+    if (!responses) throw new Error('openai-responses is not registered');
+    const decoded = responses.decode(doc);
+    expect(decoded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const record = decoded.record as ParleyRecord;
+    expect(responses.encode(record).diagnostics.filter((d) => /message item fields|parts of the reasoning summary/.test(d.message))).toEqual([]);
+    for (const target of CODECS.filter((c) => c.id !== 'openai-responses' && c.id !== 'parley-json')) {
+      const diagnostics = target.encode(record).diagnostics;
+      expect(diagnostics.some((d) => d.message.includes('the message item fields "id", "status" (OpenAI Responses)')), target.id).toBe(true);
+      // The summary's parts where the target keeps reasoning; else the whole thoughts block, which takes them with it.
+      const paths = diagnostics.filter((d) => d.code === 'lost-in-conversion').map((d) => JSON.stringify(d.path));
+      const keepsReasoning = !paths.includes('["messages",1,"content","blocks",0]');
+      if (keepsReasoning) expect(diagnostics.some((d) => d.message.includes('the 2 parts of the reasoning summary')), target.id).toBe(true);
+      else expect(diagnostics.some((d) => d.message.includes('the 2 parts of the reasoning summary')), target.id).toBe(false);
+    }
+  });
+});

@@ -11,12 +11,17 @@ import type { Diagnostic } from '../model/diagnostic.ts';
 import { pathStartsWith, type FieldPath } from '../model/path.ts';
 import type { Message, ParleyRecord } from '../model/types.ts';
 import { LOST_CODE, lostInConversion } from './conversion.ts';
+import { SHAPE as RESPONSES_SHAPE, type BlockShape as ResponsesBlockShape } from './openai-responses/shape.ts';
+import { shapeOf } from './shared/shape.ts';
 import type { EncodeResult, InterchangeCodec } from './types.ts';
 
 /** One field worth probing: where it is set in a record, and a sentence for what is lost. */
 interface Probe {
-  /** `[path, value]` of each place the field is set, in an order both records share. */
-  find(record: ParleyRecord): { path: FieldPath; value: string }[];
+  /**
+   * `[path, value]` of each place the field is set, in an order both records share; `coveredBy`:
+   * objects whose own loss (reported exactly there) takes the field with it.
+   */
+  find(record: ParleyRecord): { path: FieldPath; value: string; coveredBy?: FieldPath }[];
   what(value: string): string;
 }
 
@@ -51,15 +56,50 @@ const CONTENT_KEYS: Probe = {
   what: (value) => `the content keys ${Object.keys(JSON.parse(value) as object).map((key) => JSON.stringify(key)).join(', ')}`,
 };
 
-const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS];
+/** `[path, shape]` of every block that carries an OpenAI Responses shape note. */
+function responsesBlockNotes(record: ParleyRecord): { path: FieldPath; note: ResponsesBlockShape }[] {
+  if (record.kind !== 'chat') return [];
+  return record.messages.flatMap((message, index) =>
+    message.content?.type !== 'blocks'
+      ? []
+      : message.content.blocks.flatMap((block, j) => {
+          const note = shapeOf<ResponsesBlockShape>(block, RESPONSES_SHAPE);
+          return note ? [{ path: ['messages', index, 'content', 'blocks', j] as FieldPath, note }] : [];
+        }),
+  );
+}
+
+/**
+ * The own fields (`id`, `status`, …) of an assistant message item after the first in a
+ * Responses turn: the reader keeps them in its shape note, which only Responses writes back.
+ */
+const RESPONSES_ITEM_FIELDS: Probe = {
+  find: (record) =>
+    responsesBlockNotes(record).flatMap(({ path, note }) => {
+      const extra = note.item?.extra;
+      return extra && Object.keys(extra).length > 0 ? [{ path, value: JSON.stringify(extra) }] : [];
+    }),
+  what: (value) => `the message item fields ${Object.keys(JSON.parse(value) as object).map((key) => JSON.stringify(key)).join(', ')} (OpenAI Responses)`,
+};
+
+/** A reasoning item's `summary` that was not one plain `summary_text`: its text is the thoughts, its parts are a Responses note. */
+const RESPONSES_SUMMARY: Probe = {
+  // The note is about the summary, not the block: a loss of the block's other fields says nothing of it.
+  find: (record) =>
+    responsesBlockNotes(record).flatMap(({ path, note }) => (note.summary && note.summary.length > 0 ? [{ path: [...path, 'summary'], value: JSON.stringify(note.summary), coveredBy: path }] : [])),
+  what: (value) => `the ${(JSON.parse(value) as unknown[]).length} parts of the reasoning summary (OpenAI Responses; their text is kept as the thoughts)`,
+};
+
+const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS, RESPONSES_ITEM_FIELDS, RESPONSES_SUMMARY];
 
 /**
  * Whether the encoder reported a loss at the field or inside it. A loss reported on the object
  * that holds the field does not count: it may be about something else (Anthropic reports the
  * position of a system message, whose flags are a separate loss).
  */
-function reported(diagnostics: readonly Diagnostic[], path: FieldPath): boolean {
-  return diagnostics.some((d) => d.code === LOST_CODE && d.path !== undefined && pathStartsWith(d.path, path));
+function reported(diagnostics: readonly Diagnostic[], path: FieldPath, coveredBy?: FieldPath): boolean {
+  const same = (a: FieldPath, b: FieldPath) => a.length === b.length && pathStartsWith(a, b);
+  return diagnostics.some((d) => d.code === LOST_CODE && d.path !== undefined && (pathStartsWith(d.path, path) || (coveredBy !== undefined && same(d.path, coveredBy))));
 }
 
 /** The probed fields of `record` that `encoded` does not hold and that its diagnostics do not mention. */
@@ -70,8 +110,8 @@ export function silentLosses(codec: InterchangeCodec, record: ParleyRecord, enco
   for (const probe of PROBES) {
     const before = probe.find(record);
     const after = back ? probe.find(back).map((f) => f.value) : [];
-    before.forEach(({ path, value }, i) => {
-      if (after[i] === value || reported(encoded.diagnostics, path)) return;
+    before.forEach(({ path, value, coveredBy }, i) => {
+      if (after[i] === value || reported(encoded.diagnostics, path, coveredBy)) return;
       losses.push(lostInConversion(probe.what(value), `${codec.label} has no place for them`, path));
     });
   }
