@@ -25,10 +25,6 @@ export function writeSaved(envelope: unknown): Promise<void> {
   return idbSet(DOCUMENT_KEY, envelope);
 }
 
-export function deleteSaved(): Promise<void> {
-  return idbDel(DOCUMENT_KEY);
-}
-
 export function readUnreadable(): Promise<unknown> {
   return idbGet<unknown>(UNREADABLE_KEY);
 }

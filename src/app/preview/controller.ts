@@ -8,7 +8,7 @@
  * Plain TypeScript driven by `sync(inputs)`; mount.ts wires it to the store.
  */
 import type { editor, IDisposable } from 'monaco-editor/editor';
-import { findFormat, pathsEqual, type Diagnostic, type FieldPath, type ParleyRecord, type Severity, type Span, type SpecialToken } from '../../core/index.ts';
+import { findFormat, pathsEqual, type Diagnostic, type FieldPath, type ParleyRecord, type Span, type SpecialToken } from '../../core/index.ts';
 import { EditSession, type EditStatus, type ReadBack } from '../views/edit-session.ts';
 import type { Problem } from '../views/problems.ts';
 import { decorationWindow, planDecorations, WINDOW_MARGIN, windowCovers, type DecorationKind } from './decorations-plan.ts';
@@ -18,9 +18,9 @@ import type { PreviewInputs } from './inputs.ts';
 import { provideHoversFor } from './language/hover.ts';
 import { ensureLanguage } from './language/languages.ts';
 import { monaco } from './monaco-env.ts';
-import { showProblems } from './problem-markers.ts';
+import { applyMinimalEdit } from './model-edit.ts';
+import { markerAt, showProblems } from './problem-markers.ts';
 import { clickedOffset, focusRanges, SpanIndex, type OffsetRange } from './span-index.ts';
-import { minimalEdit } from './text-diff.ts';
 
 /** Markers wait until typing pauses: they are the least urgent part of an update. */
 export const MARKER_DELAY_MS = 150;
@@ -52,7 +52,6 @@ const FOCUS_OPTIONS: editor.IModelDecorationOptions = {
   overviewRuler: { color: 'rgba(14, 165, 233, 0.8)', position: monaco.editor.OverviewRulerLane.Full },
 };
 
-const SEVERITY: Record<Severity, monaco.MarkerSeverity> = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning, info: monaco.MarkerSeverity.Info };
 const CONTENT_TEXT = monaco.editor.MouseTargetType.CONTENT_TEXT;
 
 export interface PreviewControllerOptions {
@@ -208,18 +207,14 @@ export class PreviewController {
     const displayed = toDisplayText(text);
     // After typing, or if anything else changed the model, start from its real text.
     const before = !this.typedSinceApplied && this.model.getValueLength() === this.displayed.length ? this.displayed : this.model.getValue();
-    const edit = minimalEdit(before, displayed);
-    if (edit) {
-      const start = this.model.getPositionAt(edit.start);
-      const end = this.model.getPositionAt(edit.end);
-      this.applying = true;
-      try {
-        this.model.applyEdits([{ range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column), text: edit.text }]);
-      } finally {
-        this.applying = false;
-      }
+    let edited: boolean;
+    this.applying = true;
+    try {
+      edited = applyMinimalEdit(this.model, before, displayed);
+    } finally {
+      this.applying = false;
     }
-    const changed = text !== this.text || edit !== null;
+    const changed = text !== this.text || edited;
     this.text = text;
     this.displayed = displayed;
     this.typedSinceApplied = false;
@@ -278,20 +273,7 @@ export class PreviewController {
   private updateMarkers(): void {
     // Typed text keeps the markers it has (Monaco moves them with the edits) until it is in step again.
     if (this.model.isDisposed() || this.session.isEdited) return;
-    const markers = placeDiagnostics(this.index, this.diagnostics).map(({ diagnostic, start, end }) => {
-      const from = this.model.getPositionAt(start);
-      const to = this.model.getPositionAt(end);
-      return {
-        severity: SEVERITY[diagnostic.severity],
-        message: diagnostic.message,
-        code: diagnostic.code,
-        source: 'Parley',
-        startLineNumber: from.lineNumber,
-        startColumn: from.column,
-        endLineNumber: to.lineNumber,
-        endColumn: to.column,
-      };
-    });
+    const markers = placeDiagnostics(this.index, this.diagnostics).map(({ diagnostic, start, end }) => markerAt(this.model, diagnostic, start, end));
     monaco.editor.setModelMarkers(this.model, MARKER_OWNER, markers);
   }
 

@@ -38,5 +38,6 @@ export function pathStartsWith(inner: FieldPath, outer: FieldPath): boolean {
 }
 
 export function pathsEqual(a: FieldPath, b: FieldPath): boolean {
-  return a.length === b.length && pathStartsWith(a, b);
+  // Renderers compare a span's path with the next one's on every chunk, mostly the same array.
+  return a === b || (a.length === b.length && pathStartsWith(a, b));
 }

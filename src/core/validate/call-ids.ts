@@ -121,24 +121,16 @@ export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
   return diagnostics;
 }
 
-/** The messages of the turn of `messages[index]` (the assistant and tool messages since the last other message), up to it; empty when it is not in one. */
+/** The messages of the turn of `messages[index]` (the assistant, tool and function messages since the last other message, as the checks above see a turn), up to it; empty when it is not in one. */
 export function turnMessages(messages: readonly Message[], index: number): readonly Message[] {
   const own = messages[index];
-  if (!own || (own.role !== 'assistant' && own.role !== 'tool')) return [];
+  if (!own || !TURN_ROLES.has(own.role)) return [];
   let start = index;
   while (start > 0) {
     const previous = messages[start - 1];
-    if (!previous || (previous.role !== 'assistant' && previous.role !== 'tool')) break;
+    if (!previous || !TURN_ROLES.has(previous.role)) break;
     start -= 1;
   }
   return messages.slice(start, index + 1);
 }
 
-/** The call ids a tool output of message `index` may answer (the turn's calls up to that message), in order. */
-export function callIdsInTurn(messages: readonly Message[], index: number): string[] {
-  const ids: string[] = [];
-  for (const message of turnMessages(messages, index)) {
-    for (const call of callsOf(message)) if (call.callId && !ids.includes(call.callId)) ids.push(call.callId);
-  }
-  return ids;
-}

@@ -13,7 +13,7 @@ export { parseJson, findJsonSyntaxError, describeJsonSyntaxError, lineColumnAt, 
 export { checkAgainstSchema, type SchemaProblem } from './schema-check.ts';
 export { checkToolCall, checkArgumentsText, parseArgumentsText, TOOL_CALL_CODES } from './tool-arguments.ts';
 export { checkToolDefinitions, parametersProblem, TOOL_DEFINITION_CODES } from './tool-definitions.ts';
-export { checkCallIds, callIdsInTurn, callsOf, turnMessages, CALL_ID_CODES } from './call-ids.ts';
+export { checkCallIds, callsOf, turnMessages, CALL_ID_CODES } from './call-ids.ts';
 export { findJsonTooDeep, describeJsonTooDeep, MAX_JSON_DEPTH, type JsonTooDeep } from './json-depth.ts';
 
 /**

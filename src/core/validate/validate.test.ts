@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, documentRecord, textMessage, toolCall, toolCalls, toolDefinition, toolOutput, toolOutputs } from '../model/builders.ts';
 import { checkToolDefinitions, TOOL_DEFINITION_CODES } from './tool-definitions.ts';
-import { callIdsInTurn, CALL_ID_CODES } from './call-ids.ts';
+import { callsOf, CALL_ID_CODES, turnMessages } from './call-ids.ts';
 import { TOOL_CALL_CODES } from './tool-arguments.ts';
 import { validateRecord } from './index.ts';
 
@@ -106,7 +106,7 @@ describe('validateRecord', () => {
     expect(found[0]?.message).toBe('No result answers the call "c1", though results follow it in its turn; OpenAI and Anthropic refuse a request whose results do not answer every call.');
   });
 
-  it('lists the call ids of a turn for pickers', () => {
+  it('gives the turn of a message (its calls are what a picker offers), and nothing outside a turn', () => {
     const messages = [
       textMessage('user', 'hi'),
       textMessage('assistant', '', { toolCalls: [toolCall('a', '{}', { callId: 'x' })] }),
@@ -114,8 +114,12 @@ describe('validateRecord', () => {
       blocksMessage([toolCalls([toolCall('b', '{}', { callId: 'y' }), toolCall('b', '{}')])]),
       textMessage('user', 'next'),
     ];
-    expect(callIdsInTurn(messages, 3)).toEqual(['x', 'y']);
-    expect(callIdsInTurn(messages, 4)).toEqual([]);
+    expect(turnMessages(messages, 3)).toEqual(messages.slice(1, 4));
+    expect(turnMessages(messages, 3).flatMap(callsOf).map((call) => call.callId)).toEqual(['x', 'y', undefined]);
+    expect(turnMessages(messages, 4)).toEqual([]);
+    // A legacy function message belongs to the turn, as the call-id checks count it.
+    const legacy = [textMessage('user', 'q'), textMessage('assistant', 'a'), textMessage('function', 'r')];
+    expect(turnMessages(legacy, 2)).toEqual(legacy.slice(1));
   });
 
   it('has nothing to say about documents', () => {

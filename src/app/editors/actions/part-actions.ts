@@ -1,9 +1,10 @@
 /** Part-level actions beyond the generic list ones: splitting text into a FIM segment. */
-import { textPart, type Content, type FieldPath, type TextPart } from '../../../core/index.ts';
+import type { Content, FieldPath, TextPart } from '../../../core/index.ts';
 import { textPartToFim, type TextSelection } from '../ops/fim-split.ts';
 import { setField, valueAt } from './record-actions.ts';
 
-function isTextPart(value: unknown): value is TextPart {
+/** A text part, or plain text content: both are `{type: "text", text}`. */
+function isText(value: unknown): value is Pick<TextPart, 'type' | 'text' | 'extra'> {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'text' && typeof (value as { text?: unknown }).text === 'string';
 }
 
@@ -14,13 +15,9 @@ function isTextPart(value: unknown): value is TextPart {
  */
 export function splitTextPartIntoFim(partPath: FieldPath, selection: TextSelection): boolean {
   const part = valueAt(partPath);
-  if (!isTextPart(part)) return false;
+  if (!isText(part)) return false;
   setField(partPath, textPartToFim(part, selection), true);
   return true;
-}
-
-function isTextContent(value: unknown): value is Extract<Content, { type: 'text' }> {
-  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'text' && typeof (value as { text?: unknown }).text === 'string';
 }
 
 /**
@@ -30,9 +27,9 @@ function isTextContent(value: unknown): value is Extract<Content, { type: 'text'
  */
 export function splitTextContentIntoFim(contentPath: FieldPath, selection: TextSelection): boolean {
   const content = valueAt(contentPath);
-  if (!isTextContent(content)) return false;
+  if (!isText(content)) return false;
   const { extra } = content;
-  const fim = textPartToFim(textPart(content.text), selection);
+  const fim = textPartToFim({ text: content.text }, selection);
   const parts: Content = extra === undefined ? { type: 'parts', parts: [fim] } : { type: 'parts', parts: [fim], extra };
   setField(contentPath, parts, true);
   return true;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { blocksMessage, conversation, textMessage, toolCall, toolCalls, toolOutput, toolOutputs } from '../../../core/index.ts';
 import { byName, messages, mount, type } from '../test/harness.tsx';
-import { describeCall, turnCalls, turnMessages } from './turn-calls.ts';
+import { turnMessages } from '../../../core/index.ts';
+import { describeCall, turnCalls } from './turn-calls.ts';
 
 function weather() {
   return conversation([

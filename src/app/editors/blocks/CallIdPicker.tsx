@@ -12,7 +12,8 @@ import { setField } from '../actions/record-actions.ts';
 import { selectClass } from '../fields/styles.ts';
 import { TextField } from '../fields/TextField.tsx';
 import { actionLabel } from '../labels.ts';
-import { describeCall, turnCalls, turnMessages } from './turn-calls.ts';
+import { turnMessages } from '../../../core/index.ts';
+import { describeCall, turnCalls } from './turn-calls.ts';
 
 interface Props {
   /** The call id field (`messages[3].toolCallId`, `….outputs[0].callId`). */

@@ -3,9 +3,7 @@
  * messages since the last user, system or developer message) up to its own message, as the
  * call-id checks of src/core/validate/call-ids.ts see them.
  */
-import { callsOf, turnMessages, type Message } from '../../../core/index.ts';
-
-export { turnMessages };
+import { callsOf, type Message } from '../../../core/index.ts';
 
 export interface TurnCall {
   callId: string | undefined;

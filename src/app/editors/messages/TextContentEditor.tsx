@@ -2,13 +2,12 @@
  * Plain text content: one auto-growing field. A system message can also keep Apertus' mapping
  * form (`{"text": …}`), which renders the same but exports as the source wrote it.
  */
-import { findFormat, type Role } from '../../../core/index.ts';
+import type { Role } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
 import { splitTextContentIntoFim } from '../actions/part-actions.ts';
 import { setField } from '../actions/record-actions.ts';
-import { buttonClass } from '../fields/styles.ts';
-import { actionLabel } from '../labels.ts';
-import { selectionOf } from '../parts/TextPartFields.tsx';
+import { selectionOf } from '../navigation/field-registry.ts';
+import { FimSplitButton } from '../parts/FimSplitButton.tsx';
 import { FieldDiagnostics } from '../fields/FieldDiagnostics.tsx';
 import { TextAreaField } from '../fields/TextAreaField.tsx';
 import { useFieldBinding } from '../fields/useFieldBinding.ts';
@@ -34,35 +33,22 @@ export function TextContentEditor({ index, role, text, mapping }: Props) {
     <div>
       <TextAreaField path={contentPath} valuePath={[...contentPath, 'text']} value={text} placeholder={PLACEHOLDERS[role] ?? 'content…'} mono={role === 'tool'} />
       {(role === 'system' || mapping) && <MappingToggle index={index} mapping={mapping} />}
-      <FimSplitButton index={index} text={text} />
+      <SplitIntoFim index={index} text={text} />
     </div>
   );
 }
 
-/**
- * "Split into FIM segment at cursor" for plain text, shown while the format writes FIM segments
- * (OpenChatML): the content becomes parts holding the segment (see splitTextContentIntoFim).
- */
-function FimSplitButton({ index, text }: { index: number; text: string }) {
-  const fim = useAppStore((state) => findFormat(state.formatId)?.fillInTheMiddle === true);
-  if (!fim) return null;
+function SplitIntoFim({ index, text }: { index: number; text: string }) {
   const contentPath = ['messages', index, 'content'];
+  // The plain-text field registers at the content's path (its value lives at content.text).
   const split = () => {
-    const selection = selectionOf([...contentPath, 'text']) ?? selectionOf(contentPath) ?? { start: text.length, end: text.length };
+    const selection = selectionOf(contentPath) ?? { start: text.length, end: text.length };
     if (splitTextContentIntoFim(contentPath, selection)) useAppStore.getState().reveal([...contentPath, 'parts', 0, 'middle']);
   };
   return (
-    <button
-      type="button"
-      className={`${buttonClass} mt-1`}
-      aria-label={actionLabel('Split', contentPath, 'into FIM segment at cursor')}
-      title="Make this text a fill-in-the-middle segment: the text before the cursor is the prefix, the selected text the middle (empty for a caret), the text after it the suffix"
-      // Keep the text field's focus and selection until the click reads them.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={split}
-    >
-      Split into FIM segment at cursor
-    </button>
+    <div className="mt-1">
+      <FimSplitButton labelPath={contentPath} onSplit={split} />
+    </div>
   );
 }
 

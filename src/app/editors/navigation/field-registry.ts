@@ -27,6 +27,13 @@ export function findField(path: FieldPath, minLength = 1): { element: HTMLElemen
   return undefined;
 }
 
+/** The selection of the text field registered exactly at `path` (a blurred textarea keeps its selection). */
+export function selectionOf(path: FieldPath): { start: number; end: number } | undefined {
+  const found = findField(path);
+  if (!found || found.path.length !== path.length || !(found.element instanceof HTMLTextAreaElement)) return undefined;
+  return { start: found.element.selectionStart, end: found.element.selectionEnd };
+}
+
 /**
  * Scrolls `element` into view and focuses it. In a text field the caret goes to `selection`
  * when given (a place clicked in the preview), else to the end (where one goes on typing).
@@ -46,7 +53,3 @@ export function focusField(element: HTMLElement, selection?: { start: number; en
   }
 }
 
-/** Test hook: how many fields are registered. */
-export function registeredFieldCount(): number {
-  return fields.size;
-}

@@ -38,7 +38,7 @@ export function splitAtSelection(text: string, selection: TextSelection): { pref
 }
 
 /** The FIM segment that replaces `part` (a new id; the part's unknown fields are kept). */
-export function textPartToFim(part: TextPart, selection: TextSelection): FimPart {
+export function textPartToFim(part: Pick<TextPart, 'text' | 'extra'>, selection: TextSelection): FimPart {
   const { prefix, middle, suffix } = splitAtSelection(part.text, selection);
   const fim = fimPart(prefix, middle, suffix);
   return part.extra === undefined ? fim : { ...fim, extra: part.extra };

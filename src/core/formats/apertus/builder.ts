@@ -3,7 +3,7 @@
  * the end (no quadratic string building), and a span that continues the previous one (same
  * kind, path and trainable) extends it instead of adding a new one.
  */
-import type { FieldPath } from '../../model/path.ts';
+import { pathsEqual, type FieldPath } from '../../model/path.ts';
 import type { Span, SpanKind } from '../types.ts';
 
 export class RenderBuilder {
@@ -17,7 +17,7 @@ export class RenderBuilder {
     this.length = start + text.length;
     this.chunks.push(text);
     const last = this.spans[this.spans.length - 1];
-    if (last !== undefined && last.kind === kind && last.trainable === trainable && samePath(last.path, path)) {
+    if (last !== undefined && last.kind === kind && last.trainable === trainable && pathsEqual(last.path, path)) {
       last.end = this.length;
       return;
     }
@@ -29,9 +29,3 @@ export class RenderBuilder {
   }
 }
 
-function samePath(a: FieldPath, b: FieldPath): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}

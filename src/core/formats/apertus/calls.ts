@@ -6,6 +6,7 @@
  */
 import type { FieldPath } from '../../model/path.ts';
 import type { ToolCall } from '../../model/types.ts';
+import { isPlainObject } from '../../validate/schema-check.ts';
 import { parseArgumentsText } from '../../validate/tool-arguments.ts';
 import { CODES } from './codes.ts';
 import type { Emitter } from './emitter.ts';
@@ -60,7 +61,7 @@ function checkLegacyType(e: Emitter, call: ToolCall, k: number, path: FieldPath,
  */
 function renderArguments(e: Emitter, call: ToolCall, k: number, path: FieldPath, label: string): void {
   const parsed = parseArgumentsText(call.arguments, path);
-  if (call.argumentsWasObject && parsed.ok && isJsonObject(parsed.value)) {
+  if (call.argumentsWasObject && parsed.ok && isPlainObject(parsed.value)) {
     e.warn(
       CODES.argumentsObject,
       `${label}: the arguments of tool call ${k + 1} (${JSON.stringify(call.name)}) are a JSON object, not a string; the template concatenates them as text, so @huggingface/jinja writes "${MAPPING_AS_TEXT}" (shown) and Python's jinja2 (ApertusFormatter) raises TypeError. Write them as a JSON string.`,
@@ -73,6 +74,3 @@ function renderArguments(e: Emitter, call: ToolCall, k: number, path: FieldPath,
   e.content(call.arguments, path, true);
 }
 
-function isJsonObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../../model/diagnostic.ts';
 import { newId } from '../../model/ids.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { ToolCall, ToolOutput } from '../../model/types.ts';
-import { extraOf, isObject, keepRaw, textOf, type JsonObject } from './fields.ts';
+import { extraOf, isObject, withKey, textOf, type JsonObject } from './fields.ts';
 import { check } from './issues.ts';
 import { pythonJsonText } from './json-text.ts';
 import { blockCallSchema, legacyCallSchema, toolOutputSchema } from './schema.ts';
@@ -28,7 +28,7 @@ function optionalString(source: JsonObject, key: string, set: (value: string) =>
     set(value);
     return extra;
   }
-  return keepRaw(extra, key, value);
+  return withKey(extra, key, value);
 }
 
 function optionalBoolean(source: JsonObject, key: string, set: (value: boolean) => void, extra: JsonObject | undefined): JsonObject | undefined {
@@ -38,7 +38,7 @@ function optionalBoolean(source: JsonObject, key: string, set: (value: boolean) 
     set(value);
     return extra;
   }
-  return keepRaw(extra, key, value);
+  return withKey(extra, key, value);
 }
 
 /** A call of a `tool_calls` block: `{"name", "arguments"}`, optionally `id` and `type`. */
@@ -84,7 +84,7 @@ export function decodeLegacyCall(source: unknown, path: FieldPath, out: Diagnost
   // The template raises on a missing type (the format reports it); export writes none back.
   if (!('type' in source)) call.typeMissing = true;
   const fnExtra = extraOf(fn, ['name', 'arguments']);
-  if (fnExtra) extra = keepRaw(extra, 'function', fnExtra);
+  if (fnExtra) extra = withKey(extra, 'function', fnExtra);
   if (extra) call.extra = extra;
   return call;
 }

@@ -8,7 +8,7 @@ import { newId } from '../../model/ids.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { ToolDefinition } from '../../model/types.ts';
 import { optionalString } from './decode-calls.ts';
-import { extraOf, isObject, keepRaw, textOf, type JsonObject } from './fields.ts';
+import { extraOf, isObject, withKey, textOf, type JsonObject } from './fields.ts';
 import { check, describeJson, problem } from './issues.ts';
 import { flatToolSchema, nestedToolSchema } from './schema.ts';
 
@@ -45,7 +45,7 @@ function decodeTool(item: unknown, path: FieldPath, out: Diagnostic[]): ToolDefi
   tool.wrapped = true;
   let extra = extraOf(item, ['type', 'function']);
   // Unknown keys of `function` live in extra.function (the item's own `function` key is known).
-  if (fnExtra) extra = keepRaw(extra, 'function', fnExtra);
+  if (fnExtra) extra = withKey(extra, 'function', fnExtra);
   if (extra) tool.extra = extra;
   return tool;
 }

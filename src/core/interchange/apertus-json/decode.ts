@@ -20,7 +20,7 @@ import type { DecodeResult } from '../types.ts';
 import { decodeLegacyCall, optionalBoolean, optionalString } from './decode-calls.ts';
 import { decodeContent } from './decode-content.ts';
 import { decodeTools } from './decode-tools.ts';
-import { extraOf, isObject, keepRaw, type JsonObject } from './fields.ts';
+import { extraOf, isObject, withKey, type JsonObject } from './fields.ts';
 import { check, invalid, problem } from './issues.ts';
 import { documentSchema, messageSchema } from './schema.ts';
 import { SHAPE_KEY, type ShapedConversation } from './shape.ts';
@@ -59,7 +59,7 @@ export function decodeApertusJson(json: unknown): DecodeResult {
         record.tools = tools;
         if (tools.length === 0) record[SHAPE_KEY] = { toolsKey: true };
       } else {
-        extra = keepRaw(extra, 'tools', top.tools);
+        extra = withKey(extra, 'tools', top.tools);
       }
     }
     if (extra) record.extra = extra;
@@ -76,7 +76,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
   let extra = extraOf(item, MESSAGE_KEYS);
   if ('content' in item) {
     const result = decodeContent(item.content, [...path, 'content'], out, item.role as string);
-    if ('raw' in result) extra = keepRaw(extra, 'content', item.content);
+    if ('raw' in result) extra = withKey(extra, 'content', item.content);
     else message.content = result.content;
   }
   extra = optionalString(item, 'name', (v) => (message.name = v), extra);
@@ -85,7 +85,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
   if ('tool_calls' in item) {
     const calls = decodeLegacyCalls(item.tool_calls, [...path, 'tool_calls'], out);
     if (calls) message.toolCalls = calls;
-    else extra = keepRaw(extra, 'tool_calls', item.tool_calls);
+    else extra = withKey(extra, 'tool_calls', item.tool_calls);
   }
   if (extra) message.extra = extra;
   return message;
