@@ -114,8 +114,7 @@ test('Ctrl+clicking text in the preview focuses the form field that produced it;
   expect(await focusInPreview(page)).toBe(false);
   // The text is editable: a plain click puts the caret there, and Alt+Enter goes to the field.
   await preview.piece('What is AI?').click();
-  await page.waitForTimeout(200);
-  expect(await focusInPreview(page)).toBe(true);
+  await expect.poll(() => focusInPreview(page)).toBe(true);
   await page.keyboard.press('Alt+Enter');
   await expect(parley.field('Message 2 content')).toBeFocused();
   // A drag selects text in the preview and sends focus nowhere else.

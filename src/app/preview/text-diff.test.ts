@@ -52,12 +52,15 @@ describe('minimalEdit', () => {
         expect(edit).not.toBeNull();
         expect(applyEdit(before, edit!)).toBe(after);
         expect(edit!.start).toBeLessThanOrEqual(edit!.end);
-        // Minimal up to one surrogate unit on each side.
-        const changed = edit!.end - edit!.start + edit!.text.length;
+        // Minimal up to one surrogate unit on each side: it keeps the common prefix, and the
+        // common suffix of what follows it.
         let prefix = 0;
         while (prefix < Math.min(before.length, after.length) && before[prefix] === after[prefix]) prefix++;
+        let suffix = 0;
+        const limit = Math.min(before.length, after.length) - prefix;
+        while (suffix < limit && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
         expect(edit!.start).toBeGreaterThanOrEqual(prefix - 1);
-        expect(changed).toBeLessThanOrEqual(before.length + after.length);
+        expect(before.length - edit!.end).toBeGreaterThanOrEqual(suffix - 1);
         return true;
       }),
       { numRuns: 2000 },

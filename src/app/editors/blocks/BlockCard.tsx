@@ -6,6 +6,7 @@ import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
 import { ItemActions } from '../fields/ItemActions.tsx';
 import { TextAreaField } from '../fields/TextAreaField.tsx';
 import { useContainerBinding } from '../fields/useContainerBinding.ts';
+import { useStablePath } from '../fields/useStablePath.ts';
 import { fieldLabel } from '../labels.ts';
 import { cloneBlock } from '../ops/clone.ts';
 import { BLOCK_ACCENTS, BLOCK_TITLES } from './block-meta.ts';
@@ -22,7 +23,9 @@ interface Props {
 }
 
 export const BlockCard = memo(function BlockCard({ listPath, index, count, block }: Props) {
-  const path = [...listPath, index];
+  const path = useStablePath([...listPath, index]);
+  const callsPath = useStablePath([...path, 'calls']);
+  const outputsPath = useStablePath([...path, 'outputs']);
   const container = useContainerBinding(path);
   const title = block.type === 'unknown' ? `Unknown block "${block.sourceType}"` : BLOCK_TITLES[block.type];
   return (
@@ -52,8 +55,8 @@ export const BlockCard = memo(function BlockCard({ listPath, index, count, block
       {(block.type === 'thoughts' || block.type === 'response') && (
         <TextAreaField path={[...path, 'text']} value={block.text} placeholder={block.type === 'thoughts' ? 'reasoning…' : 'response to the user…'} />
       )}
-      {block.type === 'tool_calls' && <ToolCallsList listPath={[...path, 'calls']} calls={block.calls} />}
-      {block.type === 'tool_outputs' && <ToolOutputsList listPath={[...path, 'outputs']} outputs={block.outputs} />}
+      {block.type === 'tool_calls' && <ToolCallsList listPath={callsPath} calls={block.calls} />}
+      {block.type === 'tool_outputs' && <ToolOutputsList listPath={outputsPath} outputs={block.outputs} />}
       {block.type === 'unknown' && <UnknownBlockView block={block} />}
     </div>
   );

@@ -9,6 +9,7 @@ import { buttonClass } from '../fields/styles.ts';
 import { actionLabel } from '../labels.ts';
 import { BLOCK_TITLES, NEW_BLOCK_TYPES, firstFieldOf, newBlock, type NewBlockType } from './block-meta.ts';
 import { BlockCard } from './BlockCard.tsx';
+import { useStablePath } from '../fields/useStablePath.ts';
 
 interface Props {
   messageIndex: number;
@@ -16,7 +17,7 @@ interface Props {
 }
 
 export function BlocksEditor({ messageIndex, blocks }: Props) {
-  const listPath = ['messages', messageIndex, 'content', 'blocks'] as const;
+  const listPath = useStablePath(['messages', messageIndex, 'content', 'blocks']);
   const add = (type: NewBlockType) => {
     const block = newBlock(type);
     insertAt(listPath, blocks.length, block);

@@ -6,6 +6,7 @@ import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
 import { ItemActions } from '../fields/ItemActions.tsx';
 import { cardClass, smallLabelClass } from '../fields/styles.ts';
 import { TextField } from '../fields/TextField.tsx';
+import { useStablePath } from '../fields/useStablePath.ts';
 import { useContainerBinding } from '../fields/useContainerBinding.ts';
 import { fieldLabel } from '../labels.ts';
 import { cloneFile } from '../ops/clone.ts';
@@ -14,7 +15,8 @@ import { PartsEditor, type NewPartType } from '../parts/PartsEditor.tsx';
 const FILE_PARTS: readonly NewPartType[] = ['text', 'fim'];
 
 export const FileCard = memo(function FileCard({ index, count, file }: { index: number; count: number; file: DocumentFile }) {
-  const path = ['files', index] as const;
+  const path = useStablePath(['files', index]);
+  const partsPath = useStablePath([...path, 'parts']);
   const container = useContainerBinding(path);
   return (
     <article {...container} aria-label={fieldLabel(path)} className={`${cardClass} border-l-4 border-l-teal-500 p-2 outline-none focus:ring-2 focus:ring-sky-500/40`}>
@@ -34,7 +36,7 @@ export const FileCard = memo(function FileCard({ index, count, file }: { index: 
         />
       </div>
       <AnchorDiagnostics path={path} />
-      <PartsEditor ownerPath={path} listPath={[...path, 'parts']} parts={file.parts} allow={FILE_PARTS} />
+      <PartsEditor ownerPath={path} listPath={partsPath} parts={file.parts} allow={FILE_PARTS} />
     </article>
   );
 });

@@ -2,6 +2,7 @@
 import type { Message } from '../../../core/index.ts';
 import { BlocksEditor } from '../blocks/BlocksEditor.tsx';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
+import { useStablePath } from '../fields/useStablePath.ts';
 import { PartsEditor, type NewPartType } from '../parts/PartsEditor.tsx';
 import { TextContentEditor } from './TextContentEditor.tsx';
 
@@ -9,11 +10,13 @@ const MESSAGE_PARTS: readonly NewPartType[] = ['text', 'image', 'value', 'fim'];
 
 export function ContentEditor({ index, message }: { index: number; message: Message }) {
   const content = message.content;
+  const ownerPath = useStablePath(['messages', index]);
+  const partsPath = useStablePath(['messages', index, 'content', 'parts']);
   if (content?.type === 'text') return <TextContentEditor index={index} role={message.role} text={content.text} mapping={content.mapping === true} />;
   return (
     <div>
       <AnchorDiagnostics path={['messages', index, 'content']} />
-      {content?.type === 'parts' && <PartsEditor ownerPath={['messages', index]} listPath={['messages', index, 'content', 'parts']} parts={content.parts} allow={MESSAGE_PARTS} />}
+      {content?.type === 'parts' && <PartsEditor ownerPath={ownerPath} listPath={partsPath} parts={content.parts} allow={MESSAGE_PARTS} />}
       {content?.type === 'blocks' && <BlocksEditor messageIndex={index} blocks={content.blocks} />}
       {content == null && (
         <p className="text-xs italic text-slate-500 dark:text-slate-400">

@@ -15,6 +15,7 @@ import { ItemActions } from '../fields/ItemActions.tsx';
 import { buttonClass, cardClass, iconButtonClass, smallLabelClass } from '../fields/styles.ts';
 import { TextField } from '../fields/TextField.tsx';
 import { useContainerBinding } from '../fields/useContainerBinding.ts';
+import { useStablePath } from '../fields/useStablePath.ts';
 import { actionLabel, fieldLabel } from '../labels.ts';
 import { cloneMessage } from '../ops/clone.ts';
 import { toolCall } from '../../../core/index.ts';
@@ -43,6 +44,7 @@ export const MessageCard = memo(function MessageCard({ index, dragHandle }: { in
   const message = useAppStore((state) => (state.record.kind === 'chat' ? state.record.messages[index] : undefined));
   const count = useAppStore((state) => (state.record.kind === 'chat' ? state.record.messages.length : 0));
   const path = ['messages', index] as const;
+  const toolCallsPath = useStablePath([...path, 'toolCalls']);
   const container = useContainerBinding(path);
   if (!message) return null;
   const label = fieldLabel(path);
@@ -99,7 +101,7 @@ export const MessageCard = memo(function MessageCard({ index, dragHandle }: { in
       {message.toolCalls !== undefined && message.toolCalls.length > 0 ? (
         <div className="mt-2 border-t border-dashed border-slate-200 pt-1.5 dark:border-slate-700">
           <div className={`${smallLabelClass} mb-1`}>OpenAI-style tool calls</div>
-          <ToolCallsList listPath={[...path, 'toolCalls']} calls={message.toolCalls} />
+          <ToolCallsList listPath={toolCallsPath} calls={message.toolCalls} />
         </div>
       ) : (
         isAssistant && (
