@@ -3,39 +3,30 @@
  * One render per change of (record, format, options), shared by every subscriber (preview,
  * diagnostics panel, editors) through a single-entry memo.
  */
-import { findFormat, formatPath, validateRecord, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { findFormat, validateRecord, withoutValidated, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
 import { useAppStore, type AppState } from './store.ts';
 
 let last: { record: ParleyRecord; formatId: string; options: OptionValues | undefined; rendered: Rendered } | undefined;
 
 /**
  * The render of the current record. Its diagnostics leave out what `validateRecord` also
- * reports (same code and path): a format may make one of those checks itself (the Apertus
- * format warns about tool-call arguments that are not JSON, with validateRecord's code, path
- * and message, for the CLI and its own tests), and the app must list such a problem once, with
- * one severity, in the panel, at the field and in the test API alike. validateRecord is the
- * app's one producer of format-independent checks.
+ * reports (core's `withoutValidated`: same code and path), so that the panel, the fields and
+ * the test API list such a problem once, with one severity, as the CLI does.
  */
 export function renderState(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>): Rendered {
   const options = state.formatOptions[state.formatId];
   if (last && last.record === state.record && last.formatId === state.formatId && last.options === options) return last.rendered;
   const format = findFormat(state.formatId);
   const rendered: Rendered = format
-    ? withoutValidated(format.render(state.record, options), validationState(state))
+    ? withoutValidatedRender(format.render(state.record, options), validationState(state))
     : { text: '', spans: [], diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${state.formatId}".` }] };
   last = { record: state.record, formatId: state.formatId, options, rendered };
   return rendered;
 }
 
-function identity(diagnostic: Diagnostic): string {
-  return `${diagnostic.code}\u0000${formatPath(diagnostic.path ?? [])}`;
-}
-
-function withoutValidated(rendered: Rendered, validation: readonly Diagnostic[]): Rendered {
-  if (validation.length === 0 || rendered.diagnostics.length === 0) return rendered;
-  const validated = new Set(validation.map(identity));
-  const diagnostics = rendered.diagnostics.filter((d) => !validated.has(identity(d)));
-  return diagnostics.length === rendered.diagnostics.length ? rendered : { ...rendered, diagnostics };
+function withoutValidatedRender(rendered: Rendered, validation: readonly Diagnostic[]): Rendered {
+  const diagnostics = withoutValidated(rendered.diagnostics, validation);
+  return diagnostics === rendered.diagnostics ? rendered : { ...rendered, diagnostics: [...diagnostics] };
 }
 
 /** The current render, for components. Re-renders the caller only when the render changes. */

@@ -1,5 +1,5 @@
 /** `parley validate`: every diagnostic of a conversation (dialect, format, tool calls), one per line. */
-import { hasErrors, validateRecord, type Diagnostic, type Format, type OptionValues } from '../../core/index.ts';
+import { hasErrors, validateRecord, withoutValidated, type Diagnostic, type Format, type OptionValues } from '../../core/index.ts';
 import { inputArgument } from '../args.ts';
 import { nativeCodec, type DialectChoice } from '../dialect.ts';
 import { DialectNote } from '../dialect-note.ts';
@@ -29,7 +29,9 @@ const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, J
 
 /** Decode, format and model diagnostics of one record, without repeats. */
 function diagnosticsOf(decoded: Decoded & { ok: true }, format: Format<OptionValues>, options: Partial<OptionValues>): Diagnostic[] {
-  const all = [...decoded.diagnostics, ...format.render(decoded.record, options).diagnostics, ...validateRecord(decoded.record)];
+  const validation = validateRecord(decoded.record);
+  // A problem both the format and the checks report is listed once (core's rule, as in the app).
+  const all = [...decoded.diagnostics, ...withoutValidated(format.render(decoded.record, options).diagnostics, validation), ...validation];
   const seen = new Set<string>();
   return all.filter((d) => {
     const key = diagnosticLine(d);

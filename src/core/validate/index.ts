@@ -12,6 +12,7 @@ import { checkToolDefinitions } from './tool-definitions.ts';
 export { parseJson, findJsonSyntaxError, describeJsonSyntaxError, lineColumnAt, type JsonParseResult, type JsonSyntaxError } from './json-syntax.ts';
 export { checkAgainstSchema, type SchemaProblem } from './schema-check.ts';
 export { checkToolCall, checkArgumentsText, parseArgumentsText, TOOL_CALL_CODES } from './tool-arguments.ts';
+export { withoutValidated } from './merge.ts';
 export { checkToolDefinitions, parametersProblem, TOOL_DEFINITION_CODES } from './tool-definitions.ts';
 export { checkCallIds, callsOf, turnMessages, CALL_ID_CODES } from './call-ids.ts';
 export { findJsonTooDeep, describeJsonTooDeep, MAX_JSON_DEPTH, type JsonTooDeep } from './json-depth.ts';

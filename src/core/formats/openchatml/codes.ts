@@ -18,7 +18,6 @@ export const CODES = {
   blocksNotAssistant: 'openchatml/blocks-not-assistant',
   callsNotAssistant: 'openchatml/calls-not-assistant',
   undefinedFunction: 'openchatml/undefined-function',
-  argumentsNotObject: 'openchatml/arguments-not-object',
   outputWithoutCall: 'openchatml/output-without-call',
   callWithoutOutput: 'openchatml/call-without-output',
   outputNameMismatch: 'openchatml/output-name-mismatch',

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, documentFile, documentRecord, partsMessage, response, textMessage, textPart, thoughts, toolCall, toolCalls, toolDefinition, toolOutput, toolOutputs } from '../../model/builders.ts';
 import type { Message, ParleyRecord } from '../../model/types.ts';
+import { TOOL_CALL_CODES } from '../../validate/tool-arguments.ts';
 import { CODES } from './codes.ts';
 import { openChatMlFormat } from './index.ts';
 import type { OpenChatMlOptions } from './options.ts';
@@ -100,12 +101,15 @@ describe('function calling', () => {
     const rendered = diagnose(conversation([textMessage('system', 'S'), blocksMessage([toolCalls(calls)])], tools));
     expect(rendered.text).toContain('<|function_call|>\n{"arguments": [1, 2], "name": "get"}');
     expect(rendered.text).toContain('<|function_call|>\n{"arguments": {"a": , "name": "get"}');
-    expect(rendered.diagnostics.map((d) => [d.code, d.severity, d.path?.join('.')])).toEqual(calls.map((_, c) => [CODES.argumentsNotObject, 'error', `messages.1.content.blocks.0.calls.${c}.arguments`]));
-    expect(rendered.diagnostics.map((d) => d.message.replace(/^.* but /, ''))).toEqual([
-      'they are an array. They are written as typed.',
-      'they are not valid JSON: Unexpected end of text: expected a value at line 1, column 7. They are written as typed.',
-      'they are empty (write {} for none). They are written as typed.',
-      'they are a string. They are written as typed.',
+    // The codes of validateRecord's argument checks (the app and CLI list each problem once), in OpenChatML's words.
+    const syntax = TOOL_CALL_CODES.syntax;
+    const notObject = TOOL_CALL_CODES.notObject;
+    expect(rendered.diagnostics.map((d) => [d.code, d.severity, d.path?.join('.')])).toEqual([notObject, syntax, syntax, notObject].map((code, c) => [code, 'error', `messages.1.content.blocks.0.calls.${c}.arguments`]));
+    expect(rendered.diagnostics.map((d) => d.message.replace(/^.*has type object\): /, ''))).toEqual([
+      'Arguments must be a JSON object, got array. They are written as typed.',
+      'Arguments are not valid JSON: Unexpected end of text: expected a value at line 1, column 7. They are written as typed.',
+      'Arguments are empty: write a JSON object, e.g. {} for none. They are written as typed.',
+      'Arguments must be a JSON object, got string. They are written as typed.',
     ]);
   });
 

@@ -6,7 +6,7 @@
  */
 import type { FieldPath } from '../../model/path.ts';
 import type { ToolCall, ToolDefinition } from '../../model/types.ts';
-import { describeJsonSyntaxError, parseJson } from '../../validate/json-syntax.ts';
+import { checkArgumentsText, TOOL_CALL_CODES } from '../../validate/tool-arguments.ts';
 import { CODES } from './codes.ts';
 import type { Emitter } from './emitter.ts';
 import { nodeOf, readJson, withOrigin, type JsonEntry, type JsonNode } from './json-node.ts';
@@ -70,16 +70,6 @@ export function renderFunctionList(e: Emitter, tools: readonly { tool: ToolDefin
   });
 }
 
-/** Why `args` is not a JSON object, or undefined when it is one. */
-function argumentsProblem(args: string): string | undefined {
-  if (args.trim() === '') return 'they are empty (write {} for none)';
-  const parsed = parseJson(args);
-  if (!parsed.ok) return `they are not valid JSON: ${describeJsonSyntaxError(parsed.error)}`;
-  const value = parsed.value;
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return undefined;
-  return `they are ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`;
-}
-
 /** `<|function_call|>\n{"arguments": …, "name": …}` for one call at `path`. */
 export function renderCall(e: Emitter, call: ToolCall, path: FieldPath, trainable: boolean): void {
   e.special(TOKENS.functionCall, path, trainable);
@@ -97,11 +87,13 @@ export function renderCall(e: Emitter, call: ToolCall, path: FieldPath, trainabl
     e.json(node, compactLayout(e), trainable);
     return;
   }
-  const problem = argumentsProblem(call.arguments) ?? 'they are not a JSON object';
+  // The problem validateRecord also reports, under its code (one problem in the app and CLI), in OpenChatML's words.
+  const argumentsPath = [...path, 'arguments'];
+  const shared = checkArgumentsText(call.arguments, argumentsPath).diagnostics[0];
   e.error(
-    CODES.argumentsNotObject,
-    `The arguments of the call to ${JSON.stringify(call.name)} must be a JSON object (§8.2: "arguments" has type object), but ${problem}. They are written as typed.`,
-    [...path, 'arguments'],
+    shared?.code ?? TOOL_CALL_CODES.notObject,
+    `The arguments of the call to ${JSON.stringify(call.name)} must be a JSON object (§8.2: "arguments" has type object): ${shared?.message ?? 'they are not one.'} They are written as typed.`,
+    argumentsPath,
   );
   e.structure('{"arguments": ', path, trainable);
   e.content(call.arguments, [...path, 'arguments'], trainable);

@@ -12,6 +12,7 @@ import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import type { Rendered } from '../types.ts';
 import { lostInConversion } from '../../interchange/conversion.ts';
+import { checkArgumentsText } from '../../validate/tool-arguments.ts';
 import { escapeAttribute } from './attributes.ts';
 import { SpanBuilder } from './builder.ts';
 import { resolveOptions, type RwkvOptions } from './options.ts';
@@ -75,7 +76,9 @@ function checkPayload(plan: BlockPlan, diagnostics: Diagnostic[]): void {
   const text = plan.payload.map((piece) => piece.text).join('');
   if (isJsonObjectText(text)) return;
   const what = plan.kind === 'toolCall' ? 'tool call arguments' : 'a tool result';
-  diagnostics.push(warning(CODES.payloadNotObject, `${formatPath(plan.objectPayload)}: RWKV ${plan.kind === 'toolCall' ? 'TOOL_CALL' : 'TOOL_RESULT'} payloads must be JSON objects (spec 004); ${what} ${text.trim() === '' ? 'is empty' : 'is not a JSON object'}.`, plan.objectPayload));
+  // Call arguments: the problem validateRecord also reports, under its code (listed once), in RWKV's words.
+  const code = plan.kind === 'toolCall' ? (checkArgumentsText(text, plan.objectPayload).diagnostics[0]?.code ?? CODES.payloadNotObject) : CODES.payloadNotObject;
+  diagnostics.push(warning(code, `${formatPath(plan.objectPayload)}: RWKV ${plan.kind === 'toolCall' ? 'TOOL_CALL' : 'TOOL_RESULT'} payloads must be JSON objects (spec 004); ${what} ${text.trim() === '' ? 'is empty' : 'is not a JSON object'}.`, plan.objectPayload));
 }
 
 export function renderRwkv(record: ParleyRecord, options?: Partial<RwkvOptions>): Rendered {

@@ -197,7 +197,8 @@ describe('RWKV rendering', () => {
   it('warns about non-object payloads and token injection', () => {
     const c = conversation([textMessage('user', 'say <<ASSISTANT_END>>'), textMessage('assistant', '', { toolCalls: [toolCall('f', '[1]')] }), toolMessage('22 degrees')]);
     const rendered = render(c);
-    expect(codes(rendered)).toEqual(['token-injection', 'rwkv/payload-not-object', 'rwkv/payload-not-object']);
+    // Call arguments carry validateRecord's code (one problem in the app and CLI); a result, RWKV's own.
+    expect(codes(rendered)).toEqual(['token-injection', 'tool-call/arguments-not-object', 'rwkv/payload-not-object']);
     expect(rendered.diagnostics.map((d) => d.path)).toEqual([['messages', 0, 'content'], ['messages', 1, 'toolCalls', 0, 'arguments'], ['messages', 2, 'content']]);
   });
 
