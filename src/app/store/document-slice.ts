@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { produce, type Draft } from 'immer';
 import { conversation, type ParleyRecord } from '../../core/index.ts';
-import { breakCoalescing, withCoalesceKey } from './history.ts';
+import { withCoalesceKey } from './history.ts';
 import type { AppState } from './store.ts';
 
 export interface DocumentSlice {
@@ -23,10 +23,8 @@ export interface DocumentSlice {
 
 export const createDocumentSlice: StateCreator<AppState, [], [], DocumentSlice> = (set) => ({
   record: conversation(),
-  loadRecord: (record) => {
-    breakCoalescing();
-    withCoalesceKey(undefined, () => set({ record }));
-  },
+  // A change without a coalesce key is an undo step of its own and ends any burst of typing (history.ts).
+  loadRecord: (record) => set({ record }),
   edit: (recipe, coalesceKey) => withCoalesceKey(coalesceKey, () => set((state) => ({ record: produce(state.record, recipe) }))),
   replaceRecord: (record, coalesceKey) => withCoalesceKey(coalesceKey, () => set({ record })),
 });
