@@ -55,9 +55,18 @@ test('the toolbar says "Unsaved changes" while typing, then "Saved"', async ({ p
   await expect(parley.saveStatus).toHaveText('Saved');
   await parley.field(USER_FIELD).click();
   await page.keyboard.press('End');
+  // "Unsaved changes" lasts only the save debounce (300 ms): record every text the status shows,
+  // in the page, from before the keystroke, rather than hope a poll lands inside that window.
+  await parley.saveStatus.evaluate((status) => {
+    const seen: string[] = [];
+    (window as unknown as { __statusSeen: string[] }).__statusSeen = seen;
+    new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+  });
   await page.keyboard.type('!');
-  await expect(parley.saveStatus).toHaveText('Unsaved changes');
   await expect(parley.saveStatus).toHaveText('Saved');
+  const seen = await page.evaluate(() => (window as unknown as { __statusSeen: string[] }).__statusSeen);
+  expect(seen).toContain('Unsaved changes');
+  expect(seen.indexOf('Unsaved changes')).toBeLessThan(seen.lastIndexOf('Saved'));
 });
 
 /**
