@@ -145,10 +145,17 @@ test('focusing a field highlights its text and scrolls the preview to it', async
 
   // A field far below (the message list is virtualized: scroll the forms to it): the preview scrolls to its text.
   await expect(preview.piece('Message 290 says hello.')).toHaveCount(0);
-  const forms = page.getByRole('region', { name: 'Conversation' });
-  const formsBox = (await forms.boundingBox())!;
-  await page.mouse.move(formsBox.x + formsBox.width / 2, formsBox.y + formsBox.height / 2);
-  for (let i = 0; i < 60 && (await parley.field('Message 290 content').count()) === 0; i++) await page.mouse.wheel(0, 2000);
+  // Scroll the forms pane down as a reader would, a little less than a pane at a time so that
+  // every virtualized row is mounted on the way, until the field is there (in the page: one step
+  // per frame, no round trip per step).
+  await page.getByTestId('conversation-editor').evaluate(async (scroller) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let i = 0; i < 400 && !document.querySelector('[aria-label="Message 290 content"]'); i++) {
+      scroller.scrollBy(0, scroller.clientHeight * 0.8);
+      await frame();
+      await frame();
+    }
+  });
   await parley.field('Message 290 content').focus();
   await expect(preview.piece('Message 290 says hello.')).toBeVisible();
   await expect(preview.decorations('focus').first()).toBeVisible();
