@@ -1,9 +1,10 @@
 /**
- * End-to-end tests against the built site (`dist/` served by `vite preview`), in Debian's
- * Chromium (Playwright's own browser downloads are not used: see TOOLCHAIN.md). Set
- * CHROMIUM_PATH to use another Chromium.
+ * End-to-end tests against the built site (`dist/` served by `vite preview`), in a Chromium
+ * found by `e2e/browser.ts` (CHROMIUM_PATH, a system Chromium, or the one inside the
+ * @sparticuz/chromium dev dependency); Playwright's own browser downloads are not used.
  */
 import { defineConfig } from '@playwright/test';
+import { chromiumPathOrExit } from './e2e/browser.ts';
 
 /** PARLEY_E2E_PORT lets two checkouts run their suites at the same time. */
 export const PORT = Number(process.env.PARLEY_E2E_PORT ?? 4173);
@@ -11,7 +12,7 @@ export const BASE_URL = `http://127.0.0.1:${PORT}/`;
 
 /** Flags for a quiet, offline-friendly headless Chromium (no background traffic to Google). */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = chromiumPathOrExit();
 /** The build the suite serves; PARLEY_E2E_DIST lets two checkouts or workers build side by side. */
 export const DIST_DIR = process.env.PARLEY_E2E_DIST ?? 'dist';
 

@@ -164,13 +164,13 @@ function verdict(ok: boolean): string {
   return ok ? 'met' : '**missed**';
 }
 
-function report(latencies: Latency[], js: ReturnType<typeof jsBeforeMonaco>, load: Awaited<ReturnType<typeof measureLoad>>): string {
+function report(latencies: Latency[], js: ReturnType<typeof jsBeforeMonaco>, load: Awaited<ReturnType<typeof measureLoad>>, browserVersion: string): string {
   const cpu = `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadavg()[0]?.toFixed(1)} at the end`;
   const usable = percentile(load.previewReady, 50);
   const lines = [
     '## App (npm run bench:ui)',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${cpu}), headless Debian Chromium, the production build served by \`vite preview\`.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${cpu}), headless Chromium ${browserVersion}, the production build served by \`vite preview\`.`,
     'Keystroke → preview: from the keydown event to the change of the preview\'s Monaco model ("model"), and to the next animation frame after it ("frame", i.e. on screen);',
     `${KEYSTROKES - WARMUP} keystrokes per size typed with real keyboard events into the first user message (after ${WARMUP} warm-up keystrokes).`,
     '',
@@ -246,7 +246,7 @@ async function main(): Promise<void> {
       latencies.push(await measureTyping(page, size));
       await context.close();
     }
-    const section = report(latencies, js, load);
+    const section = report(latencies, js, load, browser.version());
     console.log(`\n${section}`);
     writeSection(section);
     console.log('Written to BENCHMARKS.md.');

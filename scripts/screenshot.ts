@@ -1,8 +1,8 @@
 /**
  * Takes the README's screenshot from the real app (`npm run screenshot`): builds the site,
- * serves it with `vite preview`, opens it in Debian's Chromium with the default example (spec
- * 000 Example 2), focuses a tool call's arguments so that the preview highlights the text they
- * produce, and writes docs/screenshot.png. Run it again whenever the UI changes.
+ * serves it with `vite preview`, opens it in the Chromium that e2e/browser.ts finds, with the
+ * default example (spec 000 Example 2), focuses a tool call's arguments so that the preview
+ * highlights the text they produce, and writes docs/screenshot.png. Run it again whenever the UI changes.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
