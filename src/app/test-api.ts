@@ -1,6 +1,6 @@
 /**
  * `window.__parley`: a small, documented API for end-to-end tests, benchmarks and curious people
- * (present in every build; it exposes nothing the page itself cannot do). See the README, "Test API".
+ * (present in every build; it exposes nothing the page itself cannot do). See docs/app.md, "Test API".
  */
 import type { Diagnostic, FieldPath, OptionValues, ParleyRecord } from '../core/index.ts';
 import type { ExportResult } from './files/export.ts';

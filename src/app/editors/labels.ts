@@ -3,7 +3,7 @@
  * is the label of the path it edits (`Message 3 block 2 tool call 1 arguments`) and every
  * action's name is a verb plus that label (`Remove message 3 block 2`). Numbers are 1-based,
  * as shown on screen; paths stay 0-based. e2e tests and the UI benchmark rely on these names
- * (documented in the README, "The form editors").
+ * (documented in docs/editors.md, "Accessible names").
  */
 import type { FieldPath } from '../../core/index.ts';
 

@@ -4,6 +4,8 @@
  * `lost in conversion: …` warnings, and everything else must survive the trip back, compared
  * as a "semantic view" (the record's content in order, ignoring how each dialect shapes it).
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rwkvFormat } from '../formats/rwkv/index.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
@@ -194,27 +196,46 @@ describe('conversion matrix', () => {
   });
 });
 
-describe('the README example (JSON dialects section)', () => {
+/** The example of docs/dialects.md ("Examples"): an OpenAI request, its Anthropic conversion and the one loss. */
+const REQUEST = {
+  messages: [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', name: 'alice', content: 'Weather in Bern?' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Bern"}' } }] },
+    { role: 'tool', tool_call_id: 'call_1', content: '12°C' },
+  ],
+};
+const ANTHROPIC = {
+  system: 'Be brief.',
+  messages: [
+    { role: 'user', content: 'Weather in Bern?' },
+    { role: 'assistant', content: [{ type: 'tool_use', id: 'call_1', name: 'get_weather', input: { city: 'Bern' } }] },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_1', content: '12°C' }] },
+  ],
+};
+const LOSS = 'lost in conversion: the speaker name "alice" at messages[1].name (Anthropic messages have no name)';
+
+/**
+ * The example as docs/dialects.md shows it: the first JSON block after "Converting this OpenAI
+ * request to Anthropic" is the input, the next the output, and "and one warning: `…`" the loss.
+ */
+function docsExample(): { input: unknown; output: unknown; warning: string | undefined } {
+  const page = readFileSync(fileURLToPath(new URL('../../../docs/dialects.md', import.meta.url)), 'utf8');
+  const from = page.indexOf('Converting this OpenAI request to Anthropic');
+  const section = from === -1 ? '' : page.slice(from);
+  const blocks = [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1] ?? '') as unknown);
+  return { input: blocks[0], output: blocks[1], warning: /and one warning: `([^`]+)`/.exec(section)?.[1] };
+}
+
+describe('the example of docs/dialects.md', () => {
   it('converts the OpenAI request to Anthropic with one reported loss', () => {
-    const openai = findCodec('openai-chat');
-    const anthropic = findCodec('anthropic');
-    const record = openai?.decode({
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', name: 'alice', content: 'Weather in Bern?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Bern"}' } }] },
-        { role: 'tool', tool_call_id: 'call_1', content: '12°C' },
-      ],
-    }).record as Conversation;
-    const { json, diagnostics } = anthropic?.encode(record) ?? { json: undefined, diagnostics: [] };
-    expect(json).toEqual({
-      system: 'Be brief.',
-      messages: [
-        { role: 'user', content: 'Weather in Bern?' },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'call_1', name: 'get_weather', input: { city: 'Bern' } }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_1', content: '12°C' }] },
-      ],
-    });
-    expect(diagnostics.map((d) => d.message)).toEqual(['lost in conversion: the speaker name "alice" at messages[1].name (Anthropic messages have no name)']);
+    const record = findCodec('openai-chat')?.decode(REQUEST).record as Conversation;
+    const { json, diagnostics } = findCodec('anthropic')?.encode(record) ?? { json: undefined, diagnostics: [] };
+    expect(json).toEqual(ANTHROPIC);
+    expect(diagnostics.map((d) => d.message)).toEqual([LOSS]);
+  });
+
+  it('is what the page shows', () => {
+    expect(docsExample()).toEqual({ input: REQUEST, output: ANTHROPIC, warning: LOSS });
   });
 });
