@@ -9,10 +9,11 @@ import type { Span } from '../types.ts';
 
 /**
  * True in the Vite dev server and under Vitest (`import.meta.env.DEV`); false in a production
- * build (Vite replaces the expression with `false`, and the check is dropped) and under plain
- * Node or tsx (the CLI, the benchmarks), where `import.meta.env` does not exist.
+ * build (Vite replaces `import.meta.env.DEV` with `false`, so the check is dropped: written out
+ * in full, not as `?.DEV`, which the replacement would not match) and under plain Node or tsx
+ * (the CLI, the benchmarks), where `import.meta.env` does not exist.
  */
-const DEVELOPMENT: boolean = import.meta.env?.DEV === true;
+const DEVELOPMENT: boolean = import.meta.env !== undefined && import.meta.env.DEV === true;
 
 function validSegment(segment: unknown): boolean {
   return typeof segment === 'string' || (typeof segment === 'number' && Number.isInteger(segment) && segment >= 0);
