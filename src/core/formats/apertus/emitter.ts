@@ -1,33 +1,38 @@
 /**
- * What the renderer writes to: the text and spans (through `RenderBuilder`) plus the
+ * What the renderer writes to: the text and spans (through the shared `SpanBuilder`) plus the
  * diagnostics, with the token-injection check applied to every piece of author text.
  */
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import { formatPath } from '../../model/path.ts';
-import { RenderBuilder } from './builder.ts';
+import { InjectionScan, tokenList } from '../shared/injection.ts';
+import { SpanBuilder } from '../shared/span-builder.ts';
 import { CODES } from './codes.ts';
-import { injectedTokens } from './injection.ts';
+import { TOKEN_STRINGS } from './tokens.ts';
+
+const SCAN = new InjectionScan(TOKEN_STRINGS);
 
 export class Emitter {
-  readonly builder = new RenderBuilder();
+  readonly builder = new SpanBuilder((text, path) => this.checkInjection(text, path));
   readonly diagnostics: Diagnostic[] = [];
+  /** The BOS text (an option) is searched for as well, when set. */
+  private readonly markers: readonly string[];
 
-  constructor(private readonly bosToken: string) {}
+  constructor(bosToken: string) {
+    this.markers = [bosToken];
+  }
 
   special(token: string, path: FieldPath, trainable: boolean): void {
-    this.builder.push(token, 'special', path, trainable);
+    this.builder.special(token, path, trainable);
   }
 
   structure(text: string, path: FieldPath, trainable: boolean): void {
-    this.builder.push(text, 'structure', path, trainable);
+    this.builder.structure(text, path, trainable);
   }
 
   /** Text an author wrote (message text, arguments, outputs, tool descriptions). */
   content(text: string, path: FieldPath, trainable: boolean): void {
-    if (text.length === 0) return;
-    this.checkInjection(text, path);
-    this.builder.push(text, 'content', path, trainable);
+    this.builder.content(text, path, trainable);
   }
 
   /**
@@ -38,16 +43,15 @@ export class Emitter {
   derived(text: string, path: FieldPath, trainable: boolean): void {
     if (text.length === 0) return;
     this.checkInjection(text, path);
-    this.builder.push(text, 'structure', path, trainable);
+    this.builder.structure(text, path, trainable);
   }
 
   private checkInjection(text: string, path: FieldPath): void {
-    const tokens = injectedTokens(text, this.bosToken);
+    const tokens = SCAN.find(text, this.markers);
     if (tokens === undefined) return;
-    const list = tokens.map((t) => JSON.stringify(t)).join(', ');
     this.warn(
       CODES.tokenInjection,
-      `${formatPath(path)} contains the special-token text ${list}; a tokenizer that parses special tokens in text turns it into the token itself.`,
+      `${formatPath(path)} contains the special-token text ${tokenList(tokens)}; a tokenizer that parses special tokens in text turns it into the token itself.`,
       path,
     );
   }

@@ -35,7 +35,8 @@ export function render(record: ParleyRecord, options?: Partial<ApertusOptions>):
   const resolved = resolveOptions(options);
   const e = new Emitter(resolved.bosToken);
   renderConversation(e, record, resolved);
-  return { text: e.builder.text(), spans: e.builder.spans, diagnostics: e.diagnostics };
+  const { text, spans } = e.builder.finish();
+  return { text, spans, diagnostics: e.diagnostics };
 }
 
 function renderConversation(e: Emitter, conversation: Conversation, options: ApertusOptions): void {

@@ -1,69 +1,56 @@
 /**
- * What the renderer writes to: text and spans in one pass (chunks joined once at the end; a
- * span that continues the previous one, same kind, path and trainable, is extended), the
+ * What the renderer writes to: text and spans (through the shared `SpanBuilder`), the
  * diagnostics, and the token-injection check on every piece of author text.
  */
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
-import { formatPath, pathsEqual, type FieldPath } from '../../model/path.ts';
-import type { Span, SpanKind } from '../types.ts';
+import { formatPath, type FieldPath } from '../../model/path.ts';
+import { InjectionScan, tokenList } from '../shared/injection.ts';
+import { SpanBuilder } from '../shared/span-builder.ts';
+import type { Rendered } from '../types.ts';
 import { CODES } from './codes.ts';
 import type { JsonNode } from './json-node.ts';
 import { writeJson, type JsonLayout } from './json-write.ts';
 import type { OpenChatMlOptions } from './options.ts';
-import { injectedTokens } from './tokens.ts';
+import { INJECTABLE_TOKENS } from './tokens.ts';
+
+const SCAN = new InjectionScan(INJECTABLE_TOKENS);
 
 export class Emitter {
-  private readonly chunks: string[] = [];
-  private length = 0;
-  readonly spans: Span[] = [];
+  private readonly out = new SpanBuilder((text, path) => this.checkInjection(text, path));
   readonly diagnostics: Diagnostic[] = [];
   /** Fields already reported for token injection (a JSON value is written in many pieces). */
   private readonly injected = new Set<string>();
+  /** The BOS and EOS texts (options) are searched for as well, when set. */
+  private readonly markers: readonly string[];
 
-  constructor(readonly options: OpenChatMlOptions) {}
-
-  get size(): number {
-    return this.length;
-  }
-
-  private push(text: string, kind: SpanKind, path: FieldPath, trainable: boolean): void {
-    if (text.length === 0) return;
-    const start = this.length;
-    this.length += text.length;
-    this.chunks.push(text);
-    const last = this.spans[this.spans.length - 1];
-    if (last !== undefined && last.kind === kind && last.trainable === trainable && pathsEqual(last.path, path)) {
-      last.end = this.length;
-      return;
-    }
-    this.spans.push({ start, end: this.length, kind, path, trainable });
+  constructor(readonly options: OpenChatMlOptions) {
+    this.markers = [options.bosText, options.eosText];
   }
 
   special(token: string, path: FieldPath, trainable: boolean): void {
-    this.push(token, 'special', path, trainable);
+    this.out.special(token, path, trainable);
   }
 
   structure(text: string, path: FieldPath, trainable: boolean): void {
-    this.push(text, 'structure', path, trainable);
+    this.out.structure(text, path, trainable);
   }
 
   /** Text an author wrote (content, names, JSON values), checked for special-token text. */
   content(text: string, path: FieldPath, trainable: boolean): void {
-    if (text.length === 0) return;
-    const tokens = injectedTokens(text, this.options.bosText, this.options.eosText);
-    if (tokens !== undefined) {
-      const key = formatPath(path);
-      if (!this.injected.has(key)) {
-        this.injected.add(key);
-        const list = tokens.map((t) => JSON.stringify(t)).join(', ');
-        this.warn(CODES.tokenInjection, `${key} contains the special-token text ${list}; a tokenizer that parses special tokens in text turns it into the token itself, and a reader of the text takes it for structure.`, path);
-      }
-    }
-    this.push(text, 'content', path, trainable);
+    this.out.content(text, path, trainable);
+  }
+
+  private checkInjection(text: string, path: FieldPath): void {
+    const tokens = SCAN.find(text, this.markers);
+    if (tokens === undefined) return;
+    const key = formatPath(path);
+    if (this.injected.has(key)) return;
+    this.injected.add(key);
+    this.warn(CODES.tokenInjection, `${key} contains the special-token text ${tokenList(tokens)}; a tokenizer that parses special tokens in text turns it into the token itself, and a reader of the text takes it for structure.`, path);
   }
 
   json(node: JsonNode, layout: JsonLayout, trainable: boolean, level = 0): void {
-    writeJson(node, layout, (text, kind, path) => (kind === 'content' ? this.content(text, path, trainable) : this.push(text, kind, path, trainable)), level);
+    writeJson(node, layout, (text, kind, path) => (kind === 'content' ? this.out.content(text, path, trainable) : this.out.push(text, kind, path, trainable)), level);
   }
 
   error(code: string, message: string, path: FieldPath): void {
@@ -78,7 +65,9 @@ export class Emitter {
     this.diagnostics.push({ severity: 'info', code, message, path });
   }
 
-  text(): string {
-    return this.chunks.join('');
+  /** The text, spans (checked in development builds) and diagnostics. */
+  finish(): Rendered {
+    const { text, spans } = this.out.finish();
+    return { text, spans, diagnostics: this.diagnostics };
   }
 }

@@ -10,5 +10,5 @@ export function renderOpenChatMl(record: ParleyRecord, options?: Partial<OpenCha
   const e = new Emitter(resolveOptions(options));
   if (record.kind === 'chat') renderChat(e, record);
   else renderDocument(e, record);
-  return { text: e.text(), spans: e.spans, diagnostics: e.diagnostics };
+  return e.finish();
 }

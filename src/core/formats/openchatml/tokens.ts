@@ -59,20 +59,4 @@ export const SPECIAL_TOKENS: readonly SpecialToken[] = [
 ];
 
 /** Token strings that, inside author text, would be read as structure (BOS/EOS placeholders are options, checked apart). */
-const INJECTABLE: readonly string[] = SPECIAL_TOKENS.map((t) => t.token).filter((t) => t.startsWith('<|'));
-
-/**
- * The special-token strings found in `text`: every `<|…|>` token of the format, plus the BOS
- * and EOS texts when they are set. Undefined when there is none.
- */
-export function injectedTokens(text: string, bosText: string, eosText: string): string[] | undefined {
-  let found: string[] | undefined;
-  // Every token starts with "<|": one native search rules out almost all text.
-  if (text.includes('<|')) {
-    for (const token of INJECTABLE) if (text.includes(token)) (found ??= []).push(token);
-  }
-  for (const marker of [bosText, eosText]) {
-    if (marker !== '' && text.includes(marker) && !found?.includes(marker)) (found ??= []).push(marker);
-  }
-  return found;
-}
+export const INJECTABLE_TOKENS: readonly string[] = SPECIAL_TOKENS.map((t) => t.token).filter((t) => t.startsWith('<|'));

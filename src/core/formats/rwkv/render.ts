@@ -13,11 +13,14 @@ import type { ParleyRecord } from '../../model/types.ts';
 import type { Rendered } from '../types.ts';
 import { lostInConversion } from '../../interchange/conversion.ts';
 import { checkArgumentsText } from '../../validate/tool-arguments.ts';
+import { InjectionScan, tokenList } from '../shared/injection.ts';
+import { SpanBuilder } from '../shared/span-builder.ts';
 import { escapeAttribute } from './attributes.ts';
-import { SpanBuilder } from './builder.ts';
 import { resolveOptions, type RwkvOptions } from './options.ts';
 import { notShown, planMessage, type BlockPlan } from './plan.ts';
-import { CODES, END_TAG, SEPARATOR, TAGS, injectedTags, type BlockKind } from './tokens.ts';
+import { CODES, END_TAG, INJECTION_STRINGS, SEPARATOR, TAGS, type BlockKind } from './tokens.ts';
+
+const SCAN = new InjectionScan(INJECTION_STRINGS);
 
 const START_TAG: Record<Exclude<BlockKind, 'toolCall' | 'toolResult'>, string> = { sys: TAGS.sys, user: TAGS.user, assistant: TAGS.assistant };
 
@@ -33,17 +36,15 @@ function isJsonObjectText(text: string): boolean {
 }
 
 class Writer {
-  readonly out = new SpanBuilder();
+  readonly out = new SpanBuilder((text, path) => this.checkInjection(text, path));
   constructor(readonly diagnostics: Diagnostic[]) {}
 
-  content(text: string, path: FieldPath, trainable: boolean): void {
-    const tags = injectedTags(text);
-    if (tags) {
-      this.diagnostics.push(
-        warning(CODES.tokenInjection, `${formatPath(path)} contains the RWKV tag text ${tags.map((t) => JSON.stringify(t)).join(', ')}; a reader of the transcript (and a tokenizer with these tags as special tokens) takes it for structure.`, path),
-      );
-    }
-    this.out.push(text, 'content', path, trainable);
+  private checkInjection(text: string, path: FieldPath): void {
+    const tags = SCAN.find(text);
+    if (tags === undefined) return;
+    this.diagnostics.push(
+      warning(CODES.tokenInjection, `${formatPath(path)} contains the RWKV tag text ${tokenList(tags)}; a reader of the transcript (and a tokenizer with these tags as special tokens) takes it for structure.`, path),
+    );
   }
 
   block(plan: BlockPlan, open: boolean): void {
@@ -53,7 +54,7 @@ class Writer {
       this.out.push(plan.kind === 'toolCall' ? TAGS.toolCall : TAGS.toolResult, 'special', plan.path, tagTrainable);
       for (const attribute of plan.attributes) {
         this.out.push(` ${attribute.key}="`, 'structure', attribute.path, tagTrainable);
-        this.content(escapeAttribute(attribute.value), attribute.path, tagTrainable);
+        this.out.content(escapeAttribute(attribute.value), attribute.path, tagTrainable);
         this.out.push('"', 'structure', attribute.path, tagTrainable);
       }
       this.out.push(TAGS.close, 'special', plan.path, tagTrainable);
@@ -62,7 +63,7 @@ class Writer {
     }
     this.out.push('\n', 'structure', plan.path, tagTrainable);
     for (const piece of plan.payload) {
-      if (piece.kind === 'content') this.content(piece.text, piece.path, trainable);
+      if (piece.kind === 'content') this.out.content(piece.text, piece.path, trainable);
       else this.out.push(piece.text, 'structure', piece.path, trainable);
     }
     if (open) return;
@@ -102,5 +103,6 @@ export function renderRwkv(record: ParleyRecord, options?: Partial<RwkvOptions>)
     checkPayload(plan, diagnostics);
     writer.block(plan, streaming && i === plans.length - 1);
   });
-  return { text: writer.out.text(), spans: writer.out.spans, diagnostics };
+  const { text, spans } = writer.out.finish();
+  return { text, spans, diagnostics };
 }

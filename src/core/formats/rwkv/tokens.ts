@@ -67,14 +67,6 @@ export const INJECTION_STRINGS: readonly string[] = [
   TAGS.toolResultEnd,
 ];
 
-/** The injected tag strings found in `text`, or undefined. */
-export function injectedTags(text: string): string[] | undefined {
-  // Every tag starts with "<<": one native search rules out almost all text.
-  if (!text.includes('<<')) return undefined;
-  const found = INJECTION_STRINGS.filter((tag) => text.includes(tag));
-  return found.length > 0 ? found : undefined;
-}
-
 export const CODES = {
   recordKind: 'rwkv/record-kind',
   tokenInjection: 'token-injection',

@@ -13,9 +13,11 @@ import { argumentsObject } from '../shared/arguments.ts';
 import { parseDataUrl } from '../shared/data-url.ts';
 import { pathLabel } from '../shared/issues.ts';
 import { merge, nested, tryParseJson, without, type JsonObject } from '../shared/json.ts';
-import { isSourcePart } from '../shared/shape.ts';
+import { fallbackPart, type TextFallback } from '../shared/part-fallback.ts';
 
 export const ENCODE_CODES = { missingId: 'anthropic/missing-id', inputNotObject: 'anthropic/input-not-object' } as const;
+
+const TEXT_FALLBACK: TextFallback = { dialect: 'Anthropic', unit: 'blocks', textType: 'text' };
 
 export interface AnthropicContext {
   losses: Losses;
@@ -42,26 +44,21 @@ export function partBlock(part: Part, path: FieldPath, losses: Losses): JsonObje
       return merge({ type: 'image', source: merge(source, nested(extra, 'source'), losses.clash([...path, 'source'])) }, without(extra, 'source'), losses.clash(path));
     }
     case 'value':
-      if (isSourcePart(part)) return losses.keepsRaw(part, part.value, `a part of type ${JSON.stringify(part.value.type ?? '')}`, path) ? part.value : undefined;
-      losses.add('the type of a value part', path, 'Anthropic has no value blocks; written as its JSON text');
-      return merge({ type: 'text', text: JSON.stringify(part.value) ?? 'null' }, losses.extraOf(part, 'text', path), losses.clash(path));
     case 'fim':
-      losses.add('a fill-in-the-middle segment', path, 'Anthropic has no FIM blocks; written as prefix, middle and suffix in a row');
-      return merge({ type: 'text', text: part.prefix + part.middle + part.suffix }, losses.extraOf(part, 'text', path), losses.clash(path));
+      return fallbackPart(part, path, losses, TEXT_FALLBACK);
   }
 }
 
-function resultId(json: JsonObject, result: Message | ToolOutput, idPath: FieldPath, context: AnthropicContext): void {
-  const id = context.ids.resultId(result);
+function resultId(json: JsonObject, result: Message | ToolOutput, path: FieldPath, context: AnthropicContext): void {
+  const id = context.ids.requiredResultId(result, path);
   if (id !== undefined) json.tool_use_id = id;
-  else context.losses.out.push(warning(ENCODE_CODES.missingId, `${pathLabel(idPath.slice(0, -1))}: the tool result names no call, and no call of its turn is left to pair it with; Anthropic requires tool_use_id.`, idPath));
 }
 
 /** A tool (or legacy function) message → a `tool_result` block. */
 export function toolResultBlock(message: Message, path: FieldPath, context: AnthropicContext): JsonObject {
   const { losses } = context;
   const json: JsonObject = { type: 'tool_result' };
-  resultId(json, message, [...path, 'toolCallId'], context);
+  resultId(json, message, path, context);
   const content = message.content;
   if (content?.type === 'text') json.content = content.text;
   else if (content?.type === 'parts') json.content = partBlocks(content.parts, [...path, 'content'], losses);
@@ -75,7 +72,7 @@ export function toolResultBlock(message: Message, path: FieldPath, context: Anth
 export function outputBlock(output: ToolOutput, path: FieldPath, context: AnthropicContext): JsonObject {
   const { losses } = context;
   const json: JsonObject = { type: 'tool_result' };
-  resultId(json, output, [...path, 'callId'], context);
+  resultId(json, output, path, context);
   json.content = output.output;
   if (output.isError !== undefined) json.is_error = output.isError;
   if (output.name !== undefined) losses.add(`the tool name ${JSON.stringify(output.name)}`, [...path, 'name'], 'an Anthropic tool_result has no name');

@@ -18,7 +18,7 @@ import { merge, mergeFirst, type JsonObject } from '../shared/json.ts';
 import { segmentsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson } from '../shared/tools.ts';
-import { outputBlock, partBlocks, toolResultBlock, toolUseBlock, type AnthropicContext } from './encode-blocks.ts';
+import { ENCODE_CODES, outputBlock, partBlocks, toolResultBlock, toolUseBlock, type AnthropicContext } from './encode-blocks.ts';
 import { CODE, DIALECT, SHAPE, TARGET, type DocumentShape, type MessageShape } from './shape.ts';
 
 export { ENCODE_CODES, partBlock } from './encode-blocks.ts';
@@ -35,7 +35,7 @@ export function encodeAnthropic(record: ParleyRecord): EncodeResult {
     return { json: null, diagnostics: out };
   }
   const losses = new Losses(TARGET, out, DIALECT);
-  const context: AnthropicContext = { losses, ids: planCallIds(record, { generate: true, target: TARGET, out }) };
+  const context: AnthropicContext = { losses, ids: planCallIds(record, { generate: true, target: TARGET, out, required: { code: ENCODE_CODES.missingId, requires: 'Anthropic requires tool_use_id' } }) };
   const system: Indexed[] = [];
   const others: Indexed[] = [];
   record.messages.forEach((message, i) => {

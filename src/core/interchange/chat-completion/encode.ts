@@ -16,6 +16,7 @@ import { argumentsObject } from '../shared/arguments.ts';
 import { parseDataUrl } from '../shared/data-url.ts';
 import { pathLabel } from '../shared/issues.ts';
 import { merge, mergeFirst, nested, without, type JsonObject } from '../shared/json.ts';
+import { fallbackPart, keptSourcePart, type TextFallback } from '../shared/part-fallback.ts';
 import { segmentsOf, type Segment } from '../shared/segments.ts';
 import { isSourcePart, shapeOf } from '../shared/shape.ts';
 import { flatToolExtra, keepsRawTool, ownTool, rawToolJson, wrappedToolExtra } from '../shared/tools.ts';
@@ -23,6 +24,8 @@ import { errorValueOf, hasErrorValue } from './error-value.ts';
 import { CODE, DIALECT, SHAPE, TARGET, type CallShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
 
 export const ARGUMENTS_NOT_OBJECT = 'chat-completion/arguments-not-object';
+
+const TEXT_FALLBACK: TextFallback = { dialect: 'spec 002', unit: 'parts', textType: 'text' };
 
 export function encodeChatCompletion(record: ParleyRecord): EncodeResult {
   const out: Diagnostic[] = [];
@@ -212,10 +215,10 @@ function encodePart(part: Part, path: FieldPath, losses: Losses): unknown {
       return merge({ type: 'image', image: merge(image, nested(extra, 'image'), losses.clash([...path, 'image'])) }, without(extra, 'image'), losses.clash(path));
     }
     case 'value':
-      if (isSourcePart(part)) return losses.keepsRaw(part, part.value, `a part of type ${JSON.stringify(part.value.type ?? '')}`, path) ? part.value : undefined;
+      // Spec 002 has value parts: only a source part of another dialect needs the fallback.
+      if (isSourcePart(part)) return keptSourcePart(part, path, losses);
       return merge({ type: 'value', value: part.value }, losses.extraOf(part, 'text', path), losses.clash(path));
     case 'fim':
-      losses.add('a fill-in-the-middle segment', path, 'spec 002 has no FIM parts; written as prefix, middle and suffix in a row');
-      return merge({ type: 'text', text: part.prefix + part.middle + part.suffix }, losses.extraOf(part, 'text', path), losses.clash(path));
+      return fallbackPart(part, path, losses, TEXT_FALLBACK);
   }
 }

@@ -93,11 +93,9 @@ function writeResultId(json: JsonObject, result: Result, idPath: FieldPath, cont
     if (own !== undefined) context.losses.add('the tool call id', idPath, 'a legacy function message has no id; it answers by name');
     return;
   }
-  const id = context.ids.resultId(result);
+  // A tool message that had no tool_call_id in the source is not warned about (encode.ts `keepsMissing`).
+  const id = context.ids.requiredResultId(result, idPath.slice(0, -1));
   if (id !== undefined) json.tool_call_id = id;
-  else if (!('role' in result && shapeOf<MessageShape>(result, SHAPE)?.noCallId)) {
-    context.losses.out.push(warning(ENCODE_CODES.missingCallId, `${pathLabel(idPath)}: the tool result names no call, and no call of its turn is left to pair it with; Chat Completions requires tool_call_id.`, idPath));
-  }
 }
 
 /** A legacy `function` message is named after the function it answers. */

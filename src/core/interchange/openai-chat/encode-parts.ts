@@ -14,8 +14,9 @@ import type { FieldPath } from '../../model/path.ts';
 import type { Content, Part } from '../../model/types.ts';
 import type { Losses } from '../conversion.ts';
 import { merge, nested, without, type JsonObject } from '../shared/json.ts';
+import { fallbackPart } from '../shared/part-fallback.ts';
 import type { Segment } from '../shared/segments.ts';
-import { isSourcePart, shapeOf } from '../shared/shape.ts';
+import { shapeOf } from '../shared/shape.ts';
 import { SHAPE, type PartShape } from './shape.ts';
 
 function present<T>(value: T | undefined): value is T {
@@ -61,13 +62,8 @@ export function encodePart(part: Part, path: FieldPath, inTool: boolean, losses:
       const imageUrl = merge({ url: part.url }, nested(extra, 'image_url'), losses.clash([...path, 'image_url']));
       return merge({ type: 'image_url', image_url: imageUrl }, without(extra, 'image_url'), losses.clash(path));
     }
-    case 'value': {
-      if (isSourcePart(part)) return losses.keepsRaw(part, part.value, `a part of type ${JSON.stringify(part.value.type ?? '')}`, path) ? part.value : undefined;
-      losses.add('the type of a value part', path, `${losses.target} has no value parts; written as its JSON text`);
-      return merge({ type: 'text', text: JSON.stringify(part.value) ?? 'null' }, losses.extraOf(part, 'text', path), losses.clash(path));
-    }
+    case 'value':
     case 'fim':
-      losses.add('a fill-in-the-middle segment', path, `${losses.target} has no FIM parts; written as prefix, middle and suffix in a row`);
-      return merge({ type: 'text', text: part.prefix + part.middle + part.suffix }, losses.extraOf(part, 'text', path), losses.clash(path));
+      return fallbackPart(part, path, losses, { dialect: losses.target, unit: 'parts', textType: 'text' });
   }
 }

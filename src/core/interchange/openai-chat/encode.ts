@@ -14,7 +14,7 @@ import { planCallIds, type Result } from '../shared/call-id-plan.ts';
 import { merge, mergeFirst, type JsonObject } from '../shared/json.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson, wrappedToolExtra } from '../shared/tools.ts';
-import { encodeMessage, type ChatContext } from './encode-messages.ts';
+import { ENCODE_CODES, encodeMessage, type ChatContext } from './encode-messages.ts';
 import { resolveOpenAiChatOptions } from './options.ts';
 import { CODE, DIALECT, SHAPE, TARGET, type CallShape, type DocumentShape, type MessageShape, type ToolShape } from './shape.ts';
 
@@ -40,7 +40,8 @@ export function encodeOpenAiChat(record: ParleyRecord, options?: Partial<OptionV
   }
   const { legacyFunctionCall: legacy } = resolveOpenAiChatOptions(options);
   const losses = new Losses(TARGET, out, DIALECT);
-  const ids = planCallIds(record, { generate: !legacy, target: TARGET, out, keepsMissing });
+  const required = { code: ENCODE_CODES.missingCallId, requires: 'Chat Completions requires tool_call_id', labelAtIdField: true };
+  const ids = planCallIds(record, { generate: !legacy, target: TARGET, out, keepsMissing, required });
   const context: ChatContext = { losses, ids, legacy };
   const messages = record.messages.flatMap((message, i) => encodeMessage(message, ['messages', i], context));
   const shape = shapeOf<DocumentShape>(record, SHAPE) ?? {};

@@ -7,19 +7,22 @@
  * results, `returns` schemas, value types, FIM structure, thought kinds, and what other
  * dialects kept that Responses has no equivalent for.
  */
-import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Block, Extra, Message, Part, ParleyRecord, ToolCall, ToolDefinition, ToolOutput } from '../../model/types.ts';
 import { Losses } from '../conversion.ts';
 import type { EncodeResult } from '../types.ts';
-import { planCallIds, type CallIdPlan } from '../shared/call-id-plan.ts';
-import { pathLabel } from '../shared/issues.ts';
+import { planCallIds, type CallIdPlan, type RequiredResultId } from '../shared/call-id-plan.ts';
 import { merge, mergeFirst, type JsonObject } from '../shared/json.ts';
-import { isSourcePart, shapeOf } from '../shared/shape.ts';
+import { fallbackPart, type TextFallback } from '../shared/part-fallback.ts';
+import { shapeOf } from '../shared/shape.ts';
 import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson, wrappedToolExtra } from '../shared/tools.ts';
 import { CODE, DIALECT, SHAPE, TARGET, type BlockShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
 
 export const MISSING_CALL_ID = 'openai-responses/missing-call-id';
+
+const REQUIRED_ID: RequiredResultId = { code: MISSING_CALL_ID, requires: 'Responses requires call_id', outputNoun: 'tool output' };
+const TEXT_FALLBACK: TextFallback = { dialect: 'Responses', unit: 'parts', textType: 'input_text' };
 
 export function encodeOpenAiResponses(record: ParleyRecord): EncodeResult {
   const out: Diagnostic[] = [];
@@ -28,7 +31,7 @@ export function encodeOpenAiResponses(record: ParleyRecord): EncodeResult {
     return { json: null, diagnostics: out };
   }
   const losses = new Losses(TARGET, out, DIALECT);
-  const ids = planCallIds(record, { generate: true, target: TARGET, out });
+  const ids = planCallIds(record, { generate: true, target: TARGET, out, required: REQUIRED_ID });
   const doc: JsonObject = {};
   let messages = record.messages.map((message, i) => ({ message, path: ['messages', i] as FieldPath }));
   const first = messages[0]?.message;
@@ -85,9 +88,8 @@ function blockAsPart(block: Block, role: string, path: FieldPath, losses: Losses
 
 function toolMessageItem(message: Message, path: FieldPath, losses: Losses, ids: CallIdPlan): JsonObject {
   const item: JsonObject = { type: 'function_call_output' };
-  const id = ids.resultId(message);
+  const id = ids.requiredResultId(message, path);
   if (id !== undefined) item.call_id = id;
-  else losses.out.push(warning(MISSING_CALL_ID, `${pathLabel(path)}: the tool result names no call, and no call of its turn is left to pair it with; Responses requires call_id.`, [...path, 'toolCallId']));
   const content = message.content;
   if (content?.type === 'parts') item.output = encodeParts(content.parts, 'tool', [...path, 'content'], losses);
   else if (content?.type === 'blocks') item.output = content.blocks.map((b) => ('text' in b ? b.text : '')).join('');
@@ -99,9 +101,8 @@ function toolMessageItem(message: Message, path: FieldPath, losses: Losses, ids:
 
 function outputItem(output: ToolOutput, path: FieldPath, losses: Losses, ids: CallIdPlan): JsonObject {
   const item: JsonObject = { type: 'function_call_output' };
-  const id = ids.resultId(output);
+  const id = ids.requiredResultId(output, path);
   if (id !== undefined) item.call_id = id;
-  else losses.out.push(warning(MISSING_CALL_ID, `${pathLabel(path)}: the tool output names no call, and no call of its turn is left to pair it with; Responses requires call_id.`, [...path, 'callId']));
   item.output = output.output;
   if (output.isError !== undefined) losses.add(`the error flag (${String(output.isError)})`, [...path, 'isError']);
   if (output.name !== undefined) losses.add(`the tool name ${JSON.stringify(output.name)}`, [...path, 'name'], 'a function_call_output has no name');
@@ -218,11 +219,7 @@ function encodePart(part: Part, role: string, path: FieldPath, losses: Losses): 
       // Chat Completions' `image_url.detail` arrives as `detail` (shared/equivalents.ts).
       return merge({ type: 'input_image', image_url: part.url }, losses.extraOf(part, 'image', path), losses.clash(path));
     case 'value':
-      if (isSourcePart(part)) return losses.keepsRaw(part, part.value, `a part of type ${JSON.stringify(part.value.type ?? '')}`, path) ? part.value : undefined;
-      losses.add('the type of a value part', path, 'Responses has no value parts; written as its JSON text');
-      return merge({ type: 'input_text', text: JSON.stringify(part.value) ?? 'null' }, losses.extraOf(part, 'text', path), losses.clash(path));
     case 'fim':
-      losses.add('a fill-in-the-middle segment', path, 'Responses has no FIM parts; written as prefix, middle and suffix in a row');
-      return merge({ type: 'input_text', text: part.prefix + part.middle + part.suffix }, losses.extraOf(part, 'text', path), losses.clash(path));
+      return fallbackPart(part, path, losses, TEXT_FALLBACK);
   }
 }

@@ -6,9 +6,10 @@
  * without one with the id of the call it answers; results are paired with the unanswered calls
  * of their turn in order, as OpenChatML does (spec 003 §8.4) and as the RWKV spec writes a
  * TOOL_RESULT after its TOOL_CALL. Every id written that the record does not have is an info
- * diagnostic at the field, so a reader knows it was made up.
+ * diagnostic at the field, so a reader knows it was made up; a result left with no id to write
+ * in a dialect that requires one is a warning (`requiredResultId`).
  */
-import { info, type Diagnostic } from '../../model/diagnostic.ts';
+import { info, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { Conversation, Message, ToolCall, ToolOutput } from '../../model/types.ts';
 import { pathLabel } from './issues.ts';
@@ -25,6 +26,26 @@ export interface CallIdPlan {
   resultId(result: Result): string | undefined;
   /** The call a result answers (by its id, else in order), if any. */
   callOf(result: Result): ToolCall | undefined;
+  /**
+   * `resultId` for a dialect that requires the id (`PlanOptions.required`): when there is none
+   * to write, a warning at the result's id field, unless the source lacked it on purpose
+   * (`keepsMissing`). `resultPath`: the tool message's or the tool output's path.
+   */
+  requiredResultId(result: Result, resultPath: FieldPath): string | undefined;
+}
+
+/** How a dialect that requires result ids words the warning for a result left without one. */
+export interface RequiredResultId {
+  code: string;
+  /** The end of the warning: "Anthropic requires tool_use_id". */
+  requires: string;
+  /**
+   * Kept as each dialect has always worded it (the messages are unchanged): OpenAI Chat starts
+   * the message with the id field's path instead of the result's, and Responses calls a tool
+   * output of a structured message a "tool output".
+   */
+  labelAtIdField?: boolean;
+  outputNoun?: string;
 }
 
 export interface PlanOptions {
@@ -34,6 +55,15 @@ export interface PlanOptions {
   out: Diagnostic[];
   /** True for a call or result whose id the source lacked in this same dialect: it is written without (the same document back). */
   keepsMissing?: (node: ToolCall | Result) => boolean;
+  /** Set by the dialects whose results must name their call (for `requiredResultId`). */
+  required?: RequiredResultId;
+}
+
+function missingResultId(required: RequiredResultId, result: Result, resultPath: FieldPath): Diagnostic {
+  const idPath = [...resultPath, 'role' in result ? 'toolCallId' : 'callId'];
+  const noun = 'role' in result ? 'tool result' : (required.outputNoun ?? 'tool result');
+  const label = pathLabel(required.labelAtIdField ? idPath : resultPath);
+  return warning(required.code, `${label}: the ${noun} names no call, and no call of its turn is left to pair it with; ${required.requires}.`, idPath);
 }
 
 /** Roles of a turn's messages after the user's: the assistant's calls and the results. */
@@ -107,9 +137,15 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
     if (message.role === 'tool' || message.role === 'function') answer(message, message.toolCallId, [...path, 'toolCallId']);
   });
 
+  const resultId = (result: Result): string | undefined => ('role' in result ? result.toolCallId : result.callId) ?? resultIds.get(result);
   return {
     callId: (call) => call.callId ?? callIds.get(call),
-    resultId: (result) => ('role' in result ? result.toolCallId : result.callId) ?? resultIds.get(result),
+    resultId,
     callOf: (result) => callOf.get(result),
+    requiredResultId: (result, resultPath) => {
+      const id = resultId(result);
+      if (id === undefined && options.required !== undefined && !keepsMissing(result)) out.push(missingResultId(options.required, result, resultPath));
+      return id;
+    },
   };
 }

@@ -13,6 +13,7 @@ import { Losses } from '../conversion.ts';
 import type { EncodeResult } from '../types.ts';
 import { argumentsObject, pythonJsonText } from '../shared/arguments.ts';
 import { isObject, jsonEqual, merge, mergeFirst, tryParseJson, type JsonObject } from '../shared/json.ts';
+import { fallbackText } from '../shared/part-fallback.ts';
 import { segmentsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { flatToolExtra, keepsRawTool, ownTool, rawToolJson } from '../shared/tools.ts';
@@ -76,10 +77,10 @@ function partsText(parts: readonly Part[], path: FieldPath, losses: Losses): str
           return '';
         case 'value':
           losses.add('the type of a value part', partPath, 'ShareGPT values are text; written as its JSON text');
-          return JSON.stringify(part.value) ?? 'null';
+          return fallbackText(part);
         case 'fim':
           losses.add('a fill-in-the-middle segment', partPath, 'ShareGPT has no FIM markers; written as prefix, middle and suffix in a row');
-          return part.prefix + part.middle + part.suffix;
+          return fallbackText(part);
       }
     })
     .join('');
