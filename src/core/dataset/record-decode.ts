@@ -66,7 +66,7 @@ export function decodeRecordText(text: string, line: number): RecordDecodeResult
   const codec = detectCodec(json);
   if (!codec) {
     const what = describeJson(json);
-    const message = what === 'object' ? 'not a conversation in any dialect Parley reads (no "messages", "input" or "conversations" it recognises)' : `a JSON ${what}, not a conversation object`;
+    const message = what === 'object' ? `not a conversation in any dialect Parley reads (its keys: ${keysOf(json)})` : `a JSON ${what}, not a conversation object`;
     return { ok: false, kind: 'dialect', line, message: `Line ${line}: ${message}` };
   }
   const decoded = codec.decode(json);
@@ -75,4 +75,12 @@ export function decodeRecordText(text: string, line: number): RecordDecodeResult
     return { ok: false, kind: 'decode', line, message: `Line ${line}: not readable as ${codec.label}: ${reasons.join('; ') || 'no reason given'}`, diagnostics: decoded.diagnostics };
   }
   return { ok: true, json, dialect: codec.id, record: decoded.record, diagnostics: [...decoded.diagnostics, ...validateRecord(decoded.record)] };
+}
+
+/** The first few keys of an object, for a message: `"x", "y"` or `none`. */
+function keysOf(json: unknown): string {
+  const keys = Object.keys(json as object);
+  if (keys.length === 0) return 'none';
+  const shown = keys.slice(0, 5).map((key) => JSON.stringify(key)).join(', ');
+  return keys.length > 5 ? `${shown}, …` : shown;
 }
