@@ -10,3 +10,4 @@ export * from './output-parts.ts';
 export * from './jsonl-writer.ts';
 export * from './json-array-writer.ts';
 export * from './fingerprint.ts';
+export * from './dataset-index.ts';

@@ -38,14 +38,46 @@ export function terminatorText(terminator: Terminator): string {
 
 const INITIAL_CAPACITY = 1024;
 
+/**
+ * The index as plain typed arrays of exactly `count` items: what a Web Worker posts to the page
+ * (transfer the three buffers: no copy) and `RecordIndex.fromData` takes back.
+ */
+export interface RecordIndexData {
+  count: number;
+  starts: Float64Array;
+  ends: Float64Array;
+  flags: Uint8Array;
+}
+
 /** A growing, append-only list of record spans. */
 export class RecordIndex {
-  private starts = new Float64Array(INITIAL_CAPACITY);
-  private ends = new Float64Array(INITIAL_CAPACITY);
-  private flags = new Uint8Array(INITIAL_CAPACITY);
+  private starts: Float64Array = new Float64Array(INITIAL_CAPACITY);
+  private ends: Float64Array = new Float64Array(INITIAL_CAPACITY);
+  private flags: Uint8Array = new Uint8Array(INITIAL_CAPACITY);
   private size = 0;
   private lfCount = 0;
   private crlfCount = 0;
+
+  static fromData(data: RecordIndexData): RecordIndex {
+    const { count, starts, ends, flags } = data;
+    if (starts.length < count || ends.length < count || flags.length < count) throw new RangeError('RecordIndex.fromData: arrays shorter than count');
+    const index = new RecordIndex();
+    index.starts = starts;
+    index.ends = ends;
+    index.flags = flags;
+    index.size = count;
+    for (let i = 0; i < count; i++) {
+      const terminator = (flags[i] as number) & TERMINATOR_MASK;
+      if (terminator === TERMINATOR_BYTES.lf) index.lfCount++;
+      else if (terminator === TERMINATOR_BYTES.crlf) index.crlfCount++;
+    }
+    return index;
+  }
+
+  /** Copies of the first `count` items (the index stays usable; the copies can be transferred). */
+  toData(): RecordIndexData {
+    return { count: this.size, starts: this.starts.slice(0, this.size), ends: this.ends.slice(0, this.size), flags: this.flags.slice(0, this.size) };
+  }
 
   /** Number of records (blank lines included). */
   get count(): number {
@@ -109,7 +141,7 @@ export class RecordIndex {
   }
 
   private grow(): void {
-    const capacity = this.starts.length * 2;
+    const capacity = Math.max(INITIAL_CAPACITY, this.starts.length * 2);
     const starts = new Float64Array(capacity);
     starts.set(this.starts);
     const ends = new Float64Array(capacity);
