@@ -73,6 +73,26 @@ describe('JsonArrayScanner', () => {
   });
 });
 
+describe('JsonArrayScanner properties', () => {
+  const recordArbitrary = fc.dictionary(fc.string({ unit: 'grapheme' }), fc.jsonValue(), { maxKeys: 4 });
+
+  it('finds every record of any array of objects, however it is laid out and cut into chunks', () => {
+    fc.assert(
+      fc.property(fc.array(recordArbitrary, { maxLength: 6 }), fc.constantFrom(undefined, 2, '\t'), fc.boolean(), fc.array(fc.nat(), { maxLength: 8 }), (records, indent, bom, rawCuts) => {
+        const bytes = utf8((bom ? '\uFEFF' : '') + JSON.stringify(records, null, indent));
+        const cuts = [...new Set(rawCuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        const index = scanChunks(cutAt(bytes, cuts));
+        expect(index.error).toBeUndefined();
+        const found = Array.from({ length: index.records.count }, (_, i) => JSON.parse(text(bytes.subarray(index.records.start(i), index.records.end(i)))) as unknown);
+        expect(found).toEqual(records);
+        expect(spans(index.records)).toEqual(spans(indexJsonArray(bytes).records));
+        expect(concatParts(writeJsonArray(index), bytes)).toEqual(bytes);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('writeJsonArray', () => {
   const input = '[\n  {"a": 1},\n  {"b": 2},\n  {"c": 3}\n]\n';
   const write = (source: string, edits: Parameters<typeof writeJsonArray>[1], options?: Parameters<typeof writeJsonArray>[2]) => {
