@@ -84,7 +84,8 @@ describe('JsonArrayScanner properties', () => {
         const index = scanChunks(cutAt(bytes, cuts));
         expect(index.error).toBeUndefined();
         const found = Array.from({ length: index.records.count }, (_, i) => JSON.parse(text(bytes.subarray(index.records.start(i), index.records.end(i)))) as unknown);
-        expect(found).toEqual(records);
+        // Through JSON, as the file holds them (-0 is written 0).
+        expect(found).toEqual(JSON.parse(JSON.stringify(records)));
         expect(spans(index.records)).toEqual(spans(indexJsonArray(bytes).records));
         expect(concatParts(writeJsonArray(index), bytes)).toEqual(bytes);
       }),

@@ -154,6 +154,16 @@ export class JsonArrayScanner {
     const stack = this.stack;
     let i = 0;
     for (; i < length && state !== State.Failed; i++) {
+      if (inString && !escaped) {
+        // Most bytes of a record are inside strings: skip the plain ones in a tight loop.
+        let c = chunk[i] as number;
+        while (c !== QUOTE && c !== BACKSLASH && c !== LF) {
+          if ((c & 0xc0) !== 0x80) column++;
+          if (++i === length) break;
+          c = chunk[i] as number;
+        }
+        if (i === length) break;
+      }
       const b = chunk[i] as number;
       if (state === State.InRecord) {
         if (inString) {
