@@ -73,6 +73,13 @@ describe('writeJsonl', () => {
     expect(write(input, edits, { only: new Set([1, 4]), includeInserted: false })).toBe('{"b":2}\r\n{"d":4}');
   });
 
+  it('writes a 5 MB line beside an edited one as a slice, never as text', () => {
+    const long = `{"text":"${'a'.repeat(5 * 1024 * 1024)}"}`;
+    const bytes = utf8(`${long}\r\n{"b":2}\r\n`);
+    const parts = writeJsonl(indexJsonl(bytes), { edited: new Map([[1, '{"b":3}']]) });
+    expect(parts).toEqual([{ kind: 'original', start: 0, end: long.length + 2 }, '{"b":3}\r\n']);
+  });
+
   it('hands original slices to the source, so a Blob is built from File slices', () => {
     const bytes = utf8('{"a":1}\n{"b":2}\n');
     const parts = writeJsonl(indexJsonl(bytes), { edited: new Map([[1, '{"b":3}']]) });
