@@ -62,7 +62,16 @@ export function decodeRecordText(text: string, line: number): RecordDecodeResult
     const where = line + error.line - 1;
     return { ok: false, kind: 'json', line: where, column: error.column, message: `Line ${where}: not valid JSON: ${error.message} at column ${error.column}` };
   }
-  const json = parsed.value;
+  try {
+    return decodeJson(parsed.value, line);
+  } catch (failure) {
+    // A reader's bug on one record must not stop a file of a hundred thousand: say it, go on.
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    return { ok: false, kind: 'decode', line, message: `Line ${line}: Parley failed to read this record (${reason})` };
+  }
+}
+
+function decodeJson(json: unknown, line: number): RecordDecodeResult {
   const codec = detectCodec(json);
   if (!codec) {
     const what = describeJson(json);
