@@ -16,3 +16,4 @@ export * from './interchange/sharegpt/index.ts';
 export * from './interchange/parley-json/index.ts';
 export * from './interchange/conversion.ts';
 export * from './validate/index.ts';
+export * from './dataset/index.ts';
