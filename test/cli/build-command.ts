@@ -21,14 +21,20 @@ declare module 'vitest' {
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export default async function setup(project: TestProject): Promise<() => void> {
-  const dir = mkdtempSync(join(tmpdir(), 'parley-command-'));
+async function buildInto(dir: string): Promise<void> {
   await build({
     root: REPO_ROOT,
     configFile: join(REPO_ROOT, 'vite.cli.config.ts'),
     logLevel: 'error',
     build: { outDir: dir, emptyOutDir: true, sourcemap: false },
   });
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-command-'));
+  await buildInto(dir);
   project.provide('parleyCommand', join(dir, 'cli.js'));
+  // In watch mode the sources change between runs: build again before each rerun.
+  project.onTestsRerun(() => buildInto(dir));
   return () => rmSync(dir, { recursive: true, force: true });
 }
