@@ -95,5 +95,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // Builds the `parley` command once per run for the CLI tests (test/cli/run.ts).
+    globalSetup: ['test/cli/build-command.ts'],
   },
 });

@@ -1,15 +1,18 @@
 /**
- * Runs the real `parley` command (`node bin/parley.js …`) as a child process and collects its
- * exit code, stdout and stderr; fixtures live in a temporary directory.
+ * Runs the `parley` command as a child process and collects its exit code, stdout and stderr;
+ * fixtures live in a temporary directory. The command is the compiled one, built from the
+ * current sources at the start of the test run (build-command.ts, the same build as lib/cli.js),
+ * so these tests check the code as it is now, as it ships. bin/parley.js itself, the launcher of
+ * lib/cli.js, is run by test/package/pack.test.ts from a packed and installed tarball.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BIN = join(REPO_ROOT, 'bin', 'parley.js');
 
 export interface Run {
   code: number | null;
@@ -18,8 +21,9 @@ export interface Run {
 }
 
 export function parley(args: readonly string[], stdin?: string): Promise<Run> {
+  const command = inject('parleyCommand');
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [command, ...args], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
