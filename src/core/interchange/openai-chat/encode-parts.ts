@@ -13,7 +13,7 @@
 import type { FieldPath } from '../../model/path.ts';
 import type { Content, Part } from '../../model/types.ts';
 import type { Losses } from '../conversion.ts';
-import { merge, nested, without, type JsonObject } from '../shared/json.ts';
+import { merge, nested, without, type JsonObject } from '../../shared/json.ts';
 import type { Segment } from '../shared/segments.ts';
 import { isSourcePart, shapeOf } from '../shared/shape.ts';
 import { SHAPE, type PartShape } from './shape.ts';

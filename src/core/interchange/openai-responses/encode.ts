@@ -14,7 +14,7 @@ import { Losses } from '../conversion.ts';
 import type { EncodeResult } from '../types.ts';
 import { planCallIds, type CallIdPlan } from '../shared/call-id-plan.ts';
 import { pathLabel } from '../shared/issues.ts';
-import { merge, mergeFirst, type JsonObject } from '../shared/json.ts';
+import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { isSourcePart, shapeOf } from '../shared/shape.ts';
 import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson, wrappedToolExtra } from '../shared/tools.ts';
 import { CODE, DIALECT, SHAPE, TARGET, type BlockShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
