@@ -1,5 +1,7 @@
 /** The public API of Parley's core, imported by the app and the CLI. */
 export * from './model/index.ts';
+export * from './shared/options.ts';
+export * from './shared/lost-in-conversion.ts';
 export * from './formats/types.ts';
 export * from './formats/registry.ts';
 export * from './formats/apertus/index.ts';

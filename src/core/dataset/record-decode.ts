@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { ParleyRecord } from '../model/types.ts';
 import { detectCodec } from '../interchange/registry.ts';
-import { describeJson } from '../interchange/shared/json.ts';
+import { describeJson } from '../shared/json.ts';
 import { parseJson, validateRecord } from '../validate/index.ts';
 
 export interface DecodedRecord {

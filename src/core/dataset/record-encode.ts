@@ -8,7 +8,7 @@
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { ParleyRecord } from '../model/types.ts';
 import { findCodec } from '../interchange/registry.ts';
-import { isObject, type JsonObject } from '../interchange/shared/json.ts';
+import { isObject, type JsonObject } from '../shared/json.ts';
 
 export interface EncodedLine {
   /** One line of JSON, no pretty printing, no terminator. */

@@ -4,7 +4,8 @@
  * (Format methods are declared with method syntax, so a Format<ItsOwnOptions> fits here as long
  * as its options are a `type` alias, not an interface.)
  */
-import type { Format, OptionValues } from './types.ts';
+import type { OptionValues } from '../shared/options.ts';
+import type { Format } from './types.ts';
 import { apertusFormat } from './apertus/index.ts';
 import { rwkvFormat } from './rwkv/index.ts';
 import { openChatMlFormat } from './openchatml/index.ts';

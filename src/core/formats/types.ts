@@ -5,6 +5,7 @@
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { FieldPath } from '../model/path.ts';
 import type { ParleyRecord } from '../model/types.ts';
+import type { FormatOption, OptionValues } from '../shared/options.ts';
 
 /** special: a special token; content: text the author wrote; structure: text the format adds (JSON punctuation, tags, separators). */
 export type SpanKind = 'special' | 'content' | 'structure';
@@ -34,20 +35,11 @@ export interface ParseResult<R extends ParleyRecord = ParleyRecord> {
   diagnostics: Diagnostic[];
 }
 
-/** One option of a format, described for the toolbar, the CLI and `parley formats`. */
-export type FormatOption =
-  | { key: string; label: string; description: string; type: 'boolean'; default: boolean; cliFlag?: string }
-  | { key: string; label: string; description: string; type: 'string'; default: string; cliFlag?: string }
-  | { key: string; label: string; description: string; type: 'date'; default: string | null; cliFlag?: string }
-  | { key: string; label: string; description: string; type: 'enum'; default: string; choices: readonly string[]; cliFlag?: string };
-
 export interface SpecialToken {
   token: string;
   /** One line saying what the token means (shown on hover in the preview). */
   doc: string;
 }
-
-export type OptionValues = Record<string, boolean | string | null>;
 
 export interface Format<O extends OptionValues = OptionValues> {
   id: string;

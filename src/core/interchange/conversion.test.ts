@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { rwkvFormat } from '../formats/rwkv/index.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { Conversation, Message, Part } from '../model/types.ts';
-import { LOST_CODE } from './conversion.ts';
+import { LOST_CODE } from '../shared/lost-in-conversion.ts';
 import { findCodec } from './registry.ts';
 import { argumentsObject } from './shared/arguments.ts';
 

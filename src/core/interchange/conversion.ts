@@ -1,26 +1,13 @@
 /**
- * Cross-dialect loss reporting (FORMATS.md "Across formats"): converting never drops data
- * silently. Whatever a target dialect or token format cannot hold is listed as a warning with
- * the code `lost-in-conversion` and a message `lost in conversion: <what> at <path> (<why>)`,
- * where the path names the field of the model record that was not written.
+ * The losses of one encode, collected for one target dialect (the message shape of a loss is
+ * in shared/lost-in-conversion.ts).
  */
-import { warning, type Diagnostic } from '../model/diagnostic.ts';
-import { formatPath, type FieldPath } from '../model/path.ts';
+import type { Diagnostic } from '../model/diagnostic.ts';
+import type { FieldPath } from '../model/path.ts';
 import type { Extensible, Extra } from '../model/types.ts';
+import { fieldList, lostInConversion } from '../shared/lost-in-conversion.ts';
 import { dialectLabel } from './shared/dialects.ts';
 import { rawFits, translateExtra, type ExtraLevel } from './shared/equivalents.ts';
-
-export const LOST_CODE = 'lost-in-conversion';
-
-export function lostInConversion(what: string, why: string, path: FieldPath = []): Diagnostic {
-  const where = path.length > 0 ? ` at ${formatPath(path)}` : '';
-  return warning(LOST_CODE, `lost in conversion: ${what}${where} (${why})`, path);
-}
-
-/** `the field "a"` / `the fields "a", "b"`. */
-export function fieldList(names: readonly string[]): string {
-  return `the field${names.length > 1 ? 's' : ''} ${names.map((k) => JSON.stringify(k)).join(', ')}`;
-}
 
 /** Collects the losses of one encode for one target dialect. */
 export class Losses {

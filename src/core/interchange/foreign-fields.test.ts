@@ -12,7 +12,7 @@ import type { Conversation } from '../model/types.ts';
 import { anthropicCodec } from './anthropic/index.ts';
 import { apertusJsonCodec } from './apertus-json/index.ts';
 import { chatCompletionCodec } from './chat-completion/index.ts';
-import { LOST_CODE } from './conversion.ts';
+import { LOST_CODE } from '../shared/lost-in-conversion.ts';
 import { openAiChatCodec } from './openai-chat/index.ts';
 import { openAiResponsesCodec } from './openai-responses/index.ts';
 import { shareGptCodec } from './sharegpt/index.ts';

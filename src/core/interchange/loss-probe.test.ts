@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { conversation, textMessage } from '../model/builders.ts';
 import type { ParleyRecord } from '../model/types.ts';
-import { lostInConversion } from './conversion.ts';
+import { lostInConversion } from '../shared/lost-in-conversion.ts';
 import { silentLosses, withLossProbe } from './loss-probe.ts';
 import { CODECS } from './registry.ts';
 import type { InterchangeCodec } from './types.ts';

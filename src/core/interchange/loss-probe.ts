@@ -10,7 +10,7 @@
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { pathStartsWith, type FieldPath } from '../model/path.ts';
 import type { Message, ParleyRecord } from '../model/types.ts';
-import { LOST_CODE, lostInConversion } from './conversion.ts';
+import { LOST_CODE, lostInConversion } from '../shared/lost-in-conversion.ts';
 import { SHAPE as RESPONSES_SHAPE, type BlockShape as ResponsesBlockShape } from './openai-responses/shape.ts';
 import { shapeOf } from './shared/shape.ts';
 import type { EncodeResult, InterchangeCodec } from './types.ts';

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { rwkvFormat } from '../formats/rwkv/index.ts';
 import type { Conversation } from '../model/types.ts';
 import { anthropicCodec } from './anthropic/index.ts';
-import { LOST_CODE } from './conversion.ts';
+import { LOST_CODE } from '../shared/lost-in-conversion.ts';
 import { openAiChatCodec } from './openai-chat/index.ts';
 import type { InterchangeCodec } from './types.ts';
-import type { OptionValues } from '../formats/types.ts';
+import type { OptionValues } from '../shared/options.ts';
 
 const SYS = '<<SYS>>\nSystem instructions go here.\n<<SYS_END>>';
 const USER = '<<USER>>\nUser message goes here.\n<<USER_END>>';

@@ -2,7 +2,7 @@
  * The contract of a JSON dialect (ARCHITECTURE.md "Interchange codec"): the shape a record
  * arrives in (Apertus JSON, OpenAI Chat Completions, Anthropic Messages, …) and leaves in.
  */
-import type { FormatOption, OptionValues } from '../formats/types.ts';
+import type { FormatOption, OptionValues } from '../shared/options.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { ParleyRecord } from '../model/types.ts';
 

@@ -18,6 +18,11 @@ export function formatPath(path: FieldPath): string {
   return out;
 }
 
+/** `messages[0].role`, or `input` for the top level (the start of a diagnostic's message, which must name a place). */
+export function pathLabel(path: FieldPath): string {
+  return path.length === 0 ? 'input' : formatPath(path);
+}
+
 /** Inverse of `formatPath` for the paths it produces. */
 export function parsePath(text: string): FieldPath {
   const path: (string | number)[] = [];

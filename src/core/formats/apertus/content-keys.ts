@@ -9,7 +9,7 @@
 import type { FieldPath } from '../../model/path.ts';
 import type { Message } from '../../model/types.ts';
 import { CODES } from './codes.ts';
-import { CONTENT_FORMS, formReadFor } from './content-forms.ts';
+import { CONTENT_FORMS, formReadFor } from '../../shared/apertus/content-forms.ts';
 import type { Emitter } from './emitter.ts';
 
 export function checkContentKeys(e: Emitter, message: Message, index: number): void {

@@ -4,7 +4,7 @@
  * below follows the template statement by statement; where the template raises, a
  * diagnostic says so and the renderer writes what it can, so the preview never goes blank.
  */
-import { encodeContent } from '../../interchange/apertus-json/encode.ts';
+import { encodeContent } from '../../shared/apertus/encode-content.ts';
 import { error } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Content, Conversation, Message, ParleyRecord } from '../../model/types.ts';

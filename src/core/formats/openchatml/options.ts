@@ -3,7 +3,7 @@
  * spec contradicts itself in places; each contradiction is an option here, defaulting to what
  * FORMATS.md settles.
  */
-import type { FormatOption } from '../types.ts';
+import type { FormatOption } from '../../shared/options.ts';
 
 export const FIM_ORDERS = ['spec', 'psm', 'spm'] as const;
 /**

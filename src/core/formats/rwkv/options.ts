@@ -1,5 +1,5 @@
 /** Render options of the RWKV universal template (FORMATS.md "RWKV"). */
-import type { FormatOption } from '../types.ts';
+import type { FormatOption } from '../../shared/options.ts';
 
 export type RwkvOptions = {
   /**

@@ -8,7 +8,7 @@
  * metadata rather than content, so an info rather than a loss.
  */
 import { error, info, type Diagnostic } from '../../model/diagnostic.ts';
-import { fieldList, lostInConversion } from '../../interchange/conversion.ts';
+import { fieldList, lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { Block, Content, Extensible, Message, Part, ToolCall, ToolOutput } from '../../model/types.ts';
 import { CODES, RWKV_SOURCE, type BlockKind } from './tokens.ts';

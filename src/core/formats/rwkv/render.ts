@@ -11,7 +11,7 @@ import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import type { Rendered } from '../types.ts';
-import { lostInConversion } from '../../interchange/conversion.ts';
+import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { checkArgumentsText } from '../../validate/tool-arguments.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';

@@ -22,7 +22,7 @@ import type { DecodeResult } from '../types.ts';
 import { argumentsText } from '../shared/arguments.ts';
 import { dataUrl } from '../shared/data-url.ts';
 import { check, invalid, note } from '../shared/issues.ts';
-import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../shared/json.ts';
+import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../../shared/json.ts';
 import { sourcePart, withShape } from '../shared/shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';

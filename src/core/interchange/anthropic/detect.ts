@@ -4,7 +4,7 @@
  * `input_schema`) are near-certain; plain user/assistant messages are shared with OpenAI and
  * Apertus JSON, which score higher for them; roles Anthropic does not have rule it out.
  */
-import { isObject } from '../shared/json.ts';
+import { isObject } from '../../shared/json.ts';
 
 const ANTHROPIC_SHAPE = 0.95;
 const PLAIN_CHAT = 0.3;

@@ -12,7 +12,7 @@ import type { CallIdPlan } from '../shared/call-id-plan.ts';
 import { argumentsObject } from '../shared/arguments.ts';
 import { parseDataUrl } from '../shared/data-url.ts';
 import { pathLabel } from '../shared/issues.ts';
-import { merge, nested, tryParseJson, without, type JsonObject } from '../shared/json.ts';
+import { merge, nested, tryParseJson, without, type JsonObject } from '../../shared/json.ts';
 import { fallbackPart, type TextFallback } from '../shared/part-fallback.ts';
 
 export const ENCODE_CODES = { missingId: 'anthropic/missing-id', inputNotObject: 'anthropic/input-not-object' } as const;

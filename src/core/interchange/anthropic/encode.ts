@@ -14,7 +14,7 @@ import type { Message, ParleyRecord } from '../../model/types.ts';
 import { Losses } from '../conversion.ts';
 import type { EncodeResult } from '../types.ts';
 import { planCallIds } from '../shared/call-id-plan.ts';
-import { merge, mergeFirst, type JsonObject } from '../shared/json.ts';
+import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { segmentsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson } from '../shared/tools.ts';

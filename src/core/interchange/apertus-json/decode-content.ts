@@ -9,7 +9,7 @@
  * content raw in the message's `extra`, so that export writes it back unchanged, and an error
  * says so.
  */
-import { CONTENT_FORMS, formReadFor, type ContentForm } from '../../formats/apertus/content-forms.ts';
+import { CONTENT_FORMS, formReadFor, type ContentForm } from '../../shared/apertus/content-forms.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { newId } from '../../model/ids.ts';
 import type { FieldPath } from '../../model/path.ts';

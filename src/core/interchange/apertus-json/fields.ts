@@ -1,8 +1,8 @@
 /** Small helpers shared by the decoder's node readers. */
 import { pythonJsonText } from './json-text.ts';
 
-// The generic helpers live in shared/json.ts; the decoder's readers import them from here.
-export { extraOf, isObject, withKey, type JsonObject } from '../shared/json.ts';
+// The generic helpers live in core/shared/json.ts; the decoder's readers import them from here.
+export { extraOf, isObject, withKey, type JsonObject } from '../../shared/json.ts';
 
 /**
  * A text field that should be a string. Anything else was reported by the schema; its JSON

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
-import { formatPath, type FieldPath } from '../../model/path.ts';
+import { pathLabel, type FieldPath } from '../../model/path.ts';
 
 export const DECODE_CODE = 'apertus-json/invalid';
 
@@ -14,11 +14,6 @@ export function describeJson(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
-}
-
-/** `messages[0].role`, or `input` for the top level (a message must start with a path). */
-export function pathLabel(path: FieldPath): string {
-  return path.length === 0 ? 'input' : formatPath(path);
 }
 
 /** `path: expected …, got …` (or `path: missing; expected …`). */

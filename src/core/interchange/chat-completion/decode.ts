@@ -24,7 +24,7 @@ import type { DecodeResult } from '../types.ts';
 import { argumentsText } from '../shared/arguments.ts';
 import { dataUrl, sniffImageType } from '../shared/data-url.ts';
 import { check, invalid, problem } from '../shared/issues.ts';
-import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../shared/json.ts';
+import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../../shared/json.ts';
 import { shapeOf, sourcePart, withShape } from '../shared/shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';

@@ -1,5 +1,5 @@
 /** Messages with `contents` (not `content`) are the chat completion model of spec 002; tools with `returns` point to it too. */
-import { isObject } from '../shared/json.ts';
+import { isObject } from '../../shared/json.ts';
 
 const SPEC_002 = 0.95;
 

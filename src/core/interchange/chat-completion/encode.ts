@@ -15,7 +15,7 @@ import type { EncodeResult } from '../types.ts';
 import { argumentsObject } from '../shared/arguments.ts';
 import { parseDataUrl } from '../shared/data-url.ts';
 import { pathLabel } from '../shared/issues.ts';
-import { merge, mergeFirst, nested, without, type JsonObject } from '../shared/json.ts';
+import { merge, mergeFirst, nested, without, type JsonObject } from '../../shared/json.ts';
 import { fallbackPart, keptSourcePart, type TextFallback } from '../shared/part-fallback.ts';
 import { segmentsOf, type Segment } from '../shared/segments.ts';
 import { isSourcePart, shapeOf } from '../shared/shape.ts';

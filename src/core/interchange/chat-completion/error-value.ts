@@ -6,7 +6,7 @@
  * makes one from the result's text.
  */
 import type { Content } from '../../model/types.ts';
-import { isObject, tryParseJson, type JsonObject } from '../shared/json.ts';
+import { isObject, tryParseJson, type JsonObject } from '../../shared/json.ts';
 
 /** `{"error": …}`, the spec's error value. */
 export function isErrorValue(value: unknown): value is JsonObject & { error: unknown } {

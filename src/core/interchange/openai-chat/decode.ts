@@ -13,7 +13,7 @@ import type { Conversation, Message, Part, ToolCall, ToolDefinition } from '../.
 import type { DecodeResult } from '../types.ts';
 import { argumentsText } from '../shared/arguments.ts';
 import { check, invalid, problem } from '../shared/issues.ts';
-import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../shared/json.ts';
+import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../../shared/json.ts';
 import { shapeOf, sourcePart, withShape } from '../shared/shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';

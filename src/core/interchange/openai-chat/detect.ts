@@ -7,7 +7,7 @@
  * (it wants `{"type": "function", "function": {…}}`), and they are what Apertus JSON writes,
  * so they keep the score below Apertus' plain chat.
  */
-import { isObject } from '../shared/json.ts';
+import { isObject } from '../../shared/json.ts';
 import { toolStyle } from '../shared/tool-style.ts';
 
 const OPENAI_SHAPE = 0.9;

@@ -13,7 +13,7 @@ import type { Losses } from '../conversion.ts';
 import type { CallIdPlan, Result } from '../shared/call-id-plan.ts';
 import { argumentsObject } from '../shared/arguments.ts';
 import { pathLabel } from '../shared/issues.ts';
-import { merge, nested, without, type JsonObject } from '../shared/json.ts';
+import { merge, nested, without, type JsonObject } from '../../shared/json.ts';
 import { segmentsOf, turnsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { encodeContent, turnContent } from './encode-parts.ts';

@@ -13,7 +13,7 @@
 import type { FieldPath } from '../../model/path.ts';
 import type { Content, Part } from '../../model/types.ts';
 import type { Losses } from '../conversion.ts';
-import { merge, nested, without, type JsonObject } from '../shared/json.ts';
+import { merge, nested, without, type JsonObject } from '../../shared/json.ts';
 import { fallbackPart } from '../shared/part-fallback.ts';
 import type { Segment } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';

@@ -7,11 +7,11 @@
  */
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
-import type { OptionValues } from '../../formats/types.ts';
+import type { OptionValues } from '../../shared/options.ts';
 import { Losses } from '../conversion.ts';
 import type { EncodeResult } from '../types.ts';
 import { planCallIds, type Result } from '../shared/call-id-plan.ts';
-import { merge, mergeFirst, type JsonObject } from '../shared/json.ts';
+import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson, wrappedToolExtra } from '../shared/tools.ts';
 import { ENCODE_CODES, encodeMessage, type ChatContext } from './encode-messages.ts';

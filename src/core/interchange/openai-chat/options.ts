@@ -3,7 +3,7 @@
  * default; the legacy function_call on request"; spec 004's Chat table maps a tool call to a
  * `function_call` payload).
  */
-import type { FormatOption, OptionValues } from '../../formats/types.ts';
+import type { FormatOption, OptionValues } from '../../shared/options.ts';
 
 export interface OpenAiChatOptions {
   /**

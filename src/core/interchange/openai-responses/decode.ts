@@ -21,7 +21,7 @@ import type { Block, Conversation, Message, Part, ResponseBlock, ThoughtsBlock, 
 import type { DecodeResult } from '../types.ts';
 import { argumentsText } from '../shared/arguments.ts';
 import { check, pathLabel } from '../shared/issues.ts';
-import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../shared/json.ts';
+import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../../shared/json.ts';
 import { sourcePart, withShape } from '../shared/shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';

@@ -1,5 +1,5 @@
 /** An object with `input` (a string or a list of items) is an OpenAI Responses request; nothing else has that key. */
-import { isObject } from '../shared/json.ts';
+import { isObject } from '../../shared/json.ts';
 
 const RESPONSES = 0.95;
 const ITEM_TYPES = new Set(['message', 'function_call', 'function_call_output', 'reasoning', 'item_reference']);

@@ -13,7 +13,7 @@ import type { Block, Extra, Message, Part, ParleyRecord, ToolCall, ToolDefinitio
 import { Losses } from '../conversion.ts';
 import type { EncodeResult } from '../types.ts';
 import { planCallIds, type CallIdPlan, type RequiredResultId } from '../shared/call-id-plan.ts';
-import { merge, mergeFirst, type JsonObject } from '../shared/json.ts';
+import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { fallbackPart, type TextFallback } from '../shared/part-fallback.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson, wrappedToolExtra } from '../shared/tools.ts';

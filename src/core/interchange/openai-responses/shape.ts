@@ -1,7 +1,7 @@
 /** Shape notes of OpenAI Responses documents (see `shared/shape.ts`). */
 import { dialectLabel, type DialectId } from '../shared/dialects.ts';
 import type { Extra } from '../../model/types.ts';
-import type { JsonObject } from '../shared/json.ts';
+import type { JsonObject } from '../../shared/json.ts';
 
 export const SHAPE = 'openaiResponsesShape';
 export const CODE = 'openai-responses/invalid';

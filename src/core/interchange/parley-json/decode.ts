@@ -9,7 +9,7 @@ import { type Diagnostic } from '../../model/diagnostic.ts';
 import { newId } from '../../model/ids.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import { invalid, note, problem } from '../shared/issues.ts';
-import { isObject, type JsonObject } from '../shared/json.ts';
+import { isObject, type JsonObject } from '../../shared/json.ts';
 import type { DecodeResult } from '../types.ts';
 import { checkShape } from './check.ts';
 import { visitNodes } from './nodes.ts';

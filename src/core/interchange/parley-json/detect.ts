@@ -1,5 +1,5 @@
 /** Parley JSON carries its own version key (`"parley": 1`): certain when present, whatever else is wrong (decode says what). */
-import { isObject } from '../shared/json.ts';
+import { isObject } from '../../shared/json.ts';
 import { VERSION_KEY } from './version.ts';
 
 export function detectParleyJson(json: unknown): number {

@@ -5,7 +5,7 @@
  * schema or an unknown block's raw source is data and stays as it is. The walk takes any JSON
  * value (decode runs it before validation), so it skips whatever is not where the model says.
  */
-import { isObject, type JsonObject } from '../shared/json.ts';
+import { isObject, type JsonObject } from '../../shared/json.ts';
 
 /** The prefix `newId` gives each kind of object (`m-…` for messages, …). */
 export type NodeKind = 'm' | 'p' | 'b' | 'c' | 'o' | 't' | 'f';

@@ -5,7 +5,7 @@
  * text Apertus and RWKV data shows), via `pythonJsonText`.
  */
 import { pythonJsonText } from '../apertus-json/index.ts';
-import { isObject, tryParseJson, type JsonObject } from './json.ts';
+import { isObject, tryParseJson, type JsonObject } from '../../shared/json.ts';
 
 export { pythonJsonText };
 

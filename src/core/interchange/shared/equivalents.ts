@@ -10,7 +10,7 @@
  */
 import type { Extra } from '../../model/types.ts';
 import type { DialectId } from './dialects.ts';
-import { isObject } from './json.ts';
+import { isObject } from '../../shared/json.ts';
 import { convertToolChoice } from './tool-choice.ts';
 
 /** Which model object the fields belong to. */

@@ -5,13 +5,11 @@
  */
 import type { z } from 'zod';
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
-import { formatPath, type FieldPath } from '../../model/path.ts';
-import { describeJson } from './json.ts';
+import { pathLabel, type FieldPath } from '../../model/path.ts';
+import { describeJson } from '../../shared/json.ts';
 
-/** `messages[0].role`, or `input` for the top level (a message must start with a path). */
-export function pathLabel(path: FieldPath): string {
-  return path.length === 0 ? 'input' : formatPath(path);
-}
+// The codecs import the path label from here, beside the diagnostics that start with it.
+export { pathLabel };
 
 /** `path: expected …, got …` (or `path: missing; expected …`). */
 export function invalid(code: string, path: FieldPath, expected: string, value: unknown): Diagnostic {

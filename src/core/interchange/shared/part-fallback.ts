@@ -8,7 +8,7 @@
 import type { FieldPath } from '../../model/path.ts';
 import type { FimPart, ValuePart } from '../../model/types.ts';
 import type { Losses } from '../conversion.ts';
-import { merge, type JsonObject } from './json.ts';
+import { merge, type JsonObject } from '../../shared/json.ts';
 import { isSourcePart } from './shape.ts';
 
 /** How the loss notes name the target and its parts, and the type of its text part. */

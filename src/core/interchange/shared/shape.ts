@@ -9,7 +9,7 @@
  */
 import { newId } from '../../model/ids.ts';
 import type { ValuePart } from '../../model/types.ts';
-import type { JsonObject } from './json.ts';
+import type { JsonObject } from '../../shared/json.ts';
 
 export function shapeOf<S extends object>(node: object, key: string): S | undefined {
   const value = (node as Record<string, unknown>)[key];

@@ -5,7 +5,7 @@
  * `allowed_tools` or hosted-tool choices) has no counterpart, so it is not converted and the
  * caller reports the field lost.
  */
-import { isObject } from './json.ts';
+import { isObject } from '../../shared/json.ts';
 
 type Choice = { mode: 'auto' | 'none' | 'required' } | { tool: string };
 

@@ -4,7 +4,7 @@
  * what OpenAI Chat Completions rejects (it wants `{"type": "function", "function": {…}}`), so
  * the two styles tell the dialects apart where plain string messages cannot.
  */
-import { isObject } from './json.ts';
+import { isObject } from '../../shared/json.ts';
 
 export type ToolStyle = 'flat' | 'nested' | 'none';
 

@@ -8,7 +8,7 @@
 import type { FieldPath } from '../../model/path.ts';
 import type { Extra, ToolDefinition } from '../../model/types.ts';
 import type { Losses } from '../conversion.ts';
-import { isObject, merge, nested, without, type JsonObject } from './json.ts';
+import { isObject, merge, nested, without, type JsonObject } from '../../shared/json.ts';
 
 /** Extras for a flat tool object (Anthropic, Responses, spec 002, ShareGPT). */
 export function flatToolExtra(tool: ToolDefinition): Extra | undefined {

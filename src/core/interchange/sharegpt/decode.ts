@@ -14,7 +14,7 @@ import type { Conversation, Message, ToolCall, ToolDefinition } from '../../mode
 import type { DecodeResult } from '../types.ts';
 import { argumentsText } from '../shared/arguments.ts';
 import { check, invalid, note } from '../shared/issues.ts';
-import { extraOf, isObject, tryParseJson, withExtra, withKey, type JsonObject } from '../shared/json.ts';
+import { extraOf, isObject, tryParseJson, withExtra, withKey, type JsonObject } from '../../shared/json.ts';
 import { withShape } from '../shared/shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';

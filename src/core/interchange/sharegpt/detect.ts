@@ -1,5 +1,5 @@
 /** A `conversations` list of `{from, value}` turns is ShareGPT. */
-import { isObject } from '../shared/json.ts';
+import { isObject } from '../../shared/json.ts';
 
 export function detectShareGpt(json: unknown): number {
   if (!isObject(json) || !Array.isArray(json.conversations)) return 0;

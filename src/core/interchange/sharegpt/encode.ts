@@ -12,7 +12,7 @@ import type { Content, Message, Part, ParleyRecord, ToolCall, ToolDefinition } f
 import { Losses } from '../conversion.ts';
 import type { EncodeResult } from '../types.ts';
 import { argumentsObject, pythonJsonText } from '../shared/arguments.ts';
-import { isObject, jsonEqual, merge, mergeFirst, tryParseJson, type JsonObject } from '../shared/json.ts';
+import { isObject, jsonEqual, merge, mergeFirst, tryParseJson, type JsonObject } from '../../shared/json.ts';
 import { fallbackText } from '../shared/part-fallback.ts';
 import { segmentsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';

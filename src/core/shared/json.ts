@@ -1,8 +1,9 @@
 /**
- * Small JSON helpers shared by the chat dialect codecs: object checks, the unknown keys of a
- * source object (kept in `extra`), and writing known fields plus `extra` back.
+ * Small JSON helpers shared by the chat dialect codecs (and the Apertus content encoder that
+ * the Apertus format uses too): object checks, the unknown keys of a source object (kept in
+ * `extra`), and writing known fields plus `extra` back.
  */
-import type { Extra } from '../../model/types.ts';
+import type { Extra } from '../model/types.ts';
 
 export type JsonObject = Record<string, unknown>;
 

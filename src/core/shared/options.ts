@@ -1,0 +1,14 @@
+/**
+ * Options as the formats (render and parse options) and the JSON dialects (encode options)
+ * describe them, so that the toolbar, the CLI and `parley formats` offer both the same way.
+ */
+
+/** One option, described for the toolbar, the CLI and `parley formats`. */
+export type FormatOption =
+  | { key: string; label: string; description: string; type: 'boolean'; default: boolean; cliFlag?: string }
+  | { key: string; label: string; description: string; type: 'string'; default: string; cliFlag?: string }
+  | { key: string; label: string; description: string; type: 'date'; default: string | null; cliFlag?: string }
+  | { key: string; label: string; description: string; type: 'enum'; default: string; choices: readonly string[]; cliFlag?: string };
+
+/** Option values by key (a caller may give some; the rest take their defaults). */
+export type OptionValues = Record<string, boolean | string | null>;
