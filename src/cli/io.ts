@@ -55,3 +55,9 @@ export async function writeOut(text: string): Promise<void> {
 export function writeErr(line: string): void {
   process.stderr.write(`${line}\n`);
 }
+
+/** Writes lines to stderr, waiting when its buffer is full (JSON Lines can have many notes). */
+export async function writeErrLines(lines: readonly string[]): Promise<void> {
+  if (lines.length === 0) return;
+  if (!process.stderr.write(`${lines.join('\n')}\n`)) await once(process.stderr, 'drain');
+}
