@@ -1,0 +1,155 @@
+/**
+ * Command benchmark (`npm run bench:cli`): the `parley` command as a pipeline runs it, one
+ * process per measurement, on generated data (2,000 conversations of 100 messages, written to
+ * a temporary directory and removed at the end):
+ * - start-up: `parley formats`, wall time (median of several runs);
+ * - MB/s of input for `render --jsonl`, `validate --jsonl`, `convert --jsonl` and
+ *   `parse --jsonl` (on what render --jsonl wrote), with `--jobs 1`, after start-up (the wall
+ *   time of the same command on an empty file is subtracted);
+ * - the floors: a plain Node process that reads the same file the same way (1 MB reads, split
+ *   at line breaks) and `JSON.parse`s every line, and one that also `JSON.stringify`s each
+ *   value and writes it (an output of the same size);
+ * - `--jobs 2` against `--jobs 1` for render and validate.
+ * Every contender runs once per round, interleaved, and each figure is the median of the
+ * rounds, so that the load of a shared machine hits all alike. Output goes to /dev/null.
+ * PARLEY_BENCH_CONVERSATIONS and PARLEY_BENCH_ROUNDS make a quicker run.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeConversation } from './conversations.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The command to measure: bin/parley.js, or another entry (e.g. a build elsewhere) named by PARLEY_BENCH_BIN. */
+const BIN = process.env.PARLEY_BENCH_BIN ?? join(ROOT, 'bin', 'parley.js');
+const CONVERSATIONS = Number(process.env.PARLEY_BENCH_CONVERSATIONS ?? 2000);
+const MESSAGES = 100;
+const ROUNDS = Number(process.env.PARLEY_BENCH_ROUNDS ?? 3);
+const STARTS = 7;
+
+/**
+ * The floor, run by plain `node` (no loader, nothing of Parley): what Node itself needs to
+ * read the lines and parse them (`parse`), or parse, stringify and write them (`stringify`).
+ */
+const FLOOR = `
+import { openSync, readSync, writeSync } from 'node:fs';
+const [file, mode] = process.argv.slice(1);
+const fd = openSync(file, 'r');
+const block = Buffer.allocUnsafe(1 << 20);
+let rest = Buffer.alloc(0);
+const line = (text) => {
+  if (text.trim() === '') return;
+  const value = JSON.parse(text);
+  if (mode === 'stringify') writeSync(1, JSON.stringify(value) + '\\n');
+};
+for (;;) {
+  const got = readSync(fd, block, 0, block.length, null);
+  if (got === 0) break;
+  const buffer = Buffer.concat([rest, block.subarray(0, got)]);
+  let start = 0;
+  for (let end = buffer.indexOf(10, start); end !== -1; end = buffer.indexOf(10, start)) {
+    line(buffer.toString('utf8', start, end));
+    start = end + 1;
+  }
+  rest = Buffer.from(buffer.subarray(start));
+}
+if (rest.length > 0) line(rest.toString('utf8'));
+`;
+
+interface Contender {
+  name: string;
+  /** The command line, given the input file. */
+  args(file: string): string[];
+  input: 'data' | 'rendered';
+}
+
+const parley = (...args: string[]) => (file: string) => [BIN, ...args, file];
+const floor = (mode: string) => (file: string) => ['--input-type=module', '-e', FLOOR, file, mode];
+
+const CONTENDERS: Contender[] = [
+  { name: 'floor: JSON.parse', args: floor('parse'), input: 'data' },
+  { name: 'floor: JSON.parse + stringify', args: floor('stringify'), input: 'data' },
+  { name: 'render --jsonl --jobs 1', args: parley('render', '--format', 'apertus', '--jsonl', '--jobs', '1'), input: 'data' },
+  { name: 'validate --jsonl --jobs 1', args: parley('validate', '--format', 'apertus', '--jsonl', '--jobs', '1'), input: 'data' },
+  { name: 'convert --to openai-chat --jsonl --jobs 1', args: parley('convert', '--to', 'openai-chat', '--jsonl', '--jobs', '1'), input: 'data' },
+  { name: 'render --jsonl --jobs 2', args: parley('render', '--format', 'apertus', '--jsonl', '--jobs', '2'), input: 'data' },
+  { name: 'validate --jsonl --jobs 2', args: parley('validate', '--format', 'apertus', '--jsonl', '--jobs', '2'), input: 'data' },
+  { name: 'floor: JSON.parse + stringify (rendered)', args: floor('stringify'), input: 'rendered' },
+  { name: 'parse --jsonl --jobs 1', args: parley('parse', '--format', 'apertus', '--jsonl', '--jobs', '1'), input: 'rendered' },
+];
+
+/** Wall milliseconds of one run; the exit code must be 0 or 1 (1: records with errors). */
+function wallMs(args: readonly string[]): number {
+  const start = performance.now();
+  const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 30 });
+  const ms = performance.now() - start;
+  if (run.status !== 0 && run.status !== 1) throw new Error(`${args.join(' ')} exited with ${run.status}: ${run.stderr.toString().slice(0, 500)}`);
+  return ms;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function table(header: string[], rows: string[][]): string {
+  return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
+}
+
+function main(): void {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-bench-cli-'));
+  try {
+    const load = loadavg()[0]?.toFixed(1);
+    process.stdout.write(`Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load average ${load} at the start\n`);
+    const files = { data: join(dir, 'data.jsonl'), rendered: join(dir, 'rendered.jsonl'), empty: join(dir, 'empty.jsonl') };
+    const lines: string[] = [];
+    for (let n = 0; n < CONVERSATIONS; n++) lines.push(JSON.stringify(makeConversation(MESSAGES, n)));
+    writeFileSync(files.data, `${lines.join('\n')}\n`);
+    writeFileSync(files.empty, '');
+    const rendered = spawnSync(process.execPath, [BIN, 'render', '--format', 'apertus', '--jsonl', files.data], { cwd: ROOT, maxBuffer: 1 << 30 });
+    writeFileSync(files.rendered, rendered.stdout);
+    const mb = { data: statSync(files.data).size / 1e6, rendered: statSync(files.rendered).size / 1e6 };
+    process.stdout.write(`Data: ${CONVERSATIONS} conversations × ${MESSAGES} messages, ${mb.data.toFixed(1)} MB of Apertus JSON; parse reads what render --jsonl wrote (${mb.rendered.toFixed(1)} MB)\n\n`);
+
+    const startups: number[] = [];
+    for (let i = 0; i < STARTS; i++) startups.push(wallMs([BIN, 'formats']));
+    const idle = new Map<string, number[]>();
+    const full = new Map<string, number[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const contender of CONTENDERS) {
+        idle.set(contender.name, [...(idle.get(contender.name) ?? []), wallMs(contender.args(files.empty))]);
+        full.set(contender.name, [...(full.get(contender.name) ?? []), wallMs(contender.args(files[contender.input]))]);
+      }
+    }
+    const rate = new Map<string, number>();
+    for (const contender of CONTENDERS) {
+      const ms = median(full.get(contender.name) ?? []) - median(idle.get(contender.name) ?? []);
+      rate.set(contender.name, mb[contender.input] / (ms / 1000));
+    }
+    const r = (name: string) => rate.get(name) as number;
+    const parseFloor = r('floor: JSON.parse');
+    const bothFloor = r('floor: JSON.parse + stringify');
+    const rows = CONTENDERS.map((contender) => {
+      const mbs = r(contender.name);
+      const start = median(idle.get(contender.name) ?? []);
+      const vsParse = contender.input === 'rendered' ? '–' : `${(mbs / parseFloor).toFixed(2)}×`;
+      const vsBoth = `${(mbs / (contender.input === 'rendered' ? r('floor: JSON.parse + stringify (rendered)') : bothFloor)).toFixed(2)}×`;
+      return [contender.name, mbs.toFixed(1), `${Math.round(start)} ms`, vsParse, vsBoth, `${(1000 / mbs).toFixed(1)} s`];
+    });
+    process.stdout.write(`${table(['run', 'MB/s after start-up', 'start-up (empty input)', '÷ parse floor', '÷ parse+stringify floor', 'per GB'], rows)}\n\n`);
+    const scaling = ['render', 'validate'].map((command) => {
+      const one = r(`${command} --jsonl --jobs 1`);
+      const two = r(`${command} --jsonl --jobs 2`);
+      return [command, one.toFixed(1), two.toFixed(1), `${(two / one).toFixed(2)}×`];
+    });
+    process.stdout.write(`${table(['--jobs scaling', '--jobs 1 MB/s', '--jobs 2 MB/s', '2 ÷ 1'], scaling)}\n\n`);
+    process.stdout.write(`${table(['start-up', 'median of ' + STARTS, 'min'], [['parley formats', `${Math.round(median(startups))} ms`, `${Math.round(Math.min(...startups))} ms`]])}\n`);
+    process.stdout.write(`\nTargets (issue 8): render and convert ≥ 0.6× the parse+stringify floor; validate ≥ 0.6× the parse floor; --jobs 2 ≥ 1.7× --jobs 1. Load average ${loadavg()[0]?.toFixed(1)} at the end.\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main();
