@@ -9,12 +9,14 @@
  * - the floors: a plain Node process that reads the same file the same way (1 MB reads, split
  *   at line breaks) and `JSON.parse`s every line, and one that also `JSON.stringify`s each
  *   value and writes it (an output of the same size);
- * - `--jobs 2` against `--jobs 1` for render and validate.
+ * - `--jobs 2` against `--jobs 1` for render and validate, next to what the machine itself
+ *   gives two busy processes at once (a shared or throttled machine may give far less than
+ *   its core count says).
  * Every contender runs once per round, interleaved, and each figure is the median of the
  * rounds, so that the load of a shared machine hits all alike. Output goes to /dev/null.
  * PARLEY_BENCH_CONVERSATIONS and PARLEY_BENCH_ROUNDS make a quicker run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -89,6 +91,29 @@ function wallMs(args: readonly string[]): number {
   return ms;
 }
 
+/** A busy loop of about 0.3 s on an idle core. */
+const SPIN = 'let x = 0; for (let i = 0; i < 3e8; i++) x += i % 7; if (x < 0) console.log(x);';
+
+function spinMs(): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['-e', SPIN], { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', () => resolvePromise(performance.now() - start));
+  });
+}
+
+/** Work done by two busy processes at once ÷ by one alone (2.0 on two free cores). */
+async function machineScaling(): Promise<number> {
+  const alone: number[] = [];
+  const together: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    alone.push(await spinMs());
+    together.push(Math.max(...(await Promise.all([spinMs(), spinMs()]))));
+  }
+  return (2 * median(alone)) / median(together);
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
@@ -98,7 +123,7 @@ function table(header: string[], rows: string[][]): string {
   return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'parley-bench-cli-'));
   try {
     const load = loadavg()[0]?.toFixed(1);
@@ -144,7 +169,8 @@ function main(): void {
       const two = r(`${command} --jsonl --jobs 2`);
       return [command, one.toFixed(1), two.toFixed(1), `${(two / one).toFixed(2)}×`];
     });
-    process.stdout.write(`${table(['--jobs scaling', '--jobs 1 MB/s', '--jobs 2 MB/s', '2 ÷ 1'], scaling)}\n\n`);
+    process.stdout.write(`${table(['--jobs scaling', '--jobs 1 MB/s', '--jobs 2 MB/s', '2 ÷ 1'], scaling)}\n`);
+    process.stdout.write(`The machine itself: two busy processes at once do ${(await machineScaling()).toFixed(2)}× the work of one.\n\n`);
     process.stdout.write(`${table(['start-up', 'median of ' + STARTS, 'min'], [['parley formats', `${Math.round(median(startups))} ms`, `${Math.round(Math.min(...startups))} ms`]])}\n`);
     process.stdout.write(`\nTargets (issue 8): render and convert ≥ 0.6× the parse+stringify floor; validate ≥ 0.6× the parse floor; --jobs 2 ≥ 1.7× --jobs 1. Load average ${loadavg()[0]?.toFixed(1)} at the end.\n`);
   } finally {
@@ -152,4 +178,4 @@ function main(): void {
   }
 }
 
-main();
+await main();
