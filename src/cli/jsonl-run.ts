@@ -1,8 +1,12 @@
 /**
- * Runs a command over JSON Lines: chunks of lines are read as they come, processed in this
- * process (`--jobs 1`) or by worker threads, and their results written to stdout in input
- * order, waiting for stdout when it is full and keeping at most two chunks per worker in
- * flight, so that memory stays bounded whatever the input's size.
+ * Runs a command over JSON Lines: chunks of lines are read as they come, processed, and their
+ * results written to stdout in input order, waiting for stdout when it is full.
+ *
+ * `--jobs N`: N threads process chunks, this one and N − 1 workers (so that N cores are busy,
+ * not N + 1 threads fighting for them). A chunk goes to a worker while one has fewer than two
+ * waiting, else this thread does it; the workers start with the second chunk (an input of one
+ * chunk is done before a worker could start), and this thread keeps working while they start.
+ * At most 2N chunks are in flight, so memory stays bounded whatever the input's size.
  */
 import { EXIT_ERRORS, EXIT_OK } from './errors.ts';
 import { inputName, writeErr, writeErrLines, writeOut } from './io.ts';
@@ -50,33 +54,22 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   };
 
   let pool: WorkerPool | undefined;
-  let held: Buffer | undefined;
   const pending: Promise<ChunkResult>[] = [];
-  const send = (chunk: Buffer): void => {
-    const result = (pool as WorkerPool).run(chunk);
-    result.catch(() => undefined); // awaited in order below; a failure there is the one reported
-    pending.push(result);
-  };
+  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, chunkLines(chunk)));
   try {
+    let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {
-      if (run.jobs <= 1) {
-        await write(runLines(run.job, chunkLines(chunk)));
-        continue;
+      if (!first && !pool && run.jobs > 1) pool = new WorkerPool(run.jobs - 1, { command: run.command, argv: run.argv });
+      first = false;
+      if (pool?.hasRoom(2)) {
+        const result = pool.run(chunk);
+        result.catch(() => undefined); // awaited in order below; a failure there is the one reported
+        pending.push(result);
+      } else {
+        pending.push(here(chunk));
       }
-      // Workers start with the second chunk: an input of one chunk is done sooner here.
-      if (!pool) {
-        if (!held) {
-          held = chunk;
-          continue;
-        }
-        pool = new WorkerPool(run.jobs, { command: run.command, argv: run.argv });
-        send(held);
-        held = undefined;
-      }
-      send(chunk);
       while (pending.length >= run.jobs * 2) await write(await (pending.shift() as Promise<ChunkResult>));
     }
-    if (held) await write(runLines(run.job, chunkLines(held)));
     for (const result of pending) await write(await result);
   } finally {
     await pool?.close();

@@ -22,3 +22,4 @@ port.on('message', ({ id, chunk }: { id: number; chunk: Uint8Array }) => {
   }
   port.postMessage(reply);
 });
+port.postMessage({ ready: true } satisfies WorkerReply);

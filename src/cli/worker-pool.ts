@@ -1,7 +1,8 @@
 /**
  * Worker threads that run a command's line job on chunks of JSON Lines (see jsonl-worker.ts).
- * Each chunk goes to the least busy worker; `run` resolves with that chunk's result, so that the
- * caller, awaiting the results in the order it sent the chunks, writes them in input order.
+ * Each chunk goes to the least busy started worker; `run` resolves with that chunk's result,
+ * so that the caller, awaiting the results in the order it sent the chunks, writes them in
+ * input order.
  */
 import { Worker } from 'node:worker_threads';
 import type { ChunkResult } from './line-job.ts';
@@ -12,7 +13,8 @@ export interface WorkerSetup {
   argv: readonly string[];
 }
 
-export type WorkerReply = { id: number; result: ChunkResult } | { id: number; error: string };
+/** A worker says `ready` once it has built its job, then answers each chunk by its id. */
+export type WorkerReply = { ready: true } | { id: number; result: ChunkResult } | { id: number; error: string };
 
 interface Waiting {
   resolve(result: ChunkResult): void;
@@ -21,6 +23,7 @@ interface Waiting {
 
 interface Slot {
   worker: Worker;
+  ready: boolean;
   waiting: Map<number, Waiting>;
 }
 
@@ -45,7 +48,7 @@ export class WorkerPool {
 
   constructor(size: number, setup: WorkerSetup) {
     this.slots = Array.from({ length: size }, () => {
-      const slot: Slot = { worker: startWorker(setup), waiting: new Map() };
+      const slot: Slot = { worker: startWorker(setup), ready: false, waiting: new Map() };
       slot.worker.on('message', (reply: WorkerReply) => this.settle(slot, reply));
       slot.worker.on('error', (error) => this.failAll(slot, error));
       slot.worker.on('exit', (code) => this.failAll(slot, new Error(`a worker stopped (exit code ${code})`)));
@@ -53,8 +56,18 @@ export class WorkerPool {
     });
   }
 
+  /**
+   * Whether a started worker has fewer than `most` chunks waiting (enough to never sit idle,
+   * few enough that the caller does the rest itself rather than queue it).
+   */
+  hasRoom(most: number): boolean {
+    return this.slots.some((slot) => slot.ready && slot.waiting.size < most);
+  }
+
+  /** Gives the chunk to the started worker with the fewest waiting (call after `hasRoom`). */
   run(chunk: Uint8Array): Promise<ChunkResult> {
-    const slot = this.slots.reduce((best, candidate) => (candidate.waiting.size < best.waiting.size ? candidate : best));
+    const ready = this.slots.filter((slot) => slot.ready);
+    const slot = (ready.length > 0 ? ready : this.slots).reduce((best, candidate) => (candidate.waiting.size < best.waiting.size ? candidate : best));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       slot.waiting.set(id, { resolve, reject });
@@ -72,6 +85,10 @@ export class WorkerPool {
   }
 
   private settle(slot: Slot, reply: WorkerReply): void {
+    if ('ready' in reply) {
+      slot.ready = true;
+      return;
+    }
     const waiting = slot.waiting.get(reply.id);
     if (!waiting) return;
     slot.waiting.delete(reply.id);
