@@ -16,8 +16,9 @@ export function isBlank(line: string): boolean {
 
 export const JOBS_FLAG = { flag: '--jobs', takesValue: true, valueName: 'N' } as const;
 
-export const JOBS_HELP = `  --jobs N               JSON Lines: worker threads that process the lines (default: the
-                         number of cores); results keep the input's order. 1: no workers`;
+export const JOBS_HELP = `  --jobs N               JSON Lines: threads that process the lines, this one and N-1
+                         workers (default: the number of cores); results keep the input's
+                         order. 1: no workers`;
 
 /** `--jobs N`, by default the number of cores the process may use. */
 export function jobsOf(args: ParsedArgs, command: string): number {
