@@ -105,9 +105,14 @@ async function togetherMs(...commands: (readonly string[])[]): Promise<number> {
     commands.map(
       (args) =>
         new Promise<void>((resolvePromise, reject) => {
-          const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
+          const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+          const err: Buffer[] = [];
+          child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
           child.on('error', reject);
-          child.on('exit', () => resolvePromise());
+          child.on('close', (code) => {
+            if (code === 0 || code === 1) resolvePromise();
+            else reject(new Error(`${args.join(' ').slice(0, 200)} exited with ${code}: ${Buffer.concat(err).toString().slice(-500)}`));
+          });
         }),
     ),
   );
