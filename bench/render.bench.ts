@@ -10,76 +10,13 @@ import { render } from '../src/core/formats/apertus/render.ts';
 import { apertusJsonCodec } from '../src/core/interchange/apertus-json/index.ts';
 import type { Conversation } from '../src/core/model/types.ts';
 import { referenceAvailable, referenceTemplate, SKIP_REASON } from '../test/reference/apertus-template.ts';
+import { makeConversation } from './conversations.ts';
 
 const SIZES = [10, 100, 1000];
 const ROUNDS = 15;
 /** Each measurement of one round runs for about this long. */
 const SLICE_MS = 60;
 const OPTIONS = { bosToken: '<s>', enableThinking: true, addGenerationPrompt: false, date: '2025-08-25' };
-
-const TOOLS = [
-  {
-    name: 'get_weather',
-    description: 'Get the current weather for a city.',
-    parameters: {
-      type: 'object',
-      properties: { city: { type: 'string', description: 'City name.' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'], default: 'celsius' } },
-      required: ['city'],
-    },
-  },
-  {
-    name: 'web_search',
-    description: 'Search the web.',
-    parameters: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer', default: 5 }, filters: { type: 'object', properties: { site: { type: 'string' } } } }, required: ['query'] },
-  },
-  { name: 'calculator', description: 'Evaluate an expression.', parameters: { type: 'object', properties: { expression: { type: 'string' } }, required: ['expression'] } },
-];
-
-/** A deterministic pseudo-random sentence generator (the same conversation on every run). */
-function words(seed: number, count: number): string {
-  const vocabulary = ['the', 'weather', 'in', 'Zurich', 'is', 'cloudy', 'and', 'search', 'results', 'show', 'that', 'Apertus', 'models', 'use', 'tools', 'to', 'answer', 'questions', 'précisément', '— ok.'];
-  let x = seed * 2654435761;
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    out.push(vocabulary[x % vocabulary.length] as string);
-  }
-  return out.join(' ');
-}
-
-/** Apertus JSON with `size` messages: user turns, structured assistants, tool messages. */
-function makeConversation(size: number): { messages: unknown[]; tools: unknown[] } {
-  const messages: unknown[] = [{ role: 'system', content: 'You are Apertus, an agent that can use tools.' }];
-  let i = 0;
-  while (messages.length < size) {
-    i += 1;
-    messages.push({ role: 'user', content: words(i, 25) });
-    messages.push({
-      role: 'assistant',
-      content: {
-        blocks: [
-          { type: 'thoughts', text: words(i + 1, 40) },
-          { type: 'tool_calls', calls: [{ name: 'get_weather', arguments: `{"city": "${words(i + 2, 1)}"}` }, { name: 'web_search', arguments: `{"query": "${words(i + 3, 5)}"}` }] },
-        ],
-      },
-    });
-    messages.push({ role: 'tool', content: `{"temp_c": ${i % 30}, "sky": "cloudy"}` });
-    messages.push({ role: 'tool', content: words(i + 4, 30) });
-    messages.push({
-      role: 'assistant',
-      content: {
-        blocks: [
-          { type: 'thoughts', text: words(i + 5, 20) },
-          { type: 'tool_calls', calls: [{ name: 'calculator', arguments: '{"expression": "17 * 23"}' }] },
-          { type: 'tool_outputs', outputs: [{ output: '391' }] },
-          { type: 'response', text: words(i + 6, 60) },
-        ],
-      },
-    });
-  }
-  messages.length = size;
-  return { messages, tools: TOOLS };
-}
 
 /** Operations per second of `fn`, run repeatedly for about `SLICE_MS`. */
 function opsPerSecond(fn: () => unknown): number {

@@ -1,27 +1,26 @@
 /**
- * Writes the INFO line that says which dialect read the input when the user did not name it:
- * once for a single document, and for JSON Lines once per dialect (with the first line that
- * used it), so that a mixed file says so without a line per record.
+ * The INFO line that says which dialect read the input when the user did not name it: once for
+ * a single document, and for JSON Lines once per dialect (with the first line that used it),
+ * so that a mixed file says so without a line per record.
  */
 import { dialectInfo, type DialectChoice } from './dialect.ts';
 import type { Decoded } from './input.ts';
 import { writeErr } from './io.ts';
+import type { Note } from './line-job.ts';
 
-export class DialectNote {
-  private readonly said = new Set<string>();
+const INFO = 'INFO ';
 
-  constructor(
-    private readonly choice: DialectChoice,
-    private readonly formatId?: string,
-  ) {}
+/** The INFO line of a single document, written at once. */
+export function sayDialect(decoded: Decoded, choice: DialectChoice, formatId?: string): void {
+  if (!decoded.ok) return;
+  const line = dialectInfo(decoded, choice, formatId);
+  if (line !== undefined) writeErr(line);
+}
 
-  /** `where` (`data.jsonl:7`) is given for JSON Lines. */
-  say(decoded: Decoded, where?: string): void {
-    if (!decoded.ok) return;
-    const key = `${decoded.codec.id} ${decoded.how}`;
-    if (this.said.has(key)) return;
-    this.said.add(key);
-    const line = dialectInfo(decoded, this.choice, this.formatId);
-    if (line !== undefined) writeErr(where === undefined ? line : line.replace(/^INFO /, `INFO ${where}: `));
-  }
+/** The INFO note of one JSON Lines record; the runner writes each dialect's first one only. */
+export function dialectNotes(decoded: Decoded, choice: DialectChoice, formatId?: string): Note[] {
+  if (!decoded.ok) return [];
+  const line = dialectInfo(decoded, choice, formatId);
+  if (line === undefined) return [];
+  return [{ lead: INFO, text: line.startsWith(INFO) ? line.slice(INFO.length) : line, key: `dialect ${decoded.codec.id} ${decoded.how}` }];
 }

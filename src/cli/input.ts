@@ -1,7 +1,8 @@
 /**
  * JSON text → a record: JSON syntax with line and column, the dialect (given, native or
- * detected: see dialect.ts) and the codec's decode. A failure is one message saying what and where; the caller makes it an
- * exit-2 error (single input) or the diagnostics of one line (JSONL).
+ * detected: see dialect.ts) and the codec's decode. A failure is one message saying what (and,
+ * for a whole input, where); the caller makes it an exit-2 error (single input) or the
+ * diagnostics of one record (JSONL).
  */
 import { parseJson, type Diagnostic, type InterchangeCodec, type ParleyRecord } from '../core/index.ts';
 import { readJson, type DialectChoice, type ReadHow } from './dialect.ts';
@@ -12,26 +13,28 @@ export type Decoded =
   | { ok: false; code: string; message: string };
 
 /**
- * `name` names the input in messages; `lineNumber` is the line of a JSONL record, so that
- * positions read `data.jsonl:7` and `data.jsonl:7:12` (line 7, column 12).
+ * `name` names the input in messages (`data.json:4:5` for a syntax error at line 4, column 5).
+ * Without a name the text is one JSON Lines record: its messages say nothing of where it was
+ * (the caller adds the line for people), so that a record's result does not depend on which
+ * part of a split input it came in.
  */
-export function decodeJsonText(text: string, choice: DialectChoice, name: string, lineNumber?: number): Decoded {
-  const where = lineNumber === undefined ? name : `${name}:${lineNumber}`;
+export function decodeJsonText(text: string, choice: DialectChoice, name?: string): Decoded {
+  const where = name === undefined ? '' : `${name}: `;
   const parsed = parseJson(text);
   if (!parsed.ok) {
     const { line, column, message } = parsed.error;
-    const at = `${name}:${(lineNumber ?? 1) + line - 1}:${column}`;
+    if (name === undefined) return { ok: false, code: 'cli/malformed-json', message: `malformed JSON at column ${column}: ${message}` };
     // Several JSON values, one per line, is JSON Lines read as one document.
-    const hint = lineNumber === undefined && message.endsWith('after the JSON value') && line > 1 ? ' (one record per line? use --jsonl)' : '';
-    return { ok: false, code: 'cli/malformed-json', message: `${at}: malformed JSON: ${message}${hint}` };
+    const hint = message.endsWith('after the JSON value') && line > 1 ? ' (one record per line? use --jsonl)' : '';
+    return { ok: false, code: 'cli/malformed-json', message: `${name}:${line}:${column}: malformed JSON: ${message}${hint}` };
   }
   const reading = readJson(parsed.value, choice);
-  if (!reading) return { ok: false, code: 'cli/unknown-dialect', message: `${where}: cannot tell which JSON dialect this is; name it with ${choice.flag} (known: ${dialectList()})` };
+  if (!reading) return { ok: false, code: 'cli/unknown-dialect', message: `${where}cannot tell which JSON dialect this is; name it with ${choice.flag} (known: ${dialectList()})` };
   const { codec, decoded, how } = reading;
   if (!decoded.record) {
     const [first, ...rest] = decoded.diagnostics;
     const more = rest.length === 0 ? '' : ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
-    return { ok: false, code: 'cli/unreadable', message: `${where}: not readable as ${codec.label}: ${first?.message ?? 'unknown problem'}${more}` };
+    return { ok: false, code: 'cli/unreadable', message: `${where}not readable as ${codec.label}: ${first?.message ?? 'unknown problem'}${more}` };
   }
   return { ok: true, record: decoded.record, diagnostics: decoded.diagnostics, codec, how };
 }

@@ -1,10 +1,9 @@
 /**
- * Reading the input (a file, or stdin for `-` or no file) whole or line by line, and writing
- * to stdout with backpressure, so that large JSONL files stream in constant memory.
+ * Reading the input (a file, or stdin for `-` or no file) whole, and writing to stdout with
+ * backpressure. JSON Lines are read in chunks of lines: see line-chunks.ts.
  */
 import { once } from 'node:events';
-import { open, readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { CliError } from './errors.ts';
 
@@ -15,7 +14,8 @@ export function inputName(file: string | undefined): string {
   return file ?? STDIN_NAME;
 }
 
-function reason(error: unknown): string {
+/** Why a file could not be read, in a few words. */
+export function readFailure(error: unknown): string {
   const code = (error as { code?: string } | null)?.code;
   switch (code) {
     case 'ENOENT':
@@ -42,34 +42,9 @@ export async function readInputText(file: string | undefined, command: string): 
   try {
     text = file === undefined ? await readStream(process.stdin) : await readFile(file, 'utf8');
   } catch (error) {
-    throw new CliError(`${command}: cannot read ${inputName(file)}: ${reason(error)}`);
+    throw new CliError(`${command}: cannot read ${inputName(file)}: ${readFailure(error)}`);
   }
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
-}
-
-/** The input's lines with 1-based numbers, read as they come. */
-export async function* readInputLines(file: string | undefined, command: string): AsyncGenerator<{ number: number; text: string }> {
-  let stream: Readable;
-  if (file === undefined) {
-    stream = process.stdin;
-  } else {
-    try {
-      const handle = await open(file, 'r');
-      stream = handle.createReadStream({ encoding: 'utf8' });
-    } catch (error) {
-      throw new CliError(`${command}: cannot read ${file}: ${reason(error)}`);
-    }
-  }
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  let number = 0;
-  try {
-    for await (const line of lines) {
-      number += 1;
-      yield { number, text: number === 1 && line.startsWith('\uFEFF') ? line.slice(1) : line };
-    }
-  } catch (error) {
-    throw new CliError(`${command}: cannot read ${inputName(file)}: ${reason(error)}`);
-  }
 }
 
 /** Writes to stdout, waiting when its buffer is full. */
@@ -79,4 +54,10 @@ export async function writeOut(text: string): Promise<void> {
 
 export function writeErr(line: string): void {
   process.stderr.write(`${line}\n`);
+}
+
+/** Writes lines to stderr, waiting when its buffer is full (JSON Lines can have many notes). */
+export async function writeErrLines(lines: readonly string[]): Promise<void> {
+  if (lines.length === 0) return;
+  if (!process.stderr.write(`${lines.join('\n')}\n`)) await once(process.stderr, 'drain');
 }

@@ -1,5 +1,7 @@
-/** Whether the input is JSON Lines: `--jsonl`, or a file named `*.jsonl`. */
-import type { ParsedArgs } from './args.ts';
+/** JSON Lines flags: whether the input is JSON Lines (`--jsonl`, or a `*.jsonl` file), and `--jobs`. */
+import { availableParallelism } from 'node:os';
+import { stringFlag, type ParsedArgs } from './args.ts';
+import { CliError } from './errors.ts';
 
 export const JSONL_FLAG = { flag: '--jsonl', takesValue: false } as const;
 
@@ -10,4 +12,18 @@ export function isJsonl(args: ParsedArgs, file: string | undefined): boolean {
 /** Blank lines (a trailing newline, spacing) hold no record and are skipped. */
 export function isBlank(line: string): boolean {
   return line.trim() === '';
+}
+
+export const JOBS_FLAG = { flag: '--jobs', takesValue: true, valueName: 'N' } as const;
+
+export const JOBS_HELP = `  --jobs N               JSON Lines: threads that process the lines, this one and N-1
+                         workers (default: the number of cores); results keep the input's
+                         order. 1: no workers`;
+
+/** `--jobs N`, by default the number of cores the process may use. */
+export function jobsOf(args: ParsedArgs, command: string): number {
+  const value = stringFlag(args, '--jobs');
+  if (value === undefined) return availableParallelism();
+  if (!/^[1-9][0-9]{0,3}$/.test(value)) throw new CliError(`${command}: --jobs takes a whole number from 1 to 9999, got ${JSON.stringify(value)}`);
+  return Number(value);
 }

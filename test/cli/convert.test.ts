@@ -29,14 +29,14 @@ describe.concurrent('parley convert', () => {
     expect(lines(run.stderr)).toEqual(['INFO input dialect detected: Apertus JSON (apertus-json); name another with --from', '<stdin>: WARNING messages[0].content.parts[0]: Apertus user parts are text only; the image part is written as {"type": "image", …}, which the Apertus template rejects.']);
   });
 
-  it('converts JSON Lines line by line, reporting and skipping bad lines', async () => {
+  it('converts JSON Lines line by line: null for a bad line, an empty line for a blank one', async () => {
     const file = files.write('set.jsonl', `${JSON.stringify(SIMPLE)}\n{"messages": 3}\n\n${JSON.stringify(WITH_TOOLS)}\n`);
     const run = await parley(['convert', '--to', 'apertus-json', file]);
     expect(run.code).toBe(1);
-    expect(lines(run.stdout).map((line) => JSON.parse(line) as unknown)).toEqual([SIMPLE, WITH_TOOLS]);
+    expect(lines(run.stdout).map((line) => (line === '' ? '' : (JSON.parse(line) as unknown)))).toEqual([SIMPLE, null, '', WITH_TOOLS]);
     expect(lines(run.stderr)).toEqual([
       `INFO ${file}:1: input dialect detected: Apertus JSON (apertus-json); name another with --from`,
-      `${file}:2: cannot tell which JSON dialect this is; name it with --from (known: ${CODECS.map((c) => c.id).join(', ')}) (line skipped)`,
+      `${file}:2: cannot tell which JSON dialect this is; name it with --from (known: ${CODECS.map((c) => c.id).join(', ')}) (written as null)`,
     ]);
   });
 

@@ -33,14 +33,18 @@ describe.concurrent('parley validate', () => {
     expect(out.every((line) => /^(ERROR|WARNING|INFO) \S/.test(line))).toBe(true);
   });
 
-  it('validates JSON Lines with line numbers and a summary', async () => {
-    const file = files.write('set.jsonl', `${JSON.stringify(SIMPLE)}\n${JSON.stringify(MIXED)}\nnot json\n`);
+  it('validates JSON Lines: one result object per line, and a summary', async () => {
+    const file = files.write('set.jsonl', `${JSON.stringify(SIMPLE)}\n${JSON.stringify(MIXED)}\n\nnot json\n`);
     const run = await parley(['validate', '--format', 'apertus', file]);
     expect(run.code).toBe(1);
     const out = lines(run.stdout);
-    expect(out.some((line) => line.startsWith('line 2: ERROR messages[3]'))).toBe(true);
-    expect(out).toContain(`line 3: ERROR ${file}:3:1: malformed JSON: Unexpected "n": expected a value (did you mean null?)`);
-    expect(out.some((line) => line.startsWith('line 1:'))).toBe(false);
+    expect(out).toHaveLength(4);
+    expect(out[2]).toBe(''); // the blank line
+    const results = [out[0], out[1], out[3]].map((line) => JSON.parse(line as string) as { valid: boolean; diagnostics: { severity: string; message: string; path?: unknown[] }[] });
+    expect(results[0]).toEqual({ valid: true, diagnostics: [] });
+    expect(results[1]?.valid).toBe(false);
+    expect(results[1]?.diagnostics.some((d) => d.severity === 'error' && d.path?.[0] === 'messages' && d.path[1] === 3)).toBe(true);
+    expect(results[2]).toEqual({ valid: false, diagnostics: [{ severity: 'error', code: 'cli/malformed-json', message: 'malformed JSON at column 1: Unexpected "n": expected a value (did you mean null?)' }] });
     expect(lines(run.stderr)).toEqual([APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `), `validate: 3 records in ${file}, 2 with errors`]);
   });
 });

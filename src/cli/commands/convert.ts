@@ -1,14 +1,16 @@
 /** `parley convert`: a conversation from one JSON dialect to another; what is lost goes to stderr. */
-import { hasErrors, type Diagnostic, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
-import { inputArgument, parseArgs, stringFlag } from '../args.ts';
+import { hasErrors, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
+import { inputArgument, parseArgs, stringFlag, type ParsedArgs } from '../args.ts';
 import { earlyFlagValue } from '../format-args.ts';
 import { optionFlagSpecs, optionValues } from '../format-options.ts';
 import type { DialectChoice } from '../dialect.ts';
-import { DialectNote } from '../dialect-note.ts';
+import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { decodeJsonText } from '../input.ts';
-import { inputName, readInputLines, readInputText, writeErr, writeOut } from '../io.ts';
-import { isBlank, isJsonl, JSONL_FLAG } from '../jsonl.ts';
+import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
+import { runJsonl } from '../jsonl-run.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
+import type { LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import { codecNamed, dialectList, optionalCodec } from '../registries.ts';
 
@@ -22,22 +24,28 @@ Options:
   --to DIALECT           the dialect to write
   --from DIALECT         the dialect of the input (default: detected, per line for JSON Lines;
                          an INFO line on stderr says which)
-  --jsonl                the input is JSON Lines (also for a *.jsonl file); lines that cannot
-                         be read are reported on stderr with their line number and skipped
+  --jsonl                the input is JSON Lines (also for a *.jsonl file): one line out per
+                         line in; a line that cannot be read gives null (the reason, with its
+                         line number, on stderr), a blank line an empty line
+${JOBS_HELP}
 
 The target dialect's own options (see parley formats), e.g. for --to openai-chat:
   --legacy-function-call write calls as the legacy function_call / function messages
                          instead of tool_calls with ids
 
-Exit codes: 0 converted; 1 converted with errors, or some lines skipped; 2 bad input.`;
+Exit codes: 0 converted; 1 converted with errors, or some lines unreadable; 2 bad input.`;
 
-const SPECS = [{ flag: '--from', takesValue: true, valueName: 'DIALECT' }, { flag: '--to', takesValue: true, valueName: 'DIALECT' }, JSONL_FLAG];
+const SPECS = [{ flag: '--from', takesValue: true, valueName: 'DIALECT' }, { flag: '--to', takesValue: true, valueName: 'DIALECT' }, JSONL_FLAG, JOBS_FLAG];
 
-function report(where: string, diagnostics: readonly Diagnostic[]): void {
-  for (const diagnostic of diagnostics) writeErr(`${where}: ${diagnosticLine(diagnostic)}`);
+interface ConvertSetup {
+  args: ParsedArgs;
+  from: DialectChoice;
+  to: InterchangeCodec;
+  options: Partial<OptionValues>;
+  file: string | undefined;
 }
 
-export async function convertCommand(argv: readonly string[]): Promise<number> {
+function setup(argv: readonly string[]): ConvertSetup {
   // The target's encode options are flags too, known only once --to is.
   const early = earlyFlagValue(argv, '--to');
   const target = early === undefined ? undefined : codecNamed(early, '--to', 'convert');
@@ -48,38 +56,37 @@ export async function convertCommand(argv: readonly string[]): Promise<number> {
   const to = codecNamed(toId, '--to', 'convert');
   const options = optionValues(encodeOptions, args, 'convert');
   const from: DialectChoice = { given: optionalCodec(args, '--from', 'convert'), flag: '--from' };
-  const file = inputArgument(args, 'convert');
-  if (isJsonl(args, file)) return convertLines(file, from, to, options);
+  return { args, from, to, options, file: inputArgument(args, 'convert') };
+}
+
+export async function convertCommand(argv: readonly string[]): Promise<number> {
+  const { args, from, to, options, file } = setup(argv);
+  if (isJsonl(args, file)) return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options), jobs: jobsOf(args, 'convert') });
   const name = inputName(file);
   const decoded = decodeJsonText(await readInputText(file, 'convert'), from, name);
   if (!decoded.ok) throw new CliError(`convert: ${decoded.message}`);
-  new DialectNote(from).say(decoded);
+  sayDialect(decoded, from);
   const encoded = to.encode(decoded.record, options);
   await writeOut(`${JSON.stringify(encoded.json, null, 2)}\n`);
   const diagnostics = [...decoded.diagnostics, ...encoded.diagnostics];
-  report(name, diagnostics);
+  for (const diagnostic of diagnostics) writeErr(`${name}: ${diagnosticLine(diagnostic)}`);
   return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
 }
 
-async function convertLines(file: string | undefined, from: DialectChoice, to: InterchangeCodec, options: Partial<OptionValues>): Promise<number> {
-  const name = inputName(file);
-  const note = new DialectNote(from);
-  let errors = 0;
-  for await (const line of readInputLines(file, 'convert')) {
-    if (isBlank(line.text)) continue;
-    const where = `${name}:${line.number}`;
-    const decoded = decodeJsonText(line.text, from, name, line.number);
-    note.say(decoded, where);
-    if (!decoded.ok) {
-      writeErr(`${decoded.message} (line skipped)`);
-      errors += 1;
-      continue;
-    }
+/** The JSON Lines job of `parley convert` with these arguments (for the workers of --jobs). */
+export function convertLineJob(argv: readonly string[]): LineJob {
+  const { from, to, options } = setup(argv);
+  return convertLine(from, to, options);
+}
+
+/** A line that cannot be read gives `null`, so that the output keeps one line per input line. */
+function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial<OptionValues>): LineJob {
+  return (text) => {
+    const decoded = decodeJsonText(text, from);
+    if (!decoded.ok) return { out: 'null', failed: true, notes: [{ text: `${decoded.message} (written as null)` }] };
     const encoded = to.encode(decoded.record, options);
     const diagnostics = [...decoded.diagnostics, ...encoded.diagnostics];
-    report(where, diagnostics);
-    if (hasErrors(diagnostics)) errors += 1;
-    await writeOut(`${JSON.stringify(encoded.json)}\n`);
-  }
-  return errors > 0 ? EXIT_ERRORS : EXIT_OK;
+    const notes = [...dialectNotes(decoded, from), ...diagnostics.map((diagnostic) => ({ text: diagnosticLine(diagnostic) }))];
+    return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes };
+  };
 }

@@ -1,11 +1,14 @@
 /** `parley parse`: a format's text → the conversation as JSON (which `parley render` takes back). */
-import { hasErrors, type Format, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
+import { hasErrors, parseJson, type Format, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
 import { inputArgument, type ParsedArgs } from '../args.ts';
 import { EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { earlyFlagValue, parseFormatArgs } from '../format-args.ts';
 import { flagsFor, optionFlagSpecs, optionValues } from '../format-options.ts';
 import { requireFormatText } from '../format-text.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
+import { runJsonl } from '../jsonl-run.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
+import type { LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import { codecNamed, optionalCodec } from '../registries.ts';
 
@@ -19,6 +22,11 @@ Options:
   --output-dialect ID    the JSON dialect to write (default: the format's native dialect, else
                          parley-json: apertus → apertus-json; openchatml, rwkv → parley-json,
                          which holds documents, FIM, names and thought flags losslessly)
+  --jsonl                the input is JSON Lines: one text per line, as a JSON string or as
+                         an object with a string "text" (what parley render --jsonl writes);
+                         one conversation per line out (compact), null for a line that cannot
+                         be read (the reason on stderr), an empty line for a blank one
+${JOBS_HELP}
   <format options>       hints where the text is ambiguous, e.g. for apertus --bos TEXT,
                          --date YYYY-MM-DD, --add-generation-prompt
 
@@ -30,7 +38,7 @@ text with no token of the format).`;
 
 /** Formats without a native dialect are written in the one that holds every record. */
 const FALLBACK_DIALECT = 'parley-json';
-const SPECS = [{ flag: '--output-dialect', takesValue: true, valueName: 'ID' }];
+const SPECS = [{ flag: '--output-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG];
 
 /** The dialect named by --output-dialect, else the format's default (and the INFO line saying so). */
 function outputCodec(args: ParsedArgs, format: Format<OptionValues>): { codec: InterchangeCodec; info?: string } {
@@ -40,14 +48,31 @@ function outputCodec(args: ParsedArgs, format: Format<OptionValues>): { codec: I
   return { codec, info: `INFO output dialect: ${codec.label} (${codec.id}), the default for ${format.id}; name another with --output-dialect` };
 }
 
-export async function parseCommand(argv: readonly string[]): Promise<number> {
+interface ParseSetup {
+  args: ParsedArgs;
+  format: Format<OptionValues>;
+  options: Partial<OptionValues>;
+  codec: InterchangeCodec;
+  info: string | undefined;
+  writeOptions: Partial<OptionValues>;
+  file: string | undefined;
+}
+
+function setup(argv: readonly string[]): ParseSetup {
   // The output dialect's encode options are flags too, known only once --output-dialect is.
   const early = earlyFlagValue(argv, '--output-dialect');
   const encodeOptions = { options: (early === undefined ? undefined : codecNamed(early, '--output-dialect', 'parse'))?.encodeOptions ?? [] };
   const { args, format, options } = parseFormatArgs(argv, 'parse', [...SPECS, ...optionFlagSpecs(encodeOptions)]);
   const { codec, info } = outputCodec(args, format);
-  const writeOptions = optionValues(encodeOptions, args, 'parse');
-  const file = inputArgument(args, 'parse');
+  return { args, format, options, codec, info, writeOptions: optionValues(encodeOptions, args, 'parse'), file: inputArgument(args, 'parse') };
+}
+
+export async function parseCommand(argv: readonly string[]): Promise<number> {
+  const { args, format, options, codec, info, writeOptions, file } = setup(argv);
+  if (isJsonl(args, file)) {
+    if (info) writeErr(info);
+    return runJsonl({ command: 'parse', argv, file, job: parseLine(format, options, codec, writeOptions), jobs: jobsOf(args, 'parse') });
+  }
   const text = await readInputText(file, 'parse');
   requireFormatText(text, format, inputName(file), 'parse');
   const parsed = format.parse(text, options);
@@ -59,6 +84,39 @@ export async function parseCommand(argv: readonly string[]): Promise<number> {
   const hint = renderHint(format, parsed);
   if (hint) writeErr(`INFO render it again with: ${hint}`);
   return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
+}
+
+/** The JSON Lines job of `parley parse` with these arguments (for the workers of --jobs). */
+export function parseLineJob(argv: readonly string[]): LineJob {
+  const { format, options, codec, writeOptions } = setup(argv);
+  return parseLine(format, options, codec, writeOptions);
+}
+
+/** A JSON Lines record's text: a JSON string, or an object with a string "text" (what render --jsonl writes). */
+function recordText(line: string): string | undefined {
+  const parsed = parseJson(line);
+  if (!parsed.ok) return undefined;
+  const { value } = parsed;
+  if (typeof value === 'string') return value;
+  const text = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { text?: unknown }).text : undefined;
+  return typeof text === 'string' ? text : undefined;
+}
+
+/** A line that cannot be parsed gives `null`, so that the output keeps one line per input line. */
+function parseLine(format: Format<OptionValues>, options: Partial<OptionValues>, codec: InterchangeCodec, writeOptions: Partial<OptionValues>): LineJob {
+  return (line) => {
+    const text = recordText(line);
+    if (text === undefined) return { out: 'null', failed: true, notes: [{ text: 'expected a JSON string or an object with a string "text" (written as null)' }] };
+    try {
+      requireFormatText(text, format, 'the text', 'parse');
+    } catch (error) {
+      return { out: 'null', failed: true, notes: [{ text: `${(error as Error).message.replace(/^parse: /, '')} (written as null)` }] };
+    }
+    const parsed = format.parse(text, options);
+    const encoded = codec.encode(parsed.record, writeOptions);
+    const diagnostics = [...parsed.diagnostics, ...encoded.diagnostics];
+    return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes: diagnostics.map((diagnostic) => ({ text: diagnosticLine(diagnostic) })) };
+  };
 }
 
 /** `parley render --format apertus --no-thinking …` when the parser says which options the text used. */

@@ -1,13 +1,15 @@
 /** `parley render`: a conversation (JSON) → the format's exact text on stdout. */
-import { hasErrors, type Diagnostic, type Format, type OptionValues } from '../../core/index.ts';
-import { inputArgument } from '../args.ts';
+import { hasErrors, type Format, type OptionValues } from '../../core/index.ts';
+import { inputArgument, type ParsedArgs } from '../args.ts';
 import { nativeCodec, type DialectChoice } from '../dialect.ts';
-import { DialectNote } from '../dialect-note.ts';
+import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatArgs } from '../format-args.ts';
 import { decodeJsonText, failureDiagnostic } from '../input.ts';
-import { inputName, readInputLines, readInputText, writeErr, writeOut } from '../io.ts';
-import { isBlank, isJsonl, JSONL_FLAG } from '../jsonl.ts';
+import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
+import { runJsonl } from '../jsonl-run.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
+import type { LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import { optionalCodec } from '../registries.ts';
 
@@ -22,25 +24,42 @@ Options:
                          when it reads the input without errors, else detected; an INFO line
                          on stderr says which)
   --jsonl                the input is JSON Lines (also for a *.jsonl file): one conversation per
-                         line in, one {"line", "text", "diagnostics"} object per line out
+                         line in, one {"text", "diagnostics"} object per line out ("text" is null
+                         when the line cannot be read); a blank line in, an empty line out
+${JOBS_HELP}
   <format options>       the format's own flags, e.g. for apertus: --add-generation-prompt,
                          --no-thinking, --bos TEXT, --date YYYY-MM-DD (see parley formats)
 
 Diagnostics go to stderr as "LEVEL path: message".
 Exit codes: 0 rendered; 1 rendered with errors (the text is still written); 2 bad input.`;
 
-const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG];
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG];
 
-export async function renderCommand(argv: readonly string[]): Promise<number> {
+interface RenderSetup {
+  args: ParsedArgs;
+  format: Format<OptionValues>;
+  options: Partial<OptionValues>;
+  choice: DialectChoice;
+  file: string | undefined;
+}
+
+function setup(argv: readonly string[]): RenderSetup {
   const { args, format, options } = parseFormatArgs(argv, 'render', SPECS);
   const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'render'), native: nativeCodec(format), flag: '--input-dialect' };
-  const file = inputArgument(args, 'render');
-  if (isJsonl(args, file)) return renderLines(file, format, options, choice);
+  return { args, format, options, choice, file: inputArgument(args, 'render') };
+}
 
-  const name = inputName(file);
-  const decoded = decodeJsonText(await readInputText(file, 'render'), choice, name);
+export async function renderCommand(argv: readonly string[]): Promise<number> {
+  const { args, format, options, choice, file } = setup(argv);
+  if (isJsonl(args, file)) {
+    const job = renderLine(format, options, choice);
+    const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
+      failed > 0 ? `render: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
+    return runJsonl({ command: 'render', argv, file, job, jobs: jobsOf(args, 'render'), summary });
+  }
+  const decoded = decodeJsonText(await readInputText(file, 'render'), choice, inputName(file));
   if (!decoded.ok) throw new CliError(`render: ${decoded.message}`);
-  new DialectNote(choice, format.id).say(decoded);
+  sayDialect(decoded, choice, format.id);
   const rendered = format.render(decoded.record, options);
   await writeOut(rendered.text);
   const diagnostics = [...decoded.diagnostics, ...rendered.diagnostics];
@@ -48,26 +67,18 @@ export async function renderCommand(argv: readonly string[]): Promise<number> {
   return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
 }
 
-async function renderLines(file: string | undefined, format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): Promise<number> {
-  const name = inputName(file);
-  const note = new DialectNote(choice, format.id);
-  let records = 0;
-  let failed = 0;
-  for await (const line of readInputLines(file, 'render')) {
-    if (isBlank(line.text)) continue;
-    records += 1;
-    const decoded = decodeJsonText(line.text, choice, name, line.number);
-    note.say(decoded, `${name}:${line.number}`);
-    let out: { line: number; text: string | null; diagnostics: Diagnostic[] };
-    if (!decoded.ok) {
-      out = { line: line.number, text: null, diagnostics: [failureDiagnostic(decoded)] };
-    } else {
-      const rendered = format.render(decoded.record, options);
-      out = { line: line.number, text: rendered.text, diagnostics: [...decoded.diagnostics, ...rendered.diagnostics] };
-    }
-    if (hasErrors(out.diagnostics)) failed += 1;
-    await writeOut(`${JSON.stringify(out)}\n`);
-  }
-  if (failed > 0) writeErr(`render: ${failed} of ${records} records in ${name} have errors (see their diagnostics)`);
-  return failed > 0 ? EXIT_ERRORS : EXIT_OK;
+/** The JSON Lines job of `parley render` with these arguments (for the workers of --jobs). */
+export function renderLineJob(argv: readonly string[]): LineJob {
+  const { format, options, choice } = setup(argv);
+  return renderLine(format, options, choice);
+}
+
+function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): LineJob {
+  return (text) => {
+    const decoded = decodeJsonText(text, choice);
+    if (!decoded.ok) return { out: JSON.stringify({ text: null, diagnostics: [failureDiagnostic(decoded)] }), failed: true };
+    const rendered = format.render(decoded.record, options);
+    const diagnostics = [...decoded.diagnostics, ...rendered.diagnostics];
+    return { out: JSON.stringify({ text: rendered.text, diagnostics }), failed: hasErrors(diagnostics), notes: dialectNotes(decoded, choice, format.id) };
+  };
 }

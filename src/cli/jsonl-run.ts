@@ -1,0 +1,80 @@
+/**
+ * Runs a command over JSON Lines: chunks of lines are read as they come, processed, and their
+ * results written to stdout in input order, waiting for stdout when it is full.
+ *
+ * `--jobs N`: N threads process chunks, this one and N − 1 workers (so that N cores are busy,
+ * not N + 1 threads fighting for them). A chunk goes to a worker while one has fewer than two
+ * waiting, else this thread does it; the workers start with the second chunk (an input of one
+ * chunk is done before a worker could start), and this thread keeps working while they start.
+ * At most 2N chunks are in flight, so memory stays bounded whatever the input's size.
+ */
+import { EXIT_ERRORS, EXIT_OK } from './errors.ts';
+import { inputName, writeErr, writeErrLines, writeOut } from './io.ts';
+import { chunkLines, readLineChunks } from './line-chunks.ts';
+import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
+import type { LineJobName } from './line-jobs.ts';
+import { WorkerPool } from './worker-pool.ts';
+
+export interface Counts {
+  records: number;
+  failed: number;
+}
+
+export interface JsonlRun {
+  command: LineJobName;
+  /** The command's arguments, from which a worker builds the same job. */
+  argv: readonly string[];
+  file: string | undefined;
+  job: LineJob;
+  jobs: number;
+  /** The summary line for stderr, if any. */
+  summary?(counts: Counts, name: string): string | undefined;
+}
+
+/** Exit code 1 when a record has errors, else 0. */
+export async function runJsonl(run: JsonlRun): Promise<number> {
+  const name = inputName(run.file);
+  const counts: Counts = { records: 0, failed: 0 };
+  const said = new Set<string>();
+  let line = 0;
+  const write = async (result: ChunkResult): Promise<void> => {
+    const notes: string[] = [];
+    for (const note of result.notes) {
+      if (note.key !== undefined) {
+        if (said.has(note.key)) continue;
+        said.add(note.key);
+      }
+      notes.push(`${note.lead ?? ''}${name}:${line + note.index + 1}: ${note.text}`);
+    }
+    await writeErrLines(notes);
+    line += result.lines;
+    counts.records += result.records;
+    counts.failed += result.failed;
+    if (result.out !== '') await writeOut(result.out);
+  };
+
+  let pool: WorkerPool | undefined;
+  const pending: Promise<ChunkResult>[] = [];
+  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, chunkLines(chunk)));
+  try {
+    let first = true;
+    for await (const chunk of readLineChunks(run.file, run.command)) {
+      if (!first && !pool && run.jobs > 1) pool = new WorkerPool(run.jobs - 1, { command: run.command, argv: run.argv });
+      first = false;
+      if (pool?.hasRoom(2)) {
+        const result = pool.run(chunk);
+        result.catch(() => undefined); // awaited in order below; a failure there is the one reported
+        pending.push(result);
+      } else {
+        pending.push(here(chunk));
+      }
+      while (pending.length >= run.jobs * 2) await write(await (pending.shift() as Promise<ChunkResult>));
+    }
+    for (const result of pending) await write(await result);
+  } finally {
+    await pool?.close();
+  }
+  const summary = run.summary?.(counts, name);
+  if (summary !== undefined) writeErr(summary);
+  return counts.failed > 0 ? EXIT_ERRORS : EXIT_OK;
+}

@@ -1,0 +1,68 @@
+/**
+ * What a command does to one JSON Lines record, as a plain function of the line's text, so that
+ * the same code runs in this process (`--jobs 1`) or in worker threads, and a chunk of lines
+ * gives the same result wherever it runs.
+ *
+ * The streaming contract (docs/pipelines.md): one result line per input line, in order. A blank
+ * input line gives an empty result line, so that position alone maps output to input; nothing
+ * in a result line depends on where the input was split (no line numbers, no file name).
+ * Messages for people (stderr) do name the line; they are made by the caller, which knows
+ * where a chunk starts.
+ */
+import { isBlank } from './jsonl.ts';
+
+/** A line for stderr about one record: `${lead}${file}:${line}: ${text}`. */
+export interface Note {
+  text: string;
+  /** `INFO ` for the dialect line, else empty. */
+  lead?: string;
+  /** Notes with a key are written once per run (the first record that has it). */
+  key?: string;
+}
+
+export interface LineResult {
+  /** The result line, without its line break. */
+  out: string;
+  failed: boolean;
+  notes?: Note[];
+}
+
+/** One record's text (never blank) → its result. */
+export type LineJob = (text: string) => LineResult;
+
+export interface ChunkResult {
+  /** The result lines, each ending with a line break. */
+  out: string;
+  /** Input lines in the chunk, blank ones included (to number the next chunk's lines). */
+  lines: number;
+  records: number;
+  failed: number;
+  /** `index` is the 0-based line in the chunk. */
+  notes: (Note & { index: number })[];
+}
+
+export function runLines(job: LineJob, lines: readonly string[]): ChunkResult {
+  const out: string[] = [];
+  const notes: ChunkResult['notes'] = [];
+  const said = new Set<string>();
+  let records = 0;
+  let failed = 0;
+  lines.forEach((text, index) => {
+    if (isBlank(text)) {
+      out.push('');
+      return;
+    }
+    records += 1;
+    const result = job(text);
+    if (result.failed) failed += 1;
+    out.push(result.out);
+    for (const note of result.notes ?? []) {
+      if (note.key !== undefined) {
+        if (said.has(note.key)) continue;
+        said.add(note.key);
+      }
+      notes.push({ ...note, index });
+    }
+  });
+  return { out: out.length === 0 ? '' : `${out.join('\n')}\n`, lines: lines.length, records, failed, notes };
+}
