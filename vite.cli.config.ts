@@ -14,6 +14,7 @@ import { defineConfig } from 'vite';
  */
 const ENTRIES = {
   cli: 'src/cli/bin.ts',
+  'jsonl-worker': 'src/cli/jsonl-worker.ts',
 };
 
 export default defineConfig({
