@@ -7,7 +7,7 @@ import type { ExportResult } from './files/export.ts';
 import { encodeRecordLater, openJsonLater } from './files/lazy.ts';
 import { saveNow } from './persistence/autosave.ts';
 import { onPreviewUpdated, previewReady, previewReadyAt, previewReportsUpdates, previewText } from './preview-ready.ts';
-import { redo, renderState, undo, useAppStore, validationState, type SaveStatus } from './store/index.ts';
+import { diagnosticsState, redo, undo, useAppStore, type SaveStatus } from './store/index.ts';
 
 export interface ParleyLoadResult {
   ok: boolean;
@@ -30,7 +30,7 @@ export interface ParleySnapshot {
   focusedPath: FieldPath | null;
   canUndo: boolean;
   canRedo: boolean;
-  /** Render and check diagnostics of the current record. */
+  /** The diagnostics the panel lists (the last open's warnings, the checks, the format's), in its order. */
   diagnostics: Diagnostic[];
 }
 
@@ -92,7 +92,7 @@ export function installTestApi(): void {
         focusedPath: state.focusedPath,
         canUndo: history.pastStates.length > 0,
         canRedo: history.futureStates.length > 0,
-        diagnostics: [...renderState(state).diagnostics, ...validationState(state)],
+        diagnostics: diagnosticsState(state).map(({ source: _source, key: _key, ...diagnostic }) => diagnostic),
       };
       return JSON.parse(JSON.stringify(snapshot)) as ParleySnapshot;
     },

@@ -3,11 +3,10 @@
  * focuses that field in the editor (`reveal(path)`). Collapsible; long lists are cut with a
  * "Show all" so that a record with thousands of problems stays responsive.
  */
-import { memo, useMemo, useState } from 'react';
+import { memo, useState } from 'react';
 import { formatPath } from '../../core/index.ts';
 import { readPreference, writePreference } from '../persistence/preferences.ts';
-import { useAppStore, useRendered, useValidation } from '../store/index.ts';
-import { collectDiagnostics, countBySeverity, type ListedDiagnostic } from './collect-diagnostics.ts';
+import { countBySeverity, useAppStore, useDiagnostics, type ListedDiagnostic } from '../store/index.ts';
 
 /** Rows rendered before "Show all": enough to read, few enough to re-render on every keystroke. */
 const MAX_LISTED = 200;
@@ -25,10 +24,7 @@ function plural(n: number, word: string): string {
 }
 
 export function DiagnosticsPanel() {
-  const rendered = useRendered();
-  const validation = useValidation();
-  const imported = useAppStore((state) => state.importDiagnostics);
-  const list = useMemo(() => collectDiagnostics({ import: imported, editor: validation, format: rendered.diagnostics }), [imported, validation, rendered.diagnostics]);
+  const list = useDiagnostics();
   const counts = countBySeverity(list);
   const [open, setOpen] = useState(() => readPreference('diagnostics-open') !== 'false');
   const [showAll, setShowAll] = useState(false);

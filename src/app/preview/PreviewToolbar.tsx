@@ -4,10 +4,9 @@
  * record has. Copy and Download use the render itself, never the editor's copy of it.
  */
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { renderState, useAppStore, useRendered } from '../store/index.ts';
+import { diagnosticsState, renderState, useAppStore, useRendered } from '../store/index.ts';
 import { countCodePoints } from './display-text.ts';
 import { downloadText, renderFileName } from './download.ts';
-import { listedDiagnostics } from './inputs.ts';
 
 /** How long "Copied" stays before the status clears. */
 const FEEDBACK_MS = 2_000;
@@ -67,7 +66,7 @@ export function PreviewToolbar() {
   const shadeTrainable = useAppStore((state) => state.shadeTrainable);
   const showWhitespace = useAppStore((state) => state.showWhitespace);
   const setToggle = useAppStore((state) => state.setPreviewToggle);
-  const diagnostics = useAppStore(listedDiagnostics);
+  const diagnostics = useAppStore(diagnosticsState);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   // Counting a 1 MB text can wait for a quiet moment; the preview itself updates first.
   const text = useDeferredValue(useRendered().text);

@@ -1,23 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { blocksMessage, conversation, textMessage, toolCall, toolCalls, type OptionValues } from '../../core/index.ts';
-import { renderState, validationState } from './derived.ts';
+import { blocksMessage, conversation, textMessage, toolCall, toolCalls, warning, type OptionValues } from '../../core/index.ts';
+import { diagnosticsState, renderState } from './derived.ts';
 
 const formatOptions: Record<string, OptionValues> = { apertus: { date: '2025-08-25' } };
 
-describe('renderState and validationState', () => {
-  it('list a problem that the format and validateRecord both report once, as validateRecord has it', () => {
+describe('diagnosticsState', () => {
+  it('lists a problem that the format and validateRecord both report once, as validateRecord has it', () => {
     const record = conversation([textMessage('user', 'Q'), blocksMessage([toolCalls([toolCall('f', '{"a": }')])])]);
-    const state = { record, formatId: 'apertus', formatOptions };
+    const state = { record, formatId: 'apertus', formatOptions, importDiagnostics: [] };
     const path = ['messages', 1, 'content', 'blocks', 0, 'calls', 0, 'arguments'];
-    const all = [...renderState(state).diagnostics, ...validationState(state)].filter((d) => d.code === 'tool-call/arguments-syntax');
-    expect(all.map((d) => [d.severity, d.path])).toEqual([['error', path]]);
+    const all = diagnosticsState(state).filter((d) => d.code === 'tool-call/arguments-syntax');
+    expect(all.map((d) => [d.severity, d.path, d.source])).toEqual([['error', path, 'editor']]);
     // The text is the format's, untouched.
     expect(renderState(state).text).toContain('[{"f": {"a": }}]');
   });
 
-  it('keep the format diagnostics that validateRecord does not make', () => {
+  it('keeps the format diagnostics that validateRecord does not make, and the last open\'s warnings', () => {
     const record = conversation([textMessage('assistant', 'A', { toolCalls: [toolCall('f', '{}', { typeMissing: true })] })]);
-    const state = { record, formatId: 'apertus', formatOptions };
-    expect(renderState(state).diagnostics.map((d) => d.code)).toEqual(['apertus/legacy-call-type']);
+    const opened = warning('decode/kept', 'Unknown field kept.', ['messages', 0, 'extra']);
+    const state = { record, formatId: 'apertus', formatOptions, importDiagnostics: [opened] };
+    const listed = diagnosticsState(state).map((d) => [d.code, d.source]);
+    expect(listed).toHaveLength(2);
+    expect(listed).toEqual(expect.arrayContaining([['decode/kept', 'import'], ['apertus/legacy-call-type', 'format']]));
+  });
+
+  it('is the same array while its sources are the same (one computation per change, however many readers)', () => {
+    const record = conversation([textMessage('user', 'Q')]);
+    const state = { record, formatId: 'apertus', formatOptions, importDiagnostics: [] };
+    expect(diagnosticsState({ ...state })).toBe(diagnosticsState({ ...state }));
+    expect(diagnosticsState({ ...state, importDiagnostics: [warning('x', 'y')] })).not.toBe(diagnosticsState(state));
   });
 });

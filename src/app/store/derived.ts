@@ -1,32 +1,28 @@
 /**
- * The rendered text, spans and diagnostics of the current record: derived, never stored.
- * One render per change of (record, format, options), shared by every subscriber (preview,
- * diagnostics panel, editors) through a single-entry memo.
+ * What is computed from the store: the render of the current record, its checks and the one
+ * list of diagnostics. Derived, never stored: each is memoised on the store values it reads
+ * (single-entry memos), so a keystroke computes each once however many subscribers read it
+ * (preview, diagnostics panel, form fields, test API).
  */
-import { findFormat, validateRecord, withoutValidated, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { findFormat, validateRecord, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { listDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
 import { useAppStore, type AppState } from './store.ts';
 
 let last: { record: ParleyRecord; formatId: string; options: OptionValues | undefined; rendered: Rendered } | undefined;
 
 /**
- * The render of the current record. Its diagnostics leave out what `validateRecord` also
- * reports (core's `withoutValidated`: same code and path), so that the panel, the fields and
- * the test API list such a problem once, with one severity, as the CLI does.
+ * The format's render of the current record, as the format returns it. Its diagnostics are one
+ * source of `diagnosticsState`; read that list, not these, to show problems.
  */
 export function renderState(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>): Rendered {
   const options = state.formatOptions[state.formatId];
   if (last && last.record === state.record && last.formatId === state.formatId && last.options === options) return last.rendered;
   const format = findFormat(state.formatId);
   const rendered: Rendered = format
-    ? withoutValidatedRender(format.render(state.record, options), validationState(state))
+    ? format.render(state.record, options)
     : { text: '', spans: [], diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${state.formatId}".` }] };
   last = { record: state.record, formatId: state.formatId, options, rendered };
   return rendered;
-}
-
-function withoutValidatedRender(rendered: Rendered, validation: readonly Diagnostic[]): Rendered {
-  const diagnostics = withoutValidated(rendered.diagnostics, validation);
-  return diagnostics === rendered.diagnostics ? rendered : { ...rendered, diagnostics: [...diagnostics] };
 }
 
 /** The current render, for components. Re-renders the caller only when the render changes. */
@@ -42,6 +38,26 @@ export function validationState(state: Pick<AppState, 'record'>): Diagnostic[] {
   return lastValidation.diagnostics;
 }
 
-export function useValidation(): Diagnostic[] {
-  return useAppStore(validationState);
+type DiagnosticsInputs = Pick<AppState, 'record' | 'formatId' | 'formatOptions' | 'importDiagnostics'>;
+
+let lastList: { imported: readonly Diagnostic[]; validation: readonly Diagnostic[]; format: readonly Diagnostic[]; list: readonly ListedDiagnostic[] } | undefined;
+
+/**
+ * Every diagnostic of the current state, each problem once (diagnostic-list.ts): the last open's
+ * decode warnings, validateRecord and the format's render. The same array for as long as its
+ * three sources are the same arrays.
+ */
+export function diagnosticsState(state: DiagnosticsInputs): readonly ListedDiagnostic[] {
+  const imported = state.importDiagnostics;
+  const validation = validationState(state);
+  const format = renderState(state).diagnostics;
+  if (lastList && lastList.imported === imported && lastList.validation === validation && lastList.format === format) return lastList.list;
+  const list = listDiagnostics({ import: imported, editor: validation, format });
+  lastList = { imported, validation, format, list };
+  return list;
+}
+
+/** The one list of diagnostics, for components. */
+export function useDiagnostics(): readonly ListedDiagnostic[] {
+  return useAppStore(diagnosticsState);
 }

@@ -1,9 +1,8 @@
 /** One block of a structured assistant message: its header (type, kind, move/duplicate/remove) and its body. */
 import { memo } from 'react';
 import type { Block, FieldPath } from '../../../core/index.ts';
-import { duplicateAt, moveAt, removeAt } from '../actions/record-actions.ts';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
-import { ItemActions } from '../fields/ItemActions.tsx';
+import { ListItemActions } from '../fields/ListItemActions.tsx';
 import { TextAreaField } from '../fields/TextAreaField.tsx';
 import { useContainerBinding } from '../fields/useContainerBinding.ts';
 import { useStablePath } from '../fields/useStablePath.ts';
@@ -42,14 +41,7 @@ export const BlockCard = memo(function BlockCard({ listPath, index, count, block
         </span>
         {block.type === 'thoughts' && <ThoughtKindSelect path={[...path, 'kind']} kind={block.kind} />}
         <span className="flex-1" />
-        <ItemActions
-          path={path}
-          index={index}
-          count={count}
-          onMove={(to) => moveAt(listPath, index, to)}
-          onDuplicate={block.type === 'unknown' ? undefined : () => duplicateAt(listPath, index, cloneBlock)}
-          onRemove={() => removeAt(listPath, index)}
-        />
+        <ListItemActions listPath={listPath} index={index} count={count} clone={block.type === 'unknown' ? undefined : cloneBlock} />
       </div>
       <AnchorDiagnostics path={path} />
       {(block.type === 'thoughts' || block.type === 'response') && (

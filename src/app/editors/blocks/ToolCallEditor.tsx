@@ -5,9 +5,8 @@
  */
 import { memo } from 'react';
 import type { FieldPath, ToolCall } from '../../../core/index.ts';
-import { duplicateAt, moveAt, removeAt } from '../actions/record-actions.ts';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
-import { ItemActions } from '../fields/ItemActions.tsx';
+import { ListItemActions } from '../fields/ListItemActions.tsx';
 import { JsonTextField } from '../fields/JsonTextField.tsx';
 import { smallLabelClass } from '../fields/styles.ts';
 import { TextField } from '../fields/TextField.tsx';
@@ -32,14 +31,7 @@ export const ToolCallEditor = memo(function ToolCallEditor({ listPath, index, co
         <span className={`${smallLabelClass} pt-1.5`}>call {index + 1}</span>
         <TextField path={[...path, 'name']} value={call.name} placeholder="tool name" list={TOOL_NAMES_LIST_ID} mono className="flex-1" />
         <TextField path={[...path, 'callId']} value={call.callId} placeholder="call id" optional mono className="w-40" />
-        <ItemActions
-          path={path}
-          index={index}
-          count={count}
-          onMove={(to) => moveAt(listPath, index, to)}
-          onDuplicate={() => duplicateAt(listPath, index, cloneToolCall)}
-          onRemove={() => removeAt(listPath, index)}
-        />
+        <ListItemActions listPath={listPath} index={index} count={count} clone={cloneToolCall} />
       </div>
       <AnchorDiagnostics path={path} />
       <div className="mt-1.5">

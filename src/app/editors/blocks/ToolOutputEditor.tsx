@@ -1,10 +1,9 @@
 /** One tool output of a tool_outputs block: the output text, which call it answers (picked or typed), a name, an error flag. */
 import { memo } from 'react';
 import type { FieldPath, ToolOutput } from '../../../core/index.ts';
-import { duplicateAt, moveAt, removeAt } from '../actions/record-actions.ts';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
 import { CheckboxField } from '../fields/CheckboxField.tsx';
-import { ItemActions } from '../fields/ItemActions.tsx';
+import { ListItemActions } from '../fields/ListItemActions.tsx';
 import { smallLabelClass } from '../fields/styles.ts';
 import { TextAreaField } from '../fields/TextAreaField.tsx';
 import { TextField } from '../fields/TextField.tsx';
@@ -38,14 +37,7 @@ export const ToolOutputEditor = memo(function ToolOutputEditor({ listPath, index
         <div className="pt-1">
           <CheckboxField path={[...path, 'isError']} checked={output.isError === true} caption="error" title="The tool reported an error" />
         </div>
-        <ItemActions
-          path={path}
-          index={index}
-          count={count}
-          onMove={(to) => moveAt(listPath, index, to)}
-          onDuplicate={() => duplicateAt(listPath, index, cloneToolOutput)}
-          onRemove={() => removeAt(listPath, index)}
-        />
+        <ListItemActions listPath={listPath} index={index} count={count} clone={cloneToolOutput} />
       </div>
       <AnchorDiagnostics path={path} />
       <TextAreaField path={[...path, 'output']} value={output.output} placeholder="tool output" mono className="mt-1.5" />

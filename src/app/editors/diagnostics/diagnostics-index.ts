@@ -1,18 +1,17 @@
 /**
- * Inline diagnostics: the format's render diagnostics plus `validateRecord`, grouped by the
+ * Inline diagnostics: the store's one list of diagnostics (store/derived.ts), grouped by the
  * field that shows them (see anchor.ts). Derived, never stored: rebuilt once per change of the
- * render or the record, and each field's list keeps its identity while its content is the same,
- * so typing in one message re-renders no other field.
+ * list, and each field's list keeps its identity while its content is the same, so typing in
+ * one message re-renders no other field.
  */
-import { formatPath, type Diagnostic } from '../../../core/index.ts';
-import { renderState, useAppStore, validationState, type AppState } from '../../store/index.ts';
+import { formatPath, type Diagnostic, type FieldPath } from '../../../core/index.ts';
+import { diagnosticsState, useAppStore, validationState, type AppState } from '../../store/index.ts';
 import { anchorPath } from './anchor.ts';
-import type { FieldPath } from '../../../core/index.ts';
 
 export const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
 
 type Index = Map<string, readonly Diagnostic[]>;
-let lastIndex: { rendered: unknown; validation: Diagnostic[]; index: Index } | undefined;
+let lastIndex: { list: readonly Diagnostic[]; index: Index } | undefined;
 
 function sameList(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
   return a.length === b.length && a.every((d, i) => {
@@ -21,23 +20,25 @@ function sameList(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
   });
 }
 
-const NOT_RENDERED = { diagnostics: [] as Diagnostic[] };
+function listed(state: AppState): readonly Diagnostic[] {
+  try {
+    return diagnosticsState(state);
+  } catch {
+    // A renderer bug must not take the form editors down with it (the preview reports it): the
+    // checks that need no render still show.
+    return validationState(state);
+  }
+}
 
 export function diagnosticsIndex(state: AppState): Index {
-  let rendered: { diagnostics: Diagnostic[] };
-  try {
-    rendered = renderState(state);
-  } catch {
-    // A renderer bug must not take the form editors down with it (the preview reports it).
-    rendered = NOT_RENDERED;
-  }
-  const validation = validationState(state);
-  if (lastIndex && lastIndex.rendered === rendered && lastIndex.validation === validation) return lastIndex.index;
+  const list = listed(state);
+  if (lastIndex?.list === list) return lastIndex.index;
   const groups = new Map<string, Diagnostic[]>();
-  for (const diagnostic of [...rendered.diagnostics, ...validation]) {
+  for (const diagnostic of list) {
     const key = formatPath(anchorPath(diagnostic.path ?? []));
     if (key === '') continue;
     const group = groups.get(key);
+    // Problems at several paths inside one field (`arguments.a`, `arguments.b`) may say the same: once is enough.
     if (group) {
       if (!group.some((d) => d.code === diagnostic.code && d.message === diagnostic.message)) group.push(diagnostic);
     } else {
@@ -45,11 +46,11 @@ export function diagnosticsIndex(state: AppState): Index {
     }
   }
   const index: Index = new Map();
-  for (const [key, list] of groups) {
+  for (const [key, group] of groups) {
     const previous = lastIndex?.index.get(key);
-    index.set(key, previous && sameList(previous, list) ? previous : list);
+    index.set(key, previous && sameList(previous, group) ? previous : group);
   }
-  lastIndex = { rendered, validation, index };
+  lastIndex = { list, index };
   return index;
 }
 

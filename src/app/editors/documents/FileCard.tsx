@@ -1,9 +1,8 @@
 /** One file of a multi-file document: its name and its parts (text and fill-in-the-middle segments). */
 import { memo } from 'react';
-import type { DocumentFile } from '../../../core/index.ts';
-import { duplicateAt, moveAt, removeAt } from '../actions/record-actions.ts';
+import type { DocumentFile, FieldPath } from '../../../core/index.ts';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
-import { ItemActions } from '../fields/ItemActions.tsx';
+import { ListItemActions } from '../fields/ListItemActions.tsx';
 import { cardClass, smallLabelClass } from '../fields/styles.ts';
 import { TextField } from '../fields/TextField.tsx';
 import { useStablePath } from '../fields/useStablePath.ts';
@@ -12,6 +11,7 @@ import { fieldLabel } from '../labels.ts';
 import { cloneFile } from '../ops/clone.ts';
 import { PartsEditor, type NewPartType } from '../parts/PartsEditor.tsx';
 
+const FILES_PATH: FieldPath = ['files'];
 const FILE_PARTS: readonly NewPartType[] = ['text', 'fim'];
 
 export const FileCard = memo(function FileCard({ index, count, file }: { index: number; count: number; file: DocumentFile }) {
@@ -26,14 +26,7 @@ export const FileCard = memo(function FileCard({ index, count, file }: { index: 
         </span>
         <TextField path={[...path, 'name']} value={file.name} placeholder="file name (optional)" optional mono className="w-64" />
         <span className="flex-1" />
-        <ItemActions
-          path={path}
-          index={index}
-          count={count}
-          onMove={(to) => moveAt(['files'], index, to)}
-          onDuplicate={() => duplicateAt(['files'], index, cloneFile)}
-          onRemove={() => removeAt(['files'], index)}
-        />
+        <ListItemActions listPath={FILES_PATH} index={index} count={count} clone={cloneFile} />
       </div>
       <AnchorDiagnostics path={path} />
       <PartsEditor ownerPath={path} listPath={partsPath} parts={file.parts} allow={FILE_PARTS} />

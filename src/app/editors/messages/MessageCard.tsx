@@ -6,25 +6,25 @@
  */
 import { memo, type HTMLAttributes } from 'react';
 import { useAppStore } from '../../store/index.ts';
-import { duplicateAt, removeAt } from '../actions/record-actions.ts';
-import { moveMessage } from '../actions/message-actions.ts';
 import { ToolCallsList } from '../blocks/ToolCallsList.tsx';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
 import { GripIcon } from '../fields/icons.tsx';
-import { ItemActions } from '../fields/ItemActions.tsx';
+import { ListItemActions } from '../fields/ListItemActions.tsx';
 import { buttonClass, cardClass, iconButtonClass, smallLabelClass } from '../fields/styles.ts';
 import { TextField } from '../fields/TextField.tsx';
 import { useContainerBinding } from '../fields/useContainerBinding.ts';
 import { useStablePath } from '../fields/useStablePath.ts';
 import { actionLabel, fieldLabel } from '../labels.ts';
 import { cloneMessage } from '../ops/clone.ts';
-import { toolCall } from '../../../core/index.ts';
+import { toolCall, type FieldPath } from '../../../core/index.ts';
 import { ContentEditor } from './ContentEditor.tsx';
 import { ContentKindSwitch } from './ContentKindSwitch.tsx';
 import { handleMessageKeyDown } from './keyboard.ts';
 import { RoleField } from './RoleField.tsx';
 import { ThoughtFlagsField } from './ThoughtFlagsField.tsx';
 import { ToolMessageFields } from './ToolMessageFields.tsx';
+
+const MESSAGES_PATH: FieldPath = ['messages'];
 
 const ROLE_ACCENTS: Record<string, string> = {
   system: 'border-l-slate-500',
@@ -78,17 +78,7 @@ export const MessageCard = memo(function MessageCard({ index, dragHandle }: { in
         <TextField path={[...path, 'name']} value={message.name} placeholder="name (optional)" optional className="w-36" />
         <span className="flex-1" />
         <ContentKindSwitch index={index} message={message} />
-        <ItemActions
-          path={path}
-          index={index}
-          count={count}
-          removeVerb="Delete"
-          onMove={(to) => {
-            if (moveMessage(index, to)) useAppStore.getState().reveal(['messages', to]);
-          }}
-          onDuplicate={() => duplicateAt(['messages'], index, cloneMessage)}
-          onRemove={() => removeAt(['messages'], index)}
-        />
+        <ListItemActions listPath={MESSAGES_PATH} index={index} count={count} clone={cloneMessage} removeVerb="Delete" onMoved={(to) => useAppStore.getState().reveal(['messages', to])} />
       </header>
       <AnchorDiagnostics path={path} />
       <ContentEditor index={index} message={message} />

@@ -4,9 +4,8 @@
  */
 import { memo } from 'react';
 import type { FieldPath, Part } from '../../../core/index.ts';
-import { duplicateAt, moveAt, removeAt } from '../actions/record-actions.ts';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
-import { ItemActions } from '../fields/ItemActions.tsx';
+import { ListItemActions } from '../fields/ListItemActions.tsx';
 import { JsonValueField } from '../fields/JsonValueField.tsx';
 import { smallLabelClass } from '../fields/styles.ts';
 import { TextField } from '../fields/TextField.tsx';
@@ -40,14 +39,7 @@ export const PartCard = memo(function PartCard({ listPath, index, count, part, c
           {index + 1}. {TITLES[part.type]}
         </span>
         <span className="flex-1" />
-        <ItemActions
-          path={path}
-          index={index}
-          count={count}
-          onMove={(to) => moveAt(listPath, index, to)}
-          onDuplicate={() => duplicateAt(listPath, index, clonePart)}
-          onRemove={() => removeAt(listPath, index)}
-        />
+        <ListItemActions listPath={listPath} index={index} count={count} clone={clonePart} />
       </div>
       <AnchorDiagnostics path={path} />
       {part.type === 'text' && <TextPartFields path={path} text={part.text} />}

@@ -1,9 +1,8 @@
 /** One tool definition: name, description, and parameters as a JSON Schema (checked: an object with type "object"). */
 import { memo } from 'react';
-import type { ToolDefinition } from '../../../core/index.ts';
-import { duplicateAt, moveAt, removeAt } from '../actions/record-actions.ts';
+import type { FieldPath, ToolDefinition } from '../../../core/index.ts';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
-import { ItemActions } from '../fields/ItemActions.tsx';
+import { ListItemActions } from '../fields/ListItemActions.tsx';
 import { JsonValueField } from '../fields/JsonValueField.tsx';
 import { cardClass, smallLabelClass } from '../fields/styles.ts';
 import { TextAreaField } from '../fields/TextAreaField.tsx';
@@ -11,6 +10,8 @@ import { TextField } from '../fields/TextField.tsx';
 import { useContainerBinding } from '../fields/useContainerBinding.ts';
 import { fieldLabel } from '../labels.ts';
 import { cloneToolDefinition } from '../ops/clone.ts';
+
+const TOOLS_PATH: FieldPath = ['tools'];
 
 export const ToolDefinitionEditor = memo(function ToolDefinitionEditor({ index, count, tool }: { index: number; count: number; tool: ToolDefinition }) {
   const path = ['tools', index] as const;
@@ -28,14 +29,7 @@ export const ToolDefinitionEditor = memo(function ToolDefinitionEditor({ index, 
           </span>
         )}
         <span className="flex-1" />
-        <ItemActions
-          path={path}
-          index={index}
-          count={count}
-          onMove={(to) => moveAt(['tools'], index, to)}
-          onDuplicate={() => duplicateAt(['tools'], index, cloneToolDefinition)}
-          onRemove={() => removeAt(['tools'], index)}
-        />
+        <ListItemActions listPath={TOOLS_PATH} index={index} count={count} clone={cloneToolDefinition} />
       </div>
       <AnchorDiagnostics path={path} />
       <div className="mt-1.5 space-y-1.5 pl-9">
