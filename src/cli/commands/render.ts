@@ -1,7 +1,7 @@
 /** `parley render`: a conversation (JSON) → the format's exact text on stdout. */
 import { hasErrors, type Diagnostic, type Format, type OptionValues } from '../../core/index.ts';
 import { inputArgument } from '../args.ts';
-import { nativeCodec, type DialectChoice } from '../dialect.ts';
+import type { DialectChoice } from '../dialect.ts';
 import { DialectNote } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatArgs } from '../format-args.ts';
@@ -33,7 +33,7 @@ const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, J
 
 export async function renderCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options } = parseFormatArgs(argv, 'render', SPECS);
-  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'render'), native: nativeCodec(format), flag: '--input-dialect' };
+  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'render'), format, flag: '--input-dialect' };
   const file = inputArgument(args, 'render');
   if (isJsonl(args, file)) return renderLines(file, format, options, choice);
 

@@ -1,7 +1,7 @@
 /** `parley validate`: every diagnostic of a conversation (dialect, format, tool calls), one per line. */
 import { hasErrors, validateRecord, withoutValidated, type Diagnostic, type Format, type OptionValues } from '../../core/index.ts';
 import { inputArgument } from '../args.ts';
-import { nativeCodec, type DialectChoice } from '../dialect.ts';
+import type { DialectChoice } from '../dialect.ts';
 import { DialectNote } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatArgs } from '../format-args.ts';
@@ -43,7 +43,7 @@ function diagnosticsOf(decoded: Decoded & { ok: true }, format: Format<OptionVal
 
 export async function validateCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options } = parseFormatArgs(argv, 'validate', SPECS);
-  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'validate'), native: nativeCodec(format), flag: '--input-dialect' };
+  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'validate'), format, flag: '--input-dialect' };
   const file = inputArgument(args, 'validate');
   if (isJsonl(args, file)) return validateLines(file, format, options, choice);
   const decoded = decodeJsonText(await readInputText(file, 'validate'), choice, inputName(file));
