@@ -2,8 +2,8 @@ import { closeSync, openSync, ftruncateSync } from 'node:fs';
 import { formatBytes, MAX_OPEN_BYTES } from '../src/app/files/limits.ts';
 import { expect, test } from './fixtures.ts';
 
-// The system message's mapping form ({"text": …}) makes this unmistakably Apertus JSON (plain
-// string messages are read as OpenAI Chat Completions, the most common writer of that shape).
+// The system message's mapping form ({"text": …}) makes this unmistakably Apertus JSON, whatever
+// the format shown (plain string messages are read as the shown format's native dialect, if any).
 const chat = [
   { role: 'system', content: { text: 'You answer in one word.' } },
   { role: 'user', content: 'Capital of France?' },

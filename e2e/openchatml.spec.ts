@@ -1,7 +1,7 @@
 /**
  * OpenChatML (spec 003) in the app, acting as a person: a FIM document and a named
  * multi-speaker conversation built from scratch, and a spec example opened from the gallery.
- * The expected texts are written by hand from the spec's format (§3–§7, FORMATS.md), not
+ * The expected texts are written by hand from the spec's format (§3–§7, docs/formats.md 'OpenChatML'), not
  * taken from Parley's renderer.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

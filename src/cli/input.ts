@@ -1,11 +1,11 @@
 /**
  * JSON text → a record: JSON syntax with line and column, the dialect (given, native or
- * detected: see dialect.ts) and the codec's decode. A failure is one message saying what (and,
- * for a whole input, where); the caller makes it an exit-2 error (single input) or the
- * diagnostics of one record (JSONL).
+ * detected: core's chooseDialect) and the codec's decode. A failure is one message saying what
+ * and where; the caller makes it an exit-2 error (single input) or the diagnostics of one line
+ * (JSONL).
  */
-import { parseJson, type Diagnostic, type InterchangeCodec, type ParleyRecord } from '../core/index.ts';
-import { readJson, type DialectChoice, type ReadHow } from './dialect.ts';
+import { parseJson, type Diagnostic, type InterchangeCodec, type ParleyRecord, type ReadHow } from '../core/index.ts';
+import { readJson, type DialectChoice } from './dialect.ts';
 import { dialectList } from './registries.ts';
 
 export type Decoded =

@@ -9,6 +9,7 @@ export * from './formats/openchatml/index.ts';
 export * from './formats/rwkv/index.ts';
 export * from './interchange/types.ts';
 export * from './interchange/registry.ts';
+export * from './interchange/choose-dialect.ts';
 export * from './interchange/apertus-json/index.ts';
 export * from './interchange/openai-chat/index.ts';
 export * from './interchange/openai-responses/index.ts';

@@ -1,8 +1,9 @@
 /**
- * A JSON value → a record, with the dialect that read it. Decode errors (with paths) refuse the
- * whole value: nothing in the editor changes. Warnings let it through and are listed.
+ * A JSON value → a record, with the dialect that read it (core's chooseDialect: the one rule the
+ * CLI follows too). Decode errors (with paths) refuse the whole value: nothing in the editor
+ * changes. Warnings let it through and are listed.
  */
-import { CODECS, describeJsonTooDeep, detectCodec, findCodec, findJsonTooDeep, formatPath, type Diagnostic, type ParleyRecord } from '../../core/index.ts';
+import { chooseDialect, CODECS, describeJsonTooDeep, findCodec, findFormat, findJsonTooDeep, formatPath, type Diagnostic, type DialectReading, type ParleyRecord } from '../../core/index.ts';
 
 export type DecodeOutcome =
   | { ok: true; record: ParleyRecord; codec: { id: string; label: string }; diagnostics: Diagnostic[] }
@@ -14,45 +15,52 @@ export type DecodeOutcome =
  */
 export const FALLBACK_CODEC = 'apertus-json';
 
-export function decodeJson(json: unknown, sourceName: string, codecId?: string): DecodeOutcome {
+/**
+ * `codecId`: the dialect the person named ("Read as"); `formatId`: the format shown, whose native
+ * dialect reads the value when it reads all of it (as `parley render --format` does).
+ */
+export function decodeJson(json: unknown, sourceName: string, codecId?: string, formatId?: string): DecodeOutcome {
   // Refused before any codec (or, later, the renderers and the store) walks it recursively: see MAX_JSON_DEPTH.
   const tooDeep = findJsonTooDeep(json);
   if (tooDeep) return { ok: false, title: `${sourceName} is ${describeJsonTooDeep(tooDeep)}; Parley does not open JSON this deep. Nothing was changed.`, details: [], diagnostics: [] };
-  const detected = codecId === undefined ? detectCodec(json) : undefined;
-  const codec = codecId === undefined ? (detected ?? findCodec(FALLBACK_CODEC)) : findCodec(codecId);
-  if (!codec) {
-    const known = CODECS.map((c) => c.label).join(', ') || 'none yet';
-    const title =
-      codecId === undefined
-        ? `${sourceName} is JSON, but not in a dialect Parley reads (known: ${known}). Nothing was changed.`
-        : `Unknown dialect "${codecId}" (known: ${known}). Nothing was changed.`;
-    return { ok: false, title, details: [], diagnostics: [] };
-  }
-  let result;
+  const override = codecId === undefined ? undefined : findCodec(codecId);
+  if (codecId !== undefined && !override) return { ok: false, title: `Unknown dialect "${codecId}" (known: ${knownDialects()}). Nothing was changed.`, details: [], diagnostics: [] };
+  let reading: DialectReading | undefined;
+  let recognised = true;
   try {
-    result = codec.decode(json);
+    reading = chooseDialect(json, { format: formatId === undefined ? undefined : findFormat(formatId), override });
+    const fallback = reading ? undefined : findCodec(FALLBACK_CODEC);
+    if (fallback) {
+      recognised = false;
+      reading = { codec: fallback, decoded: fallback.decode(json), how: 'detected' };
+    }
   } catch (thrown) {
     // A codec bug must not take the app down with it: report it like any decode failure.
     const message = thrown instanceof Error ? thrown.message : String(thrown);
-    return { ok: false, title: `${codec.label} could not read ${sourceName}: ${message}. Nothing was changed.`, details: [], diagnostics: [] };
+    return { ok: false, title: `${override?.label ?? 'Parley'} could not read ${sourceName}: ${message}. Nothing was changed.`, details: [], diagnostics: [] };
   }
+  if (!reading) return { ok: false, title: `${sourceName} is JSON, but not in a dialect Parley reads (known: ${knownDialects()}). Nothing was changed.`, details: [], diagnostics: [] };
+  const { codec, decoded: result } = reading;
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (result.record === undefined || errors.length > 0) {
     const count = errors.length === 1 ? '1 error' : `${errors.length} errors`;
-    const known = CODECS.map((c) => c.label).join(', ');
     return {
       ok: false,
       title:
         codecId !== undefined
           ? `Read as ${codec.label}, ${sourceName} has ${count}. Nothing was changed.`
-          : !detected
-            ? `${sourceName} is JSON, but not in a dialect Parley recognises (known: ${known}); read as ${codec.label}, it has ${count}. Nothing was changed.`
+          : !recognised
+            ? `${sourceName} is JSON, but not in a dialect Parley recognises (known: ${knownDialects()}); read as ${codec.label}, it has ${count}. Nothing was changed.`
             : `${sourceName} looks like ${codec.label} but has ${count}. Nothing was changed.`,
       details: errors.map(describeDiagnostic),
       diagnostics: result.diagnostics,
     };
   }
   return { ok: true, record: result.record, codec: { id: codec.id, label: codec.label }, diagnostics: result.diagnostics };
+}
+
+function knownDialects(): string {
+  return CODECS.map((c) => c.label).join(', ') || 'none yet';
 }
 
 /**

@@ -49,11 +49,24 @@ describe('opening JSON', () => {
   });
 
   it('exports in the dialect the file was opened in, unless told otherwise', () => {
-    const openai = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] }];
+    // `model` is a request field Apertus JSON does not know, so this is read as OpenAI (core's
+    // chooseDialect). It used to be a bare messages array, which Apertus JSON reads whole and
+    // so, with the Apertus format shown, is now read as Apertus JSON (as the CLI reads it).
+    const openai = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] }] };
     const result = openJson(openai, 'openai.json');
     expect(result.codec?.id).not.toBe('apertus-json');
     expect(encodeRecord()).toMatchObject({ ok: true, codec: result.codec?.id, json: openai });
     expect(encodeRecord('apertus-json').codec).toBe('apertus-json');
+  });
+
+  it('reads plain chat as the native dialect of the format shown, as parley render --format does', () => {
+    const plain = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] }];
+    useAppStore.getState().setFormat('apertus');
+    expect(openJson(plain, 'plain.json').codec?.id).toBe('apertus-json');
+    // RWKV has no native dialect: the detected one (tool_calls with ids: OpenAI).
+    useAppStore.getState().setFormat('rwkv');
+    expect(openJson(plain, 'plain.json').codec?.id).toBe('openai-chat');
+    useAppStore.getState().setFormat('apertus');
   });
 
   it('exports what it opened (Apertus JSON round trip)', () => {

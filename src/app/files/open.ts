@@ -48,7 +48,8 @@ export function reopenAs(codecId: string): OpenResult {
 }
 
 function decodeInto(value: unknown, sourceName: string, note: string | undefined, codecId: string | undefined): OpenResult {
-  const decoded = decodeJson(value, sourceName, codecId);
+  // The format shown decides between dialects that read the value equally well (core's chooseDialect).
+  const decoded = decodeJson(value, sourceName, codecId, useAppStore.getState().formatId);
   if (!decoded.ok) return refuse(decoded.title, decoded.details, decoded.diagnostics, readAs(codecId));
 
   const state = useAppStore.getState();

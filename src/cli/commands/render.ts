@@ -1,7 +1,7 @@
 /** `parley render`: a conversation (JSON) → the format's exact text on stdout. */
 import { hasErrors, type Format, type OptionValues } from '../../core/index.ts';
 import { inputArgument, type ParsedArgs } from '../args.ts';
-import { nativeCodec, type DialectChoice } from '../dialect.ts';
+import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatArgs } from '../format-args.ts';
@@ -45,7 +45,7 @@ interface RenderSetup {
 
 function setup(argv: readonly string[]): RenderSetup {
   const { args, format, options } = parseFormatArgs(argv, 'render', SPECS);
-  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'render'), native: nativeCodec(format), flag: '--input-dialect' };
+  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'render'), format, flag: '--input-dialect' };
   return { args, format, options, choice, file: inputArgument(args, 'render') };
 }
 

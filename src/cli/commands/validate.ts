@@ -1,7 +1,7 @@
 /** `parley validate`: every diagnostic of a conversation (dialect, format, tool calls), one per line. */
 import { hasErrors, validateRecord, withoutValidated, type Diagnostic, type Format, type OptionValues } from '../../core/index.ts';
 import { inputArgument, type ParsedArgs } from '../args.ts';
-import { nativeCodec, type DialectChoice } from '../dialect.ts';
+import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatArgs } from '../format-args.ts';
@@ -55,7 +55,7 @@ interface ValidateSetup {
 
 function setup(argv: readonly string[]): ValidateSetup {
   const { args, format, options } = parseFormatArgs(argv, 'validate', SPECS);
-  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'validate'), native: nativeCodec(format), flag: '--input-dialect' };
+  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'validate'), format, flag: '--input-dialect' };
   return { args, format, options, choice, file: inputArgument(args, 'validate') };
 }
 

@@ -1,4 +1,4 @@
-/** Render options of the Apertus format and their defaults (FORMATS.md "Apertus"). */
+/** Render options of the Apertus format and their defaults (see docs/formats.md, 'Apertus: options'). */
 
 export type ApertusOptions = {
   /** Written first (`bos_token`). */

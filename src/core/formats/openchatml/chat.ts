@@ -1,5 +1,5 @@
 /**
- * Conversation → OpenChatML text (FORMATS.md "OpenChatML v0.1"):
+ * Conversation → OpenChatML text (see docs/formats.md, 'OpenChatML: message'):
  * `BOS` + turns joined by `\n` + `EOS`, a turn being
  * `<|im_start|>{role}[ name={name}]\n{body}[\n]<|im_end|>`.
  *

@@ -1,5 +1,5 @@
 /**
- * Function calling (spec §8, FORMATS.md): the function list after the system content, calls
+ * Function calling (spec §8, docs/formats.md 'OpenChatML: function calling'): the function list after the system content, calls
  * as `<|function_call|>\n{"arguments": …, "name": …}` (compact, Python separators) and outputs
  * as `<|function_output|>\n{"name": …, "content": …}` (pretty, 2 spaces). Outputs answer calls
  * in order (§8.4); `CallLedger` does that pairing and reports what does not pair.

@@ -1,7 +1,7 @@
 /**
- * Render options of OpenChatML v0.1 and their defaults (FORMATS.md "OpenChatML v0.1"). The
+ * Render options of OpenChatML v0.1 and their defaults (see docs/formats.md, 'OpenChatML: defaults'). The
  * spec contradicts itself in places; each contradiction is an option here, defaulting to what
- * FORMATS.md settles.
+ * docs/formats.md settles.
  */
 import type { FormatOption } from '../../shared/options.ts';
 

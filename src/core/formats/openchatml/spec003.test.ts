@@ -152,7 +152,7 @@ describe('§8 function calling', () => {
     // Two things in it have no OpenChatML structure that writes them:
     // 1. the system message goes on after the function list ("Use the following pydantic model
     //    json schema …", ending with a literal <|function_call|> template), while the function
-    //    list is what ends the system message (§8.1, FORMATS.md);
+    //    list is what ends the system message (§8.1, docs/formats.md 'OpenChatML: function calling');
     // 2. the function output has a space after `"Consumer Cyclical",` (hand-edited JSON; no JSON
     //    writer puts it there, and §8.3 shows the same output without it).
     const listEnd = spec.FUNCTION_CALLING_CONVERSATION.indexOf('\n\nUse the following pydantic');

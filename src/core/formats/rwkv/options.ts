@@ -1,4 +1,4 @@
-/** Render options of the RWKV universal template (FORMATS.md "RWKV"). */
+/** Render options of the RWKV universal template (see docs/formats.md, 'RWKV: streaming'). */
 import type { FormatOption } from '../../shared/options.ts';
 
 export type RwkvOptions = {

@@ -1,0 +1,93 @@
+/**
+ * Which JSON dialect reads a value: one rule for the app (opening a file) and the CLI (render,
+ * validate, convert), so that the same JSON with the same format is the same record everywhere
+ * (see docs/formats.md, 'Which dialect reads a file').
+ *
+ * 1. Named (`override`: the app's "Read as", the CLI's `--input-dialect` / `--from`): that one.
+ * 2. The format's native dialect (Apertus: apertus-json), when it reads the whole value: no
+ *    errors and no field it does not know (nothing kept as an unknown field or block). Plain
+ *    Apertus JSON looks like OpenAI Chat Completions message by message; read natively, the
+ *    render is exactly what the format's reference (the official template) makes of this JSON,
+ *    and no field loses a meaning that another dialect would give it. Not when another dialect
+ *    recognises the value by a shape of its own (Anthropic's top-level `system`, spec 002
+ *    `contents`, a Parley JSON version key, …).
+ * 3. Otherwise the detected dialect (the most confident detector). An OpenAI request with a
+ *    `model` is read as OpenAI, so that `model` stays a request field that Anthropic and
+ *    Responses have too, rather than an unknown field of Apertus JSON.
+ */
+import { hasErrors } from '../model/diagnostic.ts';
+import type { Block, Extensible, Message, ParleyRecord, Part, ToolCall, ToolOutput } from '../model/types.ts';
+import { detectCodec, findCodec } from './registry.ts';
+import type { DecodeResult, InterchangeCodec } from './types.ts';
+
+/**
+ * Detectors give 0.95 and more only for shapes no other dialect writes (see each detect.ts);
+ * plain chat and shapes shared with Apertus JSON (tool messages, `tool_calls`) score less.
+ */
+const OWN_SHAPE = 0.95;
+
+export type ReadHow = 'given' | 'native' | 'detected';
+
+export interface DialectReading {
+  codec: InterchangeCodec;
+  /** The codec's decode of the value (decoded once: the choice itself needs it). */
+  decoded: DecodeResult;
+  how: ReadHow;
+}
+
+export interface DialectContext {
+  /** The format the record is for; only its `nativeDialect` counts (a structural type, so that interchange does not import formats). */
+  format?: { nativeDialect?: string } | undefined;
+  /** The dialect the person named. */
+  override?: InterchangeCodec | undefined;
+}
+
+/** Reads `json` with the dialect the rule above chooses; undefined when no dialect claims it. */
+export function chooseDialect(json: unknown, { format, override }: DialectContext = {}): DialectReading | undefined {
+  if (override) return { codec: override, decoded: override.decode(json), how: 'given' };
+  const detected = detectCodec(json);
+  const native = format?.nativeDialect === undefined ? undefined : findCodec(format.nativeDialect);
+  const ownShape = detected !== undefined && detected.id !== native?.id && detected.detect(json) >= OWN_SHAPE;
+  if (native && !ownShape) {
+    const decoded = native.decode(json);
+    const clean = decoded.record !== undefined && !hasErrors(decoded.diagnostics);
+    // Detected as itself, the native dialect's unknown fields are its own (kept for the round trip).
+    if (clean && (detected?.id === native.id || !keepsUnknown(decoded.record))) return { codec: native, decoded, how: 'native' };
+    if (detected?.id === native.id) return { codec: native, decoded, how: 'detected' };
+  }
+  return detected ? { codec: detected, decoded: detected.decode(json), how: 'detected' } : undefined;
+}
+
+/** Whether the reader kept any field it does not know (in `extra`) or a block of a type it does not know. */
+function keepsUnknown(record: ParleyRecord | undefined): boolean {
+  if (!record) return false;
+  if (record.kind === 'document') return has(record) || record.files.some((file) => has(file) || file.parts.some(has));
+  return has(record) || record.tools.some(has) || record.messages.some(messageKeeps);
+}
+
+function messageKeeps(message: Message): boolean {
+  if (has(message) || (message.toolCalls ?? []).some(has)) return true;
+  const content = message.content;
+  if (!content) return false;
+  if (content.extra && Object.keys(content.extra).length > 0) return true;
+  if (content.type === 'parts') return content.parts.some((part: Part) => has(part));
+  if (content.type === 'blocks') return content.blocks.some(blockKeeps);
+  return false;
+}
+
+function blockKeeps(block: Block): boolean {
+  switch (block.type) {
+    case 'unknown':
+      return true;
+    case 'tool_calls':
+      return has(block) || block.calls.some((call: ToolCall) => has(call));
+    case 'tool_outputs':
+      return has(block) || block.outputs.some((output: ToolOutput) => has(output));
+    default:
+      return has(block);
+  }
+}
+
+function has(node: Extensible): boolean {
+  return node.extra !== undefined && Object.keys(node.extra).length > 0;
+}
