@@ -1,5 +1,5 @@
 /**
- * The contract every registered format keeps (types.ts; docs/architecture.md, 'Format'), checked
+ * The contract every registered format keeps (types.ts; docs/architecture.md, 'Contract: format'), checked
  * the same way for each: a format added to the registry is checked here without a line of its
  * own. The format's own tests check its text; these check what the app and the CLI rely on
  * whatever the format: spans that tile the text and point at real fields, options with valid

@@ -1,5 +1,5 @@
 /**
- * The contract every token format implements (see docs/architecture.md, 'Format'). Adding a format is
+ * The contract every token format implements (see docs/architecture.md, 'Contract: format'). Adding a format is
  * adding one folder under src/core/formats and one line in registry.ts.
  */
 import type { Diagnostic } from '../model/diagnostic.ts';

@@ -1,7 +1,7 @@
 /**
  * Which JSON dialect reads a value: one rule for the app (opening a file) and the CLI (render,
  * validate, convert), so that the same JSON with the same format is the same record everywhere
- * (see docs/formats.md, 'Which dialect reads a file').
+ * (see docs/cli.md, 'Which dialect reads the input').
  *
  * 1. Named (`override`: the app's "Read as", the CLI's `--input-dialect` / `--from`): that one.
  * 2. The format's native dialect (Apertus: apertus-json), when it reads the whole value: no

@@ -1,5 +1,5 @@
 /**
- * A safety net under every codec's own loss report (docs/formats.md, 'Across formats: nothing lost silently': converting never drops data
+ * A safety net under every codec's own loss report (docs/formats.md, 'All formats: nothing is dropped silently': converting never drops data
  * silently). Some model fields have no place in most dialects but are easy to forget in an
  * encoder: OpenChatML thought flags (`<|reflect|>` after a system prompt) were dropped by every
  * dialect without a word. Rather than trusting each encoder to list them, the probe reads the

@@ -58,7 +58,7 @@ describe('spec 004 table 1: OpenAI Chat Completions', () => {
     expect(withId.diagnostics.map((d) => [d.code, d.path])).toEqual([[LOST_CODE, ['messages', 0, 'toolCalls', 0, 'callId']]]);
   });
 
-  it('<<TOOL_CALL …>> → tool_calls with its id by default (docs/formats.md, "RWKV: lossless mappings")', () => {
+  it('<<TOOL_CALL …>> → tool_calls with its id by default (docs/formats.md, "RWKV: mappings to the JSON dialects")', () => {
     const { json, diagnostics } = toJson(TOOL_CALL, openAiChatCodec);
     expect(json).toEqual({ messages: [{ role: 'assistant', content: null, tool_calls: [{ id: 'call_001', type: 'function', function: { name: 'calculator', arguments: ARGUMENTS } }] }] });
     expect(diagnostics).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The contract of a JSON dialect (see docs/architecture.md, 'Interchange codec'): the shape a record
+ * The contract of a JSON dialect (see docs/architecture.md, 'Contract: interchange codec'): the shape a record
  * arrives in (Apertus JSON, OpenAI Chat Completions, Anthropic Messages, …) and leaves in.
  */
 import type { FormatOption, OptionValues } from '../shared/options.ts';

@@ -1,5 +1,5 @@
 /**
- * Cross-dialect loss reporting (see docs/formats.md, 'Across formats: nothing lost silently'): converting never drops data
+ * Cross-dialect loss reporting (see docs/formats.md, 'All formats: nothing is dropped silently'): converting never drops data
  * silently. Whatever a target dialect or token format cannot hold is listed as a warning with
  * the code `lost-in-conversion` and a message `lost in conversion: <what> at <path> (<why>)`,
  * where the path names the field of the model record that was not written.

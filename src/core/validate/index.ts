@@ -1,5 +1,5 @@
 /**
- * Diagnostics that do not depend on a token format (see docs/formats.md, 'Across formats'): tool
+ * Diagnostics that do not depend on a token format (see docs/formats.md, 'Format decisions'): tool
  * definitions, tool call arguments (JSON syntax, object, schema) and call ids. The app shows
  * them next to the format's own diagnostics, inline at each field and in the diagnostics panel.
  */

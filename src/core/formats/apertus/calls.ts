@@ -56,7 +56,7 @@ function checkLegacyType(e: Emitter, call: ToolCall, k: number, path: FieldPath,
 
 /**
  * `'": ' + arguments + '}'`: a string is written as it is (and checked as JSON, as docs/formats.md
- * asks in 'Across formats: arguments as written', with the diagnostic `validateRecord` gives, as a warning: the template renders it);
+ * asks in 'All formats: tool-call arguments are kept as the author's text', with the diagnostic `validateRecord` gives, as a warning: the template renders it);
  * an object becomes "[object Map]" in `@huggingface/jinja`, while Python's jinja2 raises.
  */
 function renderArguments(e: Emitter, call: ToolCall, k: number, path: FieldPath, label: string): void {

@@ -1,4 +1,4 @@
-/** Render options of the Apertus format and their defaults (see docs/formats.md, 'Apertus: options'). */
+/** Render options of the Apertus format and their defaults (see docs/formats.md, 'Apertus: options and their defaults'). */
 
 export type ApertusOptions = {
   /** Written first (`bos_token`). */

@@ -1,5 +1,5 @@
 /**
- * Property (see docs/formats.md, 'Apertus: parsing'): for every conversation c that the renderer accepts without
+ * Property (see docs/formats.md, 'Apertus: parsing gives back what renders to the same text'): for every conversation c that the renderer accepts without
  * error and without special tokens in its text, render(parse(render(c))) === render(c), both
  * with the options the parser reads from the text and with the original options as hints.
  * Conversations are made with the model builders: string or structured assistants, thoughts,

@@ -1,5 +1,5 @@
 /**
- * Conversation → OpenChatML text (see docs/formats.md, 'OpenChatML: message'):
+ * Conversation → OpenChatML text (see docs/formats.md, 'OpenChatML: turn layout, BOS and EOS'):
  * `BOS` + turns joined by `\n` + `EOS`, a turn being
  * `<|im_start|>{role}[ name={name}]\n{body}[\n]<|im_end|>`.
  *

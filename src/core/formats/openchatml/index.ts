@@ -1,4 +1,4 @@
-/** OpenChatML v0.1 (spec 003; see docs/formats.md, 'OpenChatML'): chat conversations and multi-file / FIM documents. */
+/** OpenChatML v0.1 (spec 003; see docs/formats.md, 'OpenChatML v0.1'): chat conversations and multi-file / FIM documents. */
 import type { Format } from '../types.ts';
 import { OPENCHATML_DEFAULTS, OPENCHATML_OPTIONS, type OpenChatMlOptions } from './options.ts';
 import { parseOpenChatMl } from './parse.ts';

@@ -1,5 +1,5 @@
 /**
- * Render options of OpenChatML v0.1 and their defaults (see docs/formats.md, 'OpenChatML: defaults'). The
+ * Render options of OpenChatML v0.1 and their defaults (see docs/formats.md, 'OpenChatML options'). The
  * spec contradicts itself in places; each contradiction is an option here, defaulting to what
  * docs/formats.md settles.
  */

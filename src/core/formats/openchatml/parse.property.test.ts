@@ -1,5 +1,5 @@
 /**
- * Property (issue 4, docs/formats.md 'OpenChatML: parsing'): for every record r rendered without errors and without
+ * Property (issue 4, docs/formats.md 'Parsing OpenChatML text'): for every record r rendered without errors and without
  * special-token text in it, render(parse(render(r))) === render(r), with the options as hints
  * and with the options the parser reads from the text. Records are chat conversations (names,
  * thought flags and blocks of every kind, FIM parts in every order, function list, calls in

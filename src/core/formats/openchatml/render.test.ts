@@ -1,7 +1,7 @@
 /**
  * Rendering beyond the spec's examples: the options, function calling across messages, the
  * Apertus-style blocks, and the spans (kind, path, training mask) behind highlighting,
- * click-to-select and the mask view. Expected texts are written out by hand from docs/formats.md ('OpenChatML').
+ * click-to-select and the mask view. Expected texts are written out by hand from docs/formats.md ('OpenChatML v0.1').
  */
 import { describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, documentFile, documentRecord, fimPart, partsMessage, response, textMessage, textPart, thoughts, toolCall, toolCalls, toolDefinition, toolOutput, toolOutputs } from '../../model/builders.ts';

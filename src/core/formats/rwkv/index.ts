@@ -1,4 +1,4 @@
-/** The RWKV universal chat template (spec 004; see docs/formats.md, 'RWKV'). */
+/** The RWKV universal chat template (spec 004; see docs/formats.md, 'RWKV universal template'). */
 import type { Format } from '../types.ts';
 import { RWKV_DEFAULTS, RWKV_OPTIONS, type RwkvOptions } from './options.ts';
 import { parseRwkv } from './parse.ts';

@@ -1,6 +1,6 @@
 /**
  * Conversation → Anthropic Messages JSON. System and developer messages go to the top-level
- * `system` (one plain message: a string; several plain ones: joined by a blank line, docs/formats.md 'RWKV: lossless mappings';
+ * `system` (one plain message: a string; several plain ones: joined by a blank line, docs/formats.md 'RWKV: mappings to the JSON dialects';
  * block-form or annotated ones: an array of text blocks). Tool messages and tool outputs become
  * `tool_result` blocks in a user message (consecutive ones share it, with the user text that
  * follows); calls become `tool_use` blocks with an `input` object; thoughts become `thinking`

@@ -197,7 +197,7 @@ describe('openai-chat: round trip', () => {
   });
 });
 
-describe('openai-chat: the legacy function_call on request (docs/formats.md, "RWKV: lossless mappings"; spec 004 Chat table)', () => {
+describe('openai-chat: the legacy function_call on request (docs/formats.md, "RWKV: mappings to the JSON dialects"; spec 004 Chat table)', () => {
   const modern = {
     messages: [
       { role: 'user', content: 'Weather in Bern and Rome?' },

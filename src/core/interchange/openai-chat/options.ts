@@ -1,5 +1,5 @@
 /**
- * Encode options of OpenAI Chat Completions (docs/formats.md, 'RWKV: lossless mappings': "tool_calls with ids by
+ * Encode options of OpenAI Chat Completions (docs/formats.md, 'RWKV: mappings to the JSON dialects': "tool_calls with ids by
  * default; the legacy function_call on request"; spec 004's Chat table maps a tool call to a
  * `function_call` payload).
  */

@@ -1,5 +1,5 @@
 /**
- * Tool call arguments: the model keeps the text the author wrote (see docs/formats.md, 'Across formats: arguments as written').
+ * Tool call arguments: the model keeps the text the author wrote (see docs/formats.md, 'All formats: tool-call arguments are kept as the author's text').
  * Dialects that carry an object (Anthropic `input`, spec 002 `arguments`) get the parsed value;
  * an object from the source becomes JSON text the way Python's `json.dumps` writes it (the
  * text Apertus and RWKV data shows), via `pythonJsonText`.
