@@ -27,7 +27,9 @@ describe('session fields', () => {
   });
 
   it('split an envelope into the store\'s fields and the unknown ones kept; an older one without toggles keeps the defaults', () => {
-    const { session, kept } = splitEnvelope({ version: 1, savedAt: 3, record, formatId: 'apertus', formatOptions: {}, shadeTrainable: 'yes', fromTheFuture: 1 });
+    // A damaged toggle (not a boolean) is not restored.
+    const damaged = 'yes' as unknown as boolean;
+    const { session, kept } = splitEnvelope({ version: 1, savedAt: 3, record, formatId: 'apertus', formatOptions: {}, shadeTrainable: damaged, fromTheFuture: 1 });
     expect(session).toEqual({ record, formatId: 'apertus', formatOptions: {} });
     expect(kept).toEqual({ fromTheFuture: 1 });
     expect(splitEnvelope({ record, formatId: 'apertus', formatOptions: {}, showWhitespace: true }).session).toEqual({ record, formatId: 'apertus', formatOptions: {}, showWhitespace: true });
