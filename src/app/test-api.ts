@@ -2,10 +2,11 @@
  * `window.__parley`: a small, documented API for end-to-end tests, benchmarks and curious people
  * (present in every build; it exposes nothing the page itself cannot do). See docs/app.md, "Test API".
  */
-import type { Diagnostic, FieldPath, OptionValues, ParleyRecord } from '../core/index.ts';
+import type { Diagnostic, FieldPath, OptionValues } from '../core/index.ts';
 import type { ExportResult } from './files/export.ts';
 import { encodeRecordLater, openJsonLater } from './files/lazy.ts';
 import { saveNow } from './persistence/autosave.ts';
+import { shownSession, type ShownSession } from './persistence/session-fields.ts';
 import { onPreviewUpdated, previewReady, previewReadyAt, previewReportsUpdates, previewText } from './preview-ready.ts';
 import { diagnosticsState, redo, undo, useAppStore, type SaveStatus } from './store/index.ts';
 
@@ -19,11 +20,12 @@ export interface ParleyLoadResult {
   message: string;
 }
 
-export interface ParleySnapshot {
-  record: ParleyRecord;
-  formatId: string;
-  /** The options set for the current format (unset ones take the format's defaults). */
-  formatOptions: OptionValues;
+/**
+ * The saved fields (persistence/session-fields.ts: `record`, `formatId`, `formatOptions`, the
+ * preview toggles), `formatOptions` being the options set for the current format (unset ones
+ * take the format's defaults), and the state around them.
+ */
+export interface ParleySnapshot extends ShownSession {
   theme: string;
   resolvedTheme: 'light' | 'dark';
   saveStatus: SaveStatus;
@@ -83,9 +85,7 @@ export function installTestApi(): void {
       const state = useAppStore.getState();
       const history = useAppStore.temporal.getState();
       const snapshot: ParleySnapshot = {
-        record: state.record,
-        formatId: state.formatId,
-        formatOptions: state.formatOptions[state.formatId] ?? {},
+        ...shownSession(state),
         theme: state.theme,
         resolvedTheme: state.resolvedTheme,
         saveStatus: state.saveStatus,

@@ -4,11 +4,12 @@
  * toolbar shows the state from `saveStatus`. Nothing here ever throws into the app: failures
  * become a status, a notice or a banner.
  */
-import { useAppStore, type AppState } from '../store/index.ts';
+import { useAppStore } from '../store/index.ts';
 import { copySavedAt, markLost, writeCopyText, writePlainCopy } from './copy-format.ts';
 import { ENVELOPE_VERSION, type Envelope } from './envelope.ts';
 import { recoveryStore } from './recovery-state.ts';
 import { planRestore, type RestoreResult } from './restore.ts';
+import { savedSession, savedSessionChanged, splitEnvelope } from './session-fields.ts';
 import { clearPagehideCopy, indexedDbAvailable, probeLocalStorage, writeSaved } from './storage.ts';
 
 export { RESTORE_TIMEOUT_MS, type RestoreResult } from './restore.ts';
@@ -51,16 +52,10 @@ export async function restoreSaved(): Promise<RestoreResult> {
   if (first !== undefined) store.showNotice({ tone: 'error', title: first, details: more });
   confirmed = plan.stored;
   if (plan.envelope) {
-    const { version: _v, savedAt, record, formatId, formatOptions, shadeTrainable, showWhitespace, ...unknown } = plan.envelope;
-    keptFields = unknown;
-    lastSavedAt = Math.max(lastSavedAt, savedAt);
-    useAppStore.setState({
-      record,
-      formatId,
-      formatOptions,
-      ...(typeof shadeTrainable === 'boolean' ? { shadeTrainable } : {}),
-      ...(typeof showWhitespace === 'boolean' ? { showWhitespace } : {}),
-    });
+    const { session, kept } = splitEnvelope(plan.envelope);
+    keptFields = kept;
+    lastSavedAt = Math.max(lastSavedAt, plan.envelope.savedAt);
+    useAppStore.setState(session);
     // Restored from the page-hide copy (the last write did not finish) or migrated: write it now.
     dirty = plan.unsaved;
   }
@@ -72,7 +67,7 @@ export async function restoreSaved(): Promise<RestoreResult> {
 /** Start saving changes. Call once, after restoring and loading the start-up record. */
 export function startAutosave(): () => void {
   const unsubscribe = useAppStore.subscribe((state, previous) => {
-    if (persistedChanged(state, previous)) markDirty();
+    if (savedSessionChanged(state, previous)) markDirty();
   });
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') flushForPageHide();
@@ -134,16 +129,6 @@ function blocked(): boolean {
   return disabledReason !== undefined || holds.size > 0;
 }
 
-function persistedChanged(state: AppState, previous: AppState): boolean {
-  return (
-    state.record !== previous.record ||
-    state.formatId !== previous.formatId ||
-    state.formatOptions !== previous.formatOptions ||
-    state.shadeTrainable !== previous.shadeTrainable ||
-    state.showWhitespace !== previous.showWhitespace
-  );
-}
-
 /** The page-hide copy encoder (delta, compression): fetched on the first edit, not at start-up. */
 let encoder: typeof import('./copy-encoder.ts') | undefined;
 let writerLoading: Promise<void> | undefined;
@@ -179,9 +164,8 @@ function schedule(): void {
 }
 
 function snapshot(): Envelope {
-  const { record, formatId, formatOptions, shadeTrainable, showWhitespace } = useAppStore.getState();
   lastSavedAt = Math.max(Date.now(), lastSavedAt + 1);
-  return { ...keptFields, version: ENVELOPE_VERSION, savedAt: lastSavedAt, record, formatId, formatOptions, shadeTrainable, showWhitespace };
+  return { ...keptFields, version: ENVELOPE_VERSION, savedAt: lastSavedAt, ...savedSession(useAppStore.getState()) };
 }
 
 async function save(): Promise<void> {

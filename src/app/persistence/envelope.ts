@@ -3,20 +3,17 @@
  * step by step (`MIGRATIONS[n]` turns version n into n + 1), fields this version does not know
  * are kept and written back, and anything unreadable is reported, never half-loaded.
  */
-import { describeJsonTooDeep, findJsonTooDeep, type OptionValues, type ParleyRecord } from '../../core/index.ts';
+import { describeJsonTooDeep, findJsonTooDeep, type OptionValues } from '../../core/index.ts';
 import { checkRecord } from './record-schema.ts';
+import type { SavedEnvelopeFields } from './session-fields.ts';
 
 export const ENVELOPE_VERSION = 1;
 
-export interface Envelope {
+/** The saved fields (session-fields.ts) with a version and a time. */
+export interface Envelope extends SavedEnvelopeFields {
   version: number;
   /** Date.now() when written: decides between IndexedDB and the page-hide copy. */
   savedAt: number;
-  record: ParleyRecord;
-  formatId: string;
-  formatOptions: Record<string, OptionValues>;
-  shadeTrainable?: boolean;
-  showWhitespace?: boolean;
   /** Fields written by another (newer) version of Parley: kept as they are. */
   [unknown: string]: unknown;
 }

@@ -13,7 +13,7 @@ import { EditSession, type EditStatus, type ReadBack } from '../views/edit-sessi
 import type { Problem } from '../views/problems.ts';
 import { decorationWindow, planDecorations, WINDOW_MARGIN, windowCovers, type DecorationKind } from './decorations-plan.ts';
 import { placeDiagnostics } from './diagnostic-ranges.ts';
-import { fromDisplayText, toDisplayText } from './display-text.ts';
+import { CARRIAGE_RETURN_SYMBOL, fromDisplayText, toDisplayText } from './display-text.ts';
 import type { PreviewInputs } from './inputs.ts';
 import { provideHoversFor } from './language/hover.ts';
 import { ensureLanguage } from './language/languages.ts';
@@ -21,6 +21,7 @@ import { monaco } from './monaco-env.ts';
 import { applyMinimalEdit } from './model-edit.ts';
 import { markerAt, showProblems } from './problem-markers.ts';
 import { clickedOffset, focusRanges, SpanIndex, type OffsetRange } from './span-index.ts';
+import { applyChanges, typedEquals, typedLength, typedValue, untouched, type TypedText } from './typed-text.ts';
 
 /** Markers wait until typing pauses: they are the least urgent part of an update. */
 export const MARKER_DELAY_MS = 150;
@@ -76,6 +77,8 @@ export class PreviewController {
   /** The exact rendered text the model shows (the model holds `displayed`: see display-text.ts). */
   private text = '';
   private displayed = '';
+  /** `text` holds neither `\r` nor a literal ␍: it is its own display form, and reads back as itself. */
+  private textIsPlain = true;
   private spans: readonly Span[] = [];
   private index = new SpanIndex([]);
   private tokens: readonly SpecialToken[] = [];
@@ -98,6 +101,8 @@ export class PreviewController {
   private latest: PreviewInputs | undefined;
   /** The person changed the model since the last render was applied: it no longer holds `displayed`. */
   private typedSinceApplied = false;
+  /** The model's text, from its change events (typed-text.ts): no `getValue()` per keystroke. */
+  private typedText: TypedText = untouched('');
   private applying = false;
 
   constructor(options: PreviewControllerOptions) {
@@ -105,7 +110,8 @@ export class PreviewController {
     this.windowDecorations = this.editor.createDecorationsCollection();
     this.focusDecorations = this.editor.createDecorationsCollection();
     this.session = new EditSession({
-      typedText: () => fromDisplayText(this.model.getValue()),
+      typedText: () => fromDisplayText(this.modelText()),
+      typedIs: (text) => this.modelTextIs(text),
       showStoreText: () => {
         if (this.latest) this.sync(this.latest);
       },
@@ -123,8 +129,9 @@ export class PreviewController {
       this.editor.onDidLayoutChange(() => this.scheduleWindowCheck()),
       this.editor.onMouseDown((event) => this.onMouseDown(event)),
       this.editor.onMouseUp((event) => this.onMouseUp(event)),
-      this.model.onDidChangeContent(() => {
+      this.model.onDidChangeContent((event) => {
         if (this.applying) return;
+        this.typedText = applyChanges(this.typedText, event.changes);
         this.typedSinceApplied = true;
         this.session.typed();
       }),
@@ -205,8 +212,8 @@ export class PreviewController {
   private applyText(text: string): boolean {
     if (text === this.text && !this.typedSinceApplied) return false;
     const displayed = toDisplayText(text);
-    // After typing, or if anything else changed the model, start from its real text.
-    const before = !this.typedSinceApplied && this.model.getValueLength() === this.displayed.length ? this.displayed : this.model.getValue();
+    // After typing, start from the typed text; if anything else changed the model, from its real text.
+    const before = this.model.getValueLength() === typedLength(this.typedText) ? typedValue(this.typedText) : this.model.getValue();
     let edited: boolean;
     this.applying = true;
     try {
@@ -217,8 +224,23 @@ export class PreviewController {
     const changed = text !== this.text || edited;
     this.text = text;
     this.displayed = displayed;
+    this.typedText = untouched(displayed);
+    this.textIsPlain = displayed === text && !text.includes(CARRIAGE_RETURN_SYMBOL);
     this.typedSinceApplied = false;
     return changed;
+  }
+
+  /** The model's text (display form), from the change events; the model itself if they disagree in length. */
+  private modelText(): string {
+    return this.model.getValueLength() === typedLength(this.typedText) ? typedValue(this.typedText) : this.model.getValue();
+  }
+
+  /** Whether the model shows `text` (a raw text, `\r` shown as `␍`): O(1) on a keystroke that changes the length. */
+  private modelTextIs(text: string): boolean {
+    // Where `\r` or a literal ␍ occurs, the display form and the text differ: compare the read-back text.
+    const plain = text === this.text ? this.textIsPlain : !/[\r\u240d]/.test(text);
+    if (!plain) return fromDisplayText(this.modelText()) === text;
+    return this.model.getValueLength() === typedLength(this.typedText) ? typedEquals(this.typedText, text) : this.model.getValue() === text;
   }
 
   private emitUpdated(): void {

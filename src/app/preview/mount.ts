@@ -8,7 +8,7 @@ import type { editor } from 'monaco-editor/editor';
 import { markPreviewReady } from '../preview-ready.ts';
 import { useAppStore } from '../store/index.ts';
 import { commitReadBack, VIEW_COALESCE_KEYS } from '../views/commit.ts';
-import { readTokenText, tokenTextBase } from '../views/token-text.ts';
+import { readTypedTokenText, tokenTextBase } from '../views/token-text.ts';
 import { routeUndoToApp } from './app-undo.ts';
 import { PreviewController } from './controller.ts';
 import { previewInputs } from './inputs.ts';
@@ -24,7 +24,7 @@ export function connectPreview(editorInstance: editor.IStandaloneCodeEditor): vo
     reveal: (path) => useAppStore.getState().reveal(path),
     read: (text) => {
       const { formatId, formatOptions } = useAppStore.getState();
-      return readTokenText(text, formatId, formatOptions[formatId]);
+      return readTypedTokenText(text, formatId, formatOptions[formatId]);
     },
     commit: (record) => {
       commitReadBack(record, tokenTextBase(useAppStore.getState()), VIEW_COALESCE_KEYS.text);

@@ -4,14 +4,12 @@
  * says which step failed; nothing half-decoded is ever returned.
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import { describeJsonTooDeep, findJsonTooDeep, type OptionValues, type ParleyRecord } from '../../core/index.ts';
+import { describeJsonTooDeep, findJsonTooDeep, type OptionValues } from '../../core/index.ts';
 import { checkRecord } from '../persistence/record-schema.ts';
+import { sharedConversation, type SharedConversation } from '../persistence/session-fields.ts';
 
-export interface SharePayload {
-  record: ParleyRecord;
-  formatId: string;
-  formatOptions: OptionValues;
-}
+/** The saved fields a link carries (session-fields.ts). */
+export type SharePayload = SharedConversation;
 
 const VERSION = 'v1';
 
@@ -23,7 +21,7 @@ const VERSION = 'v1';
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
 export function encodeShare(payload: SharePayload): string {
-  const bytes = deflateSync(strToU8(JSON.stringify({ record: payload.record, formatId: payload.formatId, formatOptions: payload.formatOptions })), { level: 9 });
+  const bytes = deflateSync(strToU8(JSON.stringify(sharedConversation(payload))), { level: 9 });
   return `${VERSION}.${toBase64Url(bytes)}`;
 }
 

@@ -3,6 +3,7 @@
  * shared conversation stays between the people who have the link.
  */
 import { useAppStore } from '../store/index.ts';
+import { shownSession } from '../persistence/session-fields.ts';
 import { decodeShare, encodeShare, type SharePayload } from './codec.ts';
 import { hasShareFragment, SHARE_PREFIX } from './fragment.ts';
 import { pendingShareStore } from './pending.ts';
@@ -19,8 +20,7 @@ export type ShareLinkResult = { ok: true; url: string } | { ok: false; message: 
 
 /** The link for the current record, format and options, or why there is none. */
 export function buildShareLink(baseUrl: string = location.href): ShareLinkResult {
-  const { record, formatId, formatOptions } = useAppStore.getState();
-  const fragment = encodeShare({ record, formatId, formatOptions: formatOptions[formatId] ?? {} });
+  const fragment = encodeShare(shownSession(useAppStore.getState()));
   const url = `${baseUrl.split('#')[0]}${SHARE_PREFIX}${fragment}`;
   if (url.length > MAX_SHARE_URL_LENGTH) {
     return {

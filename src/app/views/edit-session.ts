@@ -34,8 +34,13 @@ export type EditStatus =
   | { state: 'invalid'; problems: Problem[] };
 
 export interface EditSessionHost {
-  /** The editor's text, as the reader reads it. */
+  /** The editor's text, as the reader reads it (built when read back, once per pause). */
   typedText(): string;
+  /**
+   * Whether the editor's text is `text`, answered without building the text when the host can
+   * (the Text view: from Monaco's change events). Runs on every keystroke; default: `typedText() === text`.
+   */
+  typedIs?(text: string): boolean;
   /** Make the editor show the store's text now (the view applies it as a minimal edit). */
   showStoreText(): void;
   /** Show the problems of the typed text (an empty list clears them). */
@@ -84,7 +89,7 @@ export class EditSession {
     if (!this.edited) return true;
     if (!changed) return false;
     if (this.committing) {
-      if (text !== this.host.typedText()) return false;
+      if (!this.typedIs(text)) return false;
       this.edited = false;
       return true;
     }
@@ -94,7 +99,7 @@ export class EditSession {
 
   /** The person changed the editor's text. */
   typed(): void {
-    if (this.host.typedText() === this.storeText) {
+    if (this.typedIs(this.storeText)) {
       // Typed back to what the store says (or undid the typing): nothing to read.
       this.discard();
       return;
@@ -133,6 +138,10 @@ export class EditSession {
   dispose(): void {
     this.timers.clear(this.pending);
     this.pending = undefined;
+  }
+
+  private typedIs(text: string): boolean {
+    return this.host.typedIs ? this.host.typedIs(text) : this.host.typedText() === text;
   }
 
   private readBack(): void {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { conversation, findFormat, rwkvFormat, textMessage, type Conversation } from '../../core/index.ts';
 import { clearHistory, undo, useAppStore } from '../store/index.ts';
 import { commitReadBack, VIEW_COALESCE_KEYS } from './commit.ts';
-import { readTokenText, tokenTextBase } from './token-text.ts';
+import { readTokenText, readTypedTokenText, tokenTextBase } from './token-text.ts';
 
 const start: Conversation = {
   ...conversation([textMessage('user', 'Weather in Bern?'), textMessage('assistant', 'Sunny.')]),
@@ -83,3 +83,22 @@ function tokenTextRender(): string {
   const state = useAppStore.getState();
   return findFormat(state.formatId)!.render(state.record, state.formatOptions[state.formatId]).text;
 }
+
+describe('tokenTextBase within a burst of typing', () => {
+  it('takes the parse of the text just typed as the next base when the store renders that text (no second parse)', () => {
+    const format = findFormat('rwkv');
+    if (!format) throw new Error('rwkv is registered');
+    const state = () => useAppStore.getState();
+    const options = state().formatOptions['rwkv'];
+    const typed = format.render(conversation([textMessage('user', 'Weather in Basel?'), textMessage('assistant', 'Sunny.')]), options).text;
+    const read = readTypedTokenText(typed, 'rwkv', options);
+    expect(read.record).toBeDefined();
+    commitReadBack(read.record!, tokenTextBase(state()), VIEW_COALESCE_KEYS.text);
+    expect(messages()[0]?.content).toMatchObject({ text: 'Weather in Basel?' });
+    // The store now renders exactly the typed text: its base is the record read from it, not a new parse.
+    expect(tokenTextBase(state())).toBe(read.record);
+    // A record rendered differently is parsed as before.
+    state().loadRecord(start);
+    expect(tokenTextBase(state())).not.toBe(read.record);
+  });
+});

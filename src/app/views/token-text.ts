@@ -53,6 +53,19 @@ function optionNotes(format: Format, read: OptionValues, current: OptionValues |
   return out;
 }
 
+let lastTyped: { text: string; formatId: string; options: OptionValues | undefined; record: ParleyRecord } | undefined;
+
+/**
+ * `readTokenText` of text typed in the view. Its record is kept: once committed, the store
+ * usually renders exactly the typed text, and then the next read-back's base is this same parse
+ * (see `tokenTextBase`), so the previous render is parsed once per burst of typing, not per pause.
+ */
+export function readTypedTokenText(text: string, formatId: string, options: OptionValues | undefined): ReadBack {
+  const read = readTokenText(text, formatId, options);
+  lastTyped = read.record ? { text, formatId, options, record: read.record } : undefined;
+  return read;
+}
+
 let lastBase: { record: ParleyRecord; formatId: string; options: OptionValues | undefined; base: ParleyRecord } | undefined;
 
 /**
@@ -63,8 +76,10 @@ let lastBase: { record: ParleyRecord; formatId: string; options: OptionValues | 
 export function tokenTextBase(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>): ParleyRecord {
   const options = state.formatOptions[state.formatId];
   if (lastBase && lastBase.record === state.record && lastBase.formatId === state.formatId && lastBase.options === options) return lastBase.base;
-  const read = readTokenText(renderState(state).text, state.formatId, options);
-  const base = read.record ?? state.record;
+  const text = renderState(state).text;
+  // The render is the text just typed and read (the commit changed nothing the format writes): its parse is known.
+  const typed = lastTyped && lastTyped.formatId === state.formatId && lastTyped.options === options && lastTyped.text === text ? lastTyped.record : undefined;
+  const base = typed ?? readTokenText(text, state.formatId, options).record ?? state.record;
   lastBase = { record: state.record, formatId: state.formatId, options, base };
   return base;
 }
