@@ -40,7 +40,7 @@ test('builds a FIM document from scratch: new document, two named files, split a
   await startNew(parley, page, 'New multi-file document');
   // Apertus (the first visit's format) renders no documents: the app says it switched.
   await expect(parley.notice).toContainText('Started a new multi-file document in OpenChatML v0.1');
-  await expect(page.getByRole('combobox', { name: 'Contract: format' })).toHaveValue('openchatml');
+  await expect(page.getByRole('combobox', { name: 'Format' })).toHaveValue('openchatml');
   await expect(parley.field('File 1 part 1 text')).toBeFocused();
 
   await typeInto(parley, 'File 1 name', 'capital.txt');
@@ -92,7 +92,7 @@ test('builds a FIM document from scratch: new document, two named files, split a
 test('builds a named multi-speaker conversation with thought flags and a thought block', async ({ parley, page }) => {
   test.slow();
   await startNew(parley, page, 'New chat conversation');
-  await page.getByRole('combobox', { name: 'Contract: format' }).selectOption('openchatml');
+  await page.getByRole('combobox', { name: 'Format' }).selectOption('openchatml');
 
   await parley.button('Add system message').click();
   await expect(parley.field('Message 1 content')).toBeFocused();
@@ -147,7 +147,7 @@ test('opens a spec 003 example from the gallery: the preview is the spec\'s text
 
   await parley.goto();
   await parley.openExample('§9 Fill-in-the-middle completion (Fibonacci)');
-  await expect(page.getByRole('combobox', { name: 'Contract: format' })).toHaveValue('openchatml');
+  await expect(page.getByRole('combobox', { name: 'Format' })).toHaveValue('openchatml');
   await expect.poll(() => parley.previewText()).toBe(FIBONACCI_COMPLETION);
 
   const middle = fimMiddles(page).first();
