@@ -14,6 +14,44 @@ export function startsWithBom(bytes: Uint8Array): boolean {
 }
 
 /**
+ * Holds back the first bytes of a stream until it can tell whether the stream starts with a
+ * UTF-8 BOM (3 bytes), however the bytes arrive chunked (one byte at a time included).
+ */
+export class BomGate {
+  private head: Uint8Array | undefined = new Uint8Array(0);
+  /** 3 when the stream starts with a BOM, else 0; known once a `push` or `flush` gave bytes. */
+  bom = 0;
+
+  /** Bytes held back so far (for progress). */
+  get held(): number {
+    return this.head?.length ?? 0;
+  }
+
+  /** The bytes to scan now (held-back bytes first), or undefined while fewer than 3 are known. */
+  push(chunk: Uint8Array): Uint8Array | undefined {
+    if (!this.head) return chunk;
+    const joined = this.head.length === 0 ? chunk : concatBytes(this.head, chunk);
+    if (joined.length < 3) {
+      // Copy: the caller may reuse its buffer.
+      this.head = joined === chunk ? chunk.slice() : joined;
+      return undefined;
+    }
+    return this.release(joined);
+  }
+
+  /** At the end of the stream: the bytes still held back, if any. */
+  flush(): Uint8Array | undefined {
+    return this.head ? this.release(this.head) : undefined;
+  }
+
+  private release(bytes: Uint8Array): Uint8Array {
+    this.head = undefined;
+    this.bom = startsWithBom(bytes) ? 3 : 0;
+    return bytes;
+  }
+}
+
+/**
  * Whether bytes[from, to) hold anything but spaces, tabs and carriage returns. Stops at the
  * first such byte, which in a record is its first (`{`), so the cost is constant per line.
  */

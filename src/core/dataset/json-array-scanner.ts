@@ -7,7 +7,7 @@
  * A file that is not an array of objects stops the scan with an error at a byte offset, line
  * and column.
  */
-import { concatBytes, startsWithBom } from './bytes.ts';
+import { BomGate } from './bytes.ts';
 import { RecordIndex } from './record-index.ts';
 
 export interface DatasetFormatError {
@@ -57,8 +57,8 @@ function isWhitespace(b: number): boolean {
 export class JsonArrayScanner {
   readonly records = new RecordIndex();
   readonly lines: number[] = [];
-  private head: Uint8Array | undefined = new Uint8Array(0);
-  private bom = 0;
+  private readonly gate = new BomGate();
+  private started = false;
   private offset = 0;
   private state = State.BeforeArray;
   /** Open brackets of the current record, innermost last: `{` or `[` as bytes. */
@@ -75,7 +75,7 @@ export class JsonArrayScanner {
   private done = false;
 
   get bytesSeen(): number {
-    return this.offset + (this.head?.length ?? 0);
+    return this.offset + this.gate.held;
   }
 
   get failure(): DatasetFormatError | undefined {
@@ -84,21 +84,14 @@ export class JsonArrayScanner {
 
   push(chunk: Uint8Array): void {
     if (this.done) throw new Error('JsonArrayScanner: push after finish');
-    if (this.head) {
-      const joined = this.head.length === 0 ? chunk : concatBytes(this.head, chunk);
-      if (joined.length < 3) {
-        this.head = joined === chunk ? chunk.slice() : joined;
-        return;
-      }
-      this.startScanning(joined);
-      return;
-    }
-    this.scan(chunk);
+    const bytes = this.gate.push(chunk);
+    if (bytes) this.scanFrom(bytes);
   }
 
   finish(): JsonArrayIndex {
     if (!this.done) {
-      if (this.head) this.startScanning(this.head);
+      const rest = this.gate.flush();
+      if (rest) this.scanFrom(rest);
       this.done = true;
       const where = this.offset;
       switch (this.state) {
@@ -117,20 +110,17 @@ export class JsonArrayScanner {
           break;
       }
     }
-    const result: JsonArrayIndex = { format: 'json-array', records: this.records, bomLength: this.bom, size: this.offset, lines: this.lines, open: this.open, close: this.close };
+    const result: JsonArrayIndex = { format: 'json-array', records: this.records, bomLength: this.gate.bom, size: this.offset, lines: this.lines, open: this.open, close: this.close };
     if (this.error) result.error = this.error;
     return result;
   }
 
-  private startScanning(first: Uint8Array): void {
-    this.head = undefined;
-    if (startsWithBom(first)) {
-      this.bom = 3;
-      this.offset = 3;
-      this.scan(first.subarray(3));
-    } else {
-      this.scan(first);
-    }
+  /** Scans bytes the BOM gate let through; the first ones skip the BOM. */
+  private scanFrom(bytes: Uint8Array): void {
+    if (this.started) return this.scan(bytes);
+    this.started = true;
+    this.offset = this.gate.bom;
+    this.scan(bytes.subarray(this.gate.bom));
   }
 
   private fail(offset: number, message: string): void {

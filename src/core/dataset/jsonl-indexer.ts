@@ -8,7 +8,7 @@
  * JSON Lines). Every line is an entry, blank ones included, so entry i is line i + 1 and the
  * entries tile the file: BOM + each entry's content and terminator = the file, byte for byte.
  */
-import { concatBytes, hasNonBlank, startsWithBom } from './bytes.ts';
+import { BomGate, hasNonBlank } from './bytes.ts';
 import { RecordIndex } from './record-index.ts';
 
 export interface JsonlIndex {
@@ -26,9 +26,8 @@ const CR = 0x0d;
 export class JsonlIndexer {
   /** The entries found so far; readable while indexing (e.g. to show the first record early). */
   readonly records = new RecordIndex();
-  private bom = 0;
-  /** Bytes held back until the BOM question can be answered (fewer than 3 seen so far). */
-  private head: Uint8Array | undefined = new Uint8Array(0);
+  private readonly gate = new BomGate();
+  private started = false;
   /** Absolute offset of the next byte to scan. */
   private offset = 0;
   private lineStart = 0;
@@ -39,44 +38,36 @@ export class JsonlIndexer {
 
   /** Bytes received so far (progress). */
   get bytesSeen(): number {
-    return this.offset + (this.head?.length ?? 0);
+    return this.offset + this.gate.held;
   }
 
   get bomLength(): number {
-    return this.bom;
+    return this.gate.bom;
   }
 
   push(chunk: Uint8Array): void {
     if (this.done) throw new Error('JsonlIndexer: push after finish');
-    if (this.head) {
-      const joined = this.head.length === 0 ? chunk : concatBytes(this.head, chunk);
-      if (joined.length < 3) {
-        // Copy: the caller may reuse its buffer.
-        this.head = joined === chunk ? chunk.slice() : joined;
-        return;
-      }
-      this.startScanning(joined);
-      return;
-    }
-    this.scan(chunk);
+    const bytes = this.gate.push(chunk);
+    if (bytes) this.scanFrom(bytes);
   }
 
   finish(): JsonlIndex {
     if (!this.done) {
-      if (this.head) this.startScanning(this.head);
+      const rest = this.gate.flush();
+      if (rest) this.scanFrom(rest);
       if (this.offset > this.lineStart) this.records.append(this.lineStart, this.offset, 'none', !this.lineHasContent);
       this.done = true;
     }
-    return { format: 'jsonl', records: this.records, bomLength: this.bom, size: this.offset };
+    return { format: 'jsonl', records: this.records, bomLength: this.gate.bom, size: this.offset };
   }
 
-  private startScanning(first: Uint8Array): void {
-    this.head = undefined;
-    if (startsWithBom(first)) {
-      this.bom = 3;
-      this.lineStart = 3;
+  /** Scans bytes the BOM gate let through; the first ones start the first line after a BOM. */
+  private scanFrom(bytes: Uint8Array): void {
+    if (!this.started) {
+      this.started = true;
+      this.lineStart = this.gate.bom;
     }
-    this.scan(first);
+    this.scan(bytes);
   }
 
   private scan(chunk: Uint8Array): void {
