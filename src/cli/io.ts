@@ -56,8 +56,8 @@ export function writeErr(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
-/** Writes lines to stderr, waiting when its buffer is full (JSON Lines can have many notes). */
-export async function writeErrLines(lines: readonly string[]): Promise<void> {
-  if (lines.length === 0) return;
-  if (!process.stderr.write(`${lines.join('\n')}\n`)) await once(process.stderr, 'drain');
+/** Writes text (whole lines) to stderr, waiting when its buffer is full (JSON Lines can have many notes). */
+export async function writeErrText(text: string): Promise<void> {
+  if (text === '') return;
+  if (!process.stderr.write(text)) await once(process.stderr, 'drain');
 }

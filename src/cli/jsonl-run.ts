@@ -9,7 +9,7 @@
  * At most 2N chunks are in flight, so memory stays bounded whatever the input's size.
  */
 import { EXIT_ERRORS, EXIT_OK } from './errors.ts';
-import { inputName, writeErr, writeErrLines, writeOut } from './io.ts';
+import { inputName, writeErr, writeErrText, writeOut } from './io.ts';
 import { chunkLines, readLineChunks } from './line-chunks.ts';
 import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
 import type { LineJobName } from './line-jobs.ts';
@@ -38,15 +38,15 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   const said = new Set<string>();
   let line = 0;
   const write = async (result: ChunkResult): Promise<void> => {
-    const notes: string[] = [];
+    let notes = '';
     for (const note of result.notes) {
       if (note.key !== undefined) {
         if (said.has(note.key)) continue;
         said.add(note.key);
       }
-      notes.push(`${note.lead ?? ''}${name}:${line + note.index + 1}: ${note.text}`);
+      notes += `${note.lead ?? ''}${name}:${line + note.index + 1}: ${note.text}\n`;
     }
-    await writeErrLines(notes);
+    await writeErrText(notes);
     line += result.lines;
     counts.records += result.records;
     counts.failed += result.failed;

@@ -47,22 +47,28 @@ export function runLines(job: LineJob, lines: readonly string[]): ChunkResult {
   const said = new Set<string>();
   let records = 0;
   let failed = 0;
-  lines.forEach((text, index) => {
+  for (let index = 0; index < lines.length; index++) {
+    const text = lines[index] as string;
     if (isBlank(text)) {
       out.push('');
-      return;
+      continue;
     }
     records += 1;
     const result = job(text);
     if (result.failed) failed += 1;
     out.push(result.out);
-    for (const note of result.notes ?? []) {
+    if (result.notes === undefined) continue;
+    for (const note of result.notes) {
       if (note.key !== undefined) {
         if (said.has(note.key)) continue;
         said.add(note.key);
       }
-      notes.push({ ...note, index });
+      // The job made the note for this result alone: it is numbered in place, not copied
+      // (convert has a note per diagnostic, hundreds per record).
+      const numbered = note as Note & { index: number };
+      numbered.index = index;
+      notes.push(numbered);
     }
-  });
+  }
   return { out: out.length === 0 ? '' : `${out.join('\n')}\n`, lines: lines.length, records, failed, notes };
 }

@@ -1,5 +1,5 @@
 /** `parley render`: a conversation (JSON) → the format's exact text on stdout. */
-import { hasErrors, type Format, type OptionValues } from '../../core/index.ts';
+import { hasErrors, type Format, type OptionValues, type RenderHow } from '../../core/index.ts';
 import { inputArgument, type ParsedArgs } from '../args.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
@@ -33,6 +33,9 @@ ${JOBS_HELP}
 Diagnostics go to stderr as "LEVEL path: message".
 Exit codes: 0 rendered; 1 rendered with errors (the text is still written); 2 bad input.`;
 
+/** The command prints text and diagnostics, never spans: the formats skip building them. */
+const TEXT_ONLY: RenderHow = { spans: false };
+
 const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG];
 
 interface RenderSetup {
@@ -60,7 +63,7 @@ export async function renderCommand(argv: readonly string[]): Promise<number> {
   const decoded = decodeJsonText(await readInputText(file, 'render'), choice, inputName(file));
   if (!decoded.ok) throw new CliError(`render: ${decoded.message}`);
   sayDialect(decoded, choice, format.id);
-  const rendered = format.render(decoded.record, options);
+  const rendered = format.render(decoded.record, options, TEXT_ONLY);
   await writeOut(rendered.text);
   const diagnostics = [...decoded.diagnostics, ...rendered.diagnostics];
   for (const diagnostic of diagnostics) writeErr(diagnosticLine(diagnostic));
@@ -77,7 +80,7 @@ function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>
   return (text) => {
     const decoded = decodeJsonText(text, choice);
     if (!decoded.ok) return { out: JSON.stringify({ text: null, diagnostics: [failureDiagnostic(decoded)] }), failed: true };
-    const rendered = format.render(decoded.record, options);
+    const rendered = format.render(decoded.record, options, TEXT_ONLY);
     const diagnostics = [...decoded.diagnostics, ...rendered.diagnostics];
     return { out: JSON.stringify({ text: rendered.text, diagnostics }), failed: hasErrors(diagnostics), notes: dialectNotes(decoded, choice, format.id) };
   };

@@ -24,6 +24,15 @@ export interface Span {
   trainable: boolean;
 }
 
+/** How to render, beyond the format's options. */
+export interface RenderHow {
+  /**
+   * `false`: the caller uses the text and diagnostics only (the command line), so the render
+   * skips building spans and returns none. Default `true` (the app's preview needs them).
+   */
+  spans?: boolean;
+}
+
 export interface Rendered {
   text: string;
   spans: Span[];
@@ -60,6 +69,6 @@ export interface Format<O extends OptionValues = OptionValues> {
    * of that JSON; and `parse` writes it by default. Formats without one parse to `parley-json`.
    */
   nativeDialect?: string;
-  render(record: ParleyRecord, options?: Partial<O>): Rendered;
+  render(record: ParleyRecord, options?: Partial<O>, how?: RenderHow): Rendered;
   parse(text: string, options?: Partial<O>): ParseResult;
 }

@@ -90,7 +90,24 @@ const RESPONSES_SUMMARY: Probe = {
   what: (value) => `the ${(JSON.parse(value) as unknown[]).length} parts of the reasoning summary (OpenAI Responses; their text is kept as the thoughts)`,
 };
 
+/** A new probe also goes into `mayFind`. */
 const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS, RESPONSES_ITEM_FIELDS, RESPONSES_SUMMARY];
+
+/**
+ * False when no probe can find anything in the record, told in one walk that builds nothing:
+ * most records have none of the probed fields, and a command converting a training set asks
+ * this for every record. True is only a "maybe" (the probes' own `find` decide).
+ */
+function mayFind(record: ParleyRecord): boolean {
+  if (record.kind !== 'chat') return false;
+  for (const message of record.messages) {
+    if (message.role === 'system' && message.thoughtFlags && message.thoughtFlags.length > 0) return true; // THOUGHT_FLAGS
+    const content = message.content;
+    if (content?.extra && Object.keys(content.extra).length > 0) return true; // CONTENT_KEYS
+    if (content?.type === 'blocks' && content.blocks.some((block) => shapeOf(block, RESPONSES_SHAPE) !== undefined)) return true; // RESPONSES_*
+  }
+  return false;
+}
 
 /**
  * Whether the encoder reported a loss at the field or inside it. A loss reported on the object
@@ -104,7 +121,7 @@ function reported(diagnostics: readonly Diagnostic[], path: FieldPath, coveredBy
 
 /** The probed fields of `record` that `encoded` does not hold and that its diagnostics do not mention. */
 export function silentLosses(codec: InterchangeCodec, record: ParleyRecord, encoded: EncodeResult): Diagnostic[] {
-  if (PROBES.every((probe) => probe.find(record).length === 0)) return [];
+  if (!mayFind(record) || PROBES.every((probe) => probe.find(record).length === 0)) return [];
   const back = codec.decode(structuredClone(encoded.json)).record;
   const losses: Diagnostic[] = [];
   for (const probe of PROBES) {

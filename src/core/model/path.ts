@@ -5,14 +5,23 @@
  */
 export type FieldPath = readonly (string | number)[];
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** `/^[A-Za-z_$][\w$]*$/` without a regular expression: called for every segment of every path printed (the command line prints a diagnostic per line, often hundreds per record). */
+function isIdentifier(segment: string): boolean {
+  if (segment.length === 0) return false;
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment.charCodeAt(i);
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+    if (!letter && (i === 0 || c < 48 || c > 57)) return false;
+  }
+  return true;
+}
 
 /** `messages[3].content.blocks[1].calls[0].arguments` */
 export function formatPath(path: FieldPath): string {
   let out = '';
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;
-    else if (IDENTIFIER.test(segment)) out += out === '' ? segment : `.${segment}`;
+    else if (isIdentifier(segment)) out += out === '' ? segment : `.${segment}`;
     else out += `[${JSON.stringify(segment)}]`;
   }
   return out;

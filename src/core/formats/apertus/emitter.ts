@@ -13,13 +13,14 @@ import { TOKEN_STRINGS } from './tokens.ts';
 const SCAN = new InjectionScan(TOKEN_STRINGS);
 
 export class Emitter {
-  readonly builder = new SpanBuilder((text, path) => this.checkInjection(text, path));
+  readonly builder: SpanBuilder;
   readonly diagnostics: Diagnostic[] = [];
   /** The BOS text (an option) is searched for as well, when set. */
   private readonly markers: readonly string[];
 
-  constructor(bosToken: string) {
+  constructor(bosToken: string, keepSpans = true) {
     this.markers = [bosToken];
+    this.builder = new SpanBuilder((text, path) => this.checkInjection(text, path), keepSpans);
   }
 
   special(token: string, path: FieldPath, trainable: boolean): void {

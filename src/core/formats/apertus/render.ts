@@ -8,7 +8,7 @@ import { encodeContent } from '../../shared/apertus/encode-content.ts';
 import { error } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Content, Conversation, Message, ParleyRecord } from '../../model/types.ts';
-import type { Rendered } from '../types.ts';
+import type { Rendered, RenderHow } from '../types.ts';
 import { closeToolList, newTurnState, renderBlocks, type TurnState } from './assistant.ts';
 import { renderCalls } from './calls.ts';
 import { CODES } from './codes.ts';
@@ -24,7 +24,7 @@ const DEFAULT_SYSTEM_PROMPT = 'You are Apertus, a helpful assistant created by t
 const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
 const ROOT: FieldPath = [];
 
-export function render(record: ParleyRecord, options?: Partial<ApertusOptions>): Rendered {
+export function render(record: ParleyRecord, options?: Partial<ApertusOptions>, how?: RenderHow): Rendered {
   if (record.kind !== 'chat') {
     return {
       text: '',
@@ -33,7 +33,7 @@ export function render(record: ParleyRecord, options?: Partial<ApertusOptions>):
     };
   }
   const resolved = resolveOptions(options);
-  const e = new Emitter(resolved.bosToken);
+  const e = new Emitter(resolved.bosToken, how?.spans ?? true);
   renderConversation(e, record, resolved);
   const { text, spans } = e.builder.finish();
   return { text, spans, diagnostics: e.diagnostics };

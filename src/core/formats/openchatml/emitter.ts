@@ -16,15 +16,19 @@ import { INJECTABLE_TOKENS } from './tokens.ts';
 const SCAN = new InjectionScan(INJECTABLE_TOKENS);
 
 export class Emitter {
-  private readonly out = new SpanBuilder((text, path) => this.checkInjection(text, path));
+  private readonly out: SpanBuilder;
   readonly diagnostics: Diagnostic[] = [];
   /** Fields already reported for token injection (a JSON value is written in many pieces). */
   private readonly injected = new Set<string>();
   /** The BOS and EOS texts (options) are searched for as well, when set. */
   private readonly markers: readonly string[];
 
-  constructor(readonly options: OpenChatMlOptions) {
+  constructor(
+    readonly options: OpenChatMlOptions,
+    keepSpans = true,
+  ) {
     this.markers = [options.bosText, options.eosText];
+    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), keepSpans);
   }
 
   special(token: string, path: FieldPath, trainable: boolean): void {

@@ -10,7 +10,7 @@
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
-import type { Rendered } from '../types.ts';
+import type { Rendered, RenderHow } from '../types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { checkArgumentsText } from '../../validate/tool-arguments.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
@@ -36,8 +36,13 @@ function isJsonObjectText(text: string): boolean {
 }
 
 class Writer {
-  readonly out = new SpanBuilder((text, path) => this.checkInjection(text, path));
-  constructor(readonly diagnostics: Diagnostic[]) {}
+  readonly out: SpanBuilder;
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    keepSpans: boolean,
+  ) {
+    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), keepSpans);
+  }
 
   private checkInjection(text: string, path: FieldPath): void {
     const tags = SCAN.find(text);
@@ -82,7 +87,7 @@ function checkPayload(plan: BlockPlan, diagnostics: Diagnostic[]): void {
   diagnostics.push(warning(code, `${formatPath(plan.objectPayload)}: RWKV ${plan.kind === 'toolCall' ? 'TOOL_CALL' : 'TOOL_RESULT'} payloads must be JSON objects (spec 004); ${what} ${text.trim() === '' ? 'is empty' : 'is not a JSON object'}.`, plan.objectPayload));
 }
 
-export function renderRwkv(record: ParleyRecord, options?: Partial<RwkvOptions>): Rendered {
+export function renderRwkv(record: ParleyRecord, options?: Partial<RwkvOptions>, how?: RenderHow): Rendered {
   const { streaming } = resolveOptions(options);
   const diagnostics: Diagnostic[] = [];
   if (record.kind !== 'chat') {
@@ -97,7 +102,7 @@ export function renderRwkv(record: ParleyRecord, options?: Partial<RwkvOptions>)
   }
   const last = plans[plans.length - 1];
   if (streaming && last?.kind !== 'assistant') plans.push({ kind: 'assistant', path: [], attributes: [], payload: [] });
-  const writer = new Writer(diagnostics);
+  const writer = new Writer(diagnostics, how?.spans ?? true);
   plans.forEach((plan, i) => {
     if (i > 0) writer.out.push(SEPARATOR, 'structure', [], plan.kind === 'toolCall');
     checkPayload(plan, diagnostics);

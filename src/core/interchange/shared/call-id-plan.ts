@@ -69,15 +69,22 @@ function missingResultId(required: RequiredResultId, result: Result, resultPath:
 /** Roles of a turn's messages after the user's: the assistant's calls and the results. */
 const TURN_ROLES = new Set(['assistant', 'tool', 'function']);
 
+/** Every id the record uses: of calls (`toolCalls` and call blocks), outputs and tool messages (the calls and outputs `segmentsOf` lists, without building its paths). */
 function usedIds(record: Conversation): Set<string> {
   const used = new Set<string>();
-  record.messages.forEach((message, i) => {
-    if (message.toolCallId !== undefined) used.add(message.toolCallId);
-    for (const segment of segmentsOf(message, ['messages', i])) {
-      if (segment.kind === 'call' && segment.call.callId !== undefined) used.add(segment.call.callId);
-      if (segment.kind === 'output' && segment.output.callId !== undefined) used.add(segment.output.callId);
+  const add = (id: string | undefined) => {
+    if (id !== undefined) used.add(id);
+  };
+  for (const message of record.messages) {
+    add(message.toolCallId);
+    if (message.content?.type === 'blocks') {
+      for (const block of message.content.blocks) {
+        if (block.type === 'tool_calls') for (const call of block.calls) add(call.callId);
+        else if (block.type === 'tool_outputs') for (const output of block.outputs) add(output.callId);
+      }
     }
-  });
+    if (message.toolCalls) for (const call of message.toolCalls) add(call.callId);
+  }
   return used;
 }
 
