@@ -1,17 +1,15 @@
 /** `parley render`: a conversation (JSON) → the format's exact text on stdout. */
 import { hasErrors, type Format, type OptionValues, type RenderHow } from '../../core/index.ts';
-import { inputArgument, type ParsedArgs } from '../args.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
-import { parseFormatArgs } from '../format-args.ts';
+import { parseFormatInput, type FormatInput } from '../format-input.ts';
 import { decodeJsonText, failureDiagnostic } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
 import type { LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
-import { optionalCodec } from '../registries.ts';
 
 export const RENDER_HELP = `Usage: parley render --format ID [options] [FILE|-]
 
@@ -38,18 +36,8 @@ const TEXT_ONLY: RenderHow = { spans: false };
 
 const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG];
 
-interface RenderSetup {
-  args: ParsedArgs;
-  format: Format<OptionValues>;
-  options: Partial<OptionValues>;
-  choice: DialectChoice;
-  file: string | undefined;
-}
-
-function setup(argv: readonly string[]): RenderSetup {
-  const { args, format, options } = parseFormatArgs(argv, 'render', SPECS);
-  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'render'), format, flag: '--input-dialect' };
-  return { args, format, options, choice, file: inputArgument(args, 'render') };
+function setup(argv: readonly string[]): FormatInput {
+  return parseFormatInput(argv, 'render', SPECS);
 }
 
 export async function renderCommand(argv: readonly string[]): Promise<number> {

@@ -1,17 +1,15 @@
 /** `parley validate`: every diagnostic of a conversation (dialect, format, tool calls), one per line. */
 import { hasErrors, validateRecord, withoutValidated, type Diagnostic, type Format, type OptionValues, type RenderHow } from '../../core/index.ts';
-import { inputArgument, type ParsedArgs } from '../args.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
-import { parseFormatArgs } from '../format-args.ts';
+import { parseFormatInput, type FormatInput } from '../format-input.ts';
 import { decodeJsonText, failureDiagnostic, type Decoded } from '../input.ts';
 import { inputName, readInputText, writeOut } from '../io.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
 import type { LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
-import { optionalCodec } from '../registries.ts';
 
 export const VALIDATE_HELP = `Usage: parley validate --format ID [options] [FILE|-]
 
@@ -48,18 +46,8 @@ function diagnosticsOf(decoded: Decoded & { ok: true }, format: Format<OptionVal
   });
 }
 
-interface ValidateSetup {
-  args: ParsedArgs;
-  format: Format<OptionValues>;
-  options: Partial<OptionValues>;
-  choice: DialectChoice;
-  file: string | undefined;
-}
-
-function setup(argv: readonly string[]): ValidateSetup {
-  const { args, format, options } = parseFormatArgs(argv, 'validate', SPECS);
-  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', 'validate'), format, flag: '--input-dialect' };
-  return { args, format, options, choice, file: inputArgument(args, 'validate') };
+function setup(argv: readonly string[]): FormatInput {
+  return parseFormatInput(argv, 'validate', SPECS);
 }
 
 export async function validateCommand(argv: readonly string[]): Promise<number> {
