@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { ParleyRecord } from '../model/types.ts';
-import { detectCodec } from '../interchange/registry.ts';
+import { chooseDialect, type DialectContext } from '../interchange/choose-dialect.ts';
 import { describeJson } from '../shared/json.ts';
 import { parseJson, validateRecord } from '../validate/index.ts';
 
@@ -42,19 +42,23 @@ export type RecordDecodeResult = DecodedRecord | RecordProblem;
 // ignoreBOM: a U+FEFF inside the file is content (and invalid JSON), never silently dropped.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Decodes the bytes of one record; `line` is the 1-based line of the file it starts on. */
-export function decodeRecordBytes(bytes: Uint8Array, line: number): RecordDecodeResult {
+/**
+ * Decodes the bytes of one record; `line` is the 1-based line of the file it starts on. The
+ * dialect is chosen per record by the rule the app and the command use (`chooseDialect`), with
+ * the format and "Read as" of `context` when there are any.
+ */
+export function decodeRecordBytes(bytes: Uint8Array, line: number, context: DialectContext = {}): RecordDecodeResult {
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
     return { ok: false, kind: 'encoding', line, message: `Line ${line}: not valid UTF-8 text` };
   }
-  return decodeRecordText(text, line);
+  return decodeRecordText(text, line, context);
 }
 
 /** Decodes the text of one record (e.g. a bad line the annotator fixed as text). */
-export function decodeRecordText(text: string, line: number): RecordDecodeResult {
+export function decodeRecordText(text: string, line: number, context: DialectContext = {}): RecordDecodeResult {
   if (text.trim() === '') return { ok: false, kind: 'blank', line, message: `Line ${line}: blank, not a record` };
   const parsed = parseJson(text);
   if (!parsed.ok) {
@@ -63,7 +67,7 @@ export function decodeRecordText(text: string, line: number): RecordDecodeResult
     return { ok: false, kind: 'json', line: where, column: error.column, message: `Line ${where}: not valid JSON: ${error.message} at column ${error.column}` };
   }
   try {
-    return decodeJson(parsed.value, line);
+    return decodeJson(parsed.value, line, context);
   } catch (failure) {
     // A reader's bug on one record must not stop a file of a hundred thousand: say it, go on.
     const reason = failure instanceof Error ? failure.message : String(failure);
@@ -71,14 +75,14 @@ export function decodeRecordText(text: string, line: number): RecordDecodeResult
   }
 }
 
-function decodeJson(json: unknown, line: number): RecordDecodeResult {
-  const codec = detectCodec(json);
-  if (!codec) {
+function decodeJson(json: unknown, line: number, context: DialectContext): RecordDecodeResult {
+  const reading = chooseDialect(json, context);
+  if (!reading) {
     const what = describeJson(json);
     const message = what === 'object' ? `not a conversation in any dialect Parley reads (its keys: ${keysOf(json)})` : `a JSON ${what}, not a conversation object`;
     return { ok: false, kind: 'dialect', line, message: `Line ${line}: ${message}` };
   }
-  const decoded = codec.decode(json);
+  const { codec, decoded } = reading;
   if (!decoded.record) {
     const reasons = decoded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
     return { ok: false, kind: 'decode', line, message: `Line ${line}: not readable as ${codec.label}: ${reasons.join('; ') || 'no reason given'}`, diagnostics: decoded.diagnostics };

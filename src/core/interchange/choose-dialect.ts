@@ -17,7 +17,7 @@
  */
 import { hasErrors } from '../model/diagnostic.ts';
 import type { Block, Extensible, Message, ParleyRecord, Part, ToolCall, ToolOutput } from '../model/types.ts';
-import { detectCodec, findCodec } from './registry.ts';
+import { detectDialect, findCodec } from './registry.ts';
 import type { DecodeResult, InterchangeCodec } from './types.ts';
 
 /**
@@ -45,9 +45,11 @@ export interface DialectContext {
 /** Reads `json` with the dialect the rule above chooses; undefined when no dialect claims it. */
 export function chooseDialect(json: unknown, { format, override }: DialectContext = {}): DialectReading | undefined {
   if (override) return { codec: override, decoded: override.decode(json), how: 'given' };
-  const detected = detectCodec(json);
+  const detection = detectDialect(json);
+  const detected = detection?.codec;
   const native = format?.nativeDialect === undefined ? undefined : findCodec(format.nativeDialect);
-  const ownShape = detected !== undefined && detected.id !== native?.id && detected.detect(json) >= OWN_SHAPE;
+  // The score detection already computed: each detector runs once per value (once per line in the CLI).
+  const ownShape = detection !== undefined && detection.codec.id !== native?.id && detection.score >= OWN_SHAPE;
   if (native && !ownShape) {
     const decoded = native.decode(json);
     const clean = decoded.record !== undefined && !hasErrors(decoded.diagnostics);

@@ -26,16 +26,17 @@ export function findCodec(id: string): InterchangeCodec | undefined {
   return CODECS.find((codec) => codec.id === id);
 }
 
-/** The codec most confident that it can read `json`, if any is. */
-export function detectCodec(json: unknown): InterchangeCodec | undefined {
-  let best: InterchangeCodec | undefined;
-  let bestScore = 0;
+/** The codec most confident that it can read `json`, with its confidence, if any is. */
+export function detectDialect(json: unknown): { codec: InterchangeCodec; score: number } | undefined {
+  let best: { codec: InterchangeCodec; score: number } | undefined;
   for (const codec of CODECS) {
     const score = codec.detect(json);
-    if (score > bestScore) {
-      best = codec;
-      bestScore = score;
-    }
+    if (score > (best?.score ?? 0)) best = { codec, score };
   }
   return best;
+}
+
+/** The codec most confident that it can read `json`, if any is. */
+export function detectCodec(json: unknown): InterchangeCodec | undefined {
+  return detectDialect(json)?.codec;
 }
