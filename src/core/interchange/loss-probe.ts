@@ -18,6 +18,12 @@ import type { EncodeResult, InterchangeCodec } from './types.ts';
 /** One field worth probing: where it is set in a record, and a sentence for what is lost. */
 interface Probe {
   /**
+   * A cheap test that allocates nothing: false when `message` surely holds nothing `find`
+   * would report (most messages of a training set), so that a whole record can be passed over
+   * without running `find`. True is only a "maybe".
+   */
+  mayHold(message: Message): boolean;
+  /**
    * `[path, value]` of each place the field is set, in an order both records share; `coveredBy`:
    * objects whose own loss (reported exactly there) takes the field with it.
    */
@@ -32,6 +38,7 @@ function systemMessages(record: ParleyRecord): { message: Message; index: number
 }
 
 const THOUGHT_FLAGS: Probe = {
+  mayHold: (message) => message.role === 'system' && message.thoughtFlags !== undefined && message.thoughtFlags.length > 0,
   find: (record) =>
     systemMessages(record).flatMap(({ message, index }) =>
       message.thoughtFlags && message.thoughtFlags.length > 0 ? [{ path: ['messages', index, 'thoughtFlags'], value: message.thoughtFlags.map((k) => `<|${k}|>`).join('') }] : [],
@@ -46,6 +53,7 @@ const THOUGHT_FLAGS: Probe = {
  * put them on.
  */
 const CONTENT_KEYS: Probe = {
+  mayHold: (message) => hasKeys(message.content?.extra),
   find: (record) =>
     record.kind !== 'chat'
       ? []
@@ -69,11 +77,23 @@ function responsesBlockNotes(record: ParleyRecord): { path: FieldPath; note: Res
   );
 }
 
+function hasKeys(object: object | undefined): boolean {
+  if (object === undefined) return false;
+  for (const _key in object) return true;
+  return false;
+}
+
+function hasResponsesNote(message: Message): boolean {
+  const content = message.content;
+  return content?.type === 'blocks' && content.blocks.some((block) => shapeOf(block, RESPONSES_SHAPE) !== undefined);
+}
+
 /**
  * The own fields (`id`, `status`, …) of an assistant message item after the first in a
  * Responses turn: the reader keeps them in its shape note, which only Responses writes back.
  */
 const RESPONSES_ITEM_FIELDS: Probe = {
+  mayHold: hasResponsesNote,
   find: (record) =>
     responsesBlockNotes(record).flatMap(({ path, note }) => {
       const extra = note.item?.extra;
@@ -84,29 +104,22 @@ const RESPONSES_ITEM_FIELDS: Probe = {
 
 /** A reasoning item's `summary` that was not one plain `summary_text`: its text is the thoughts, its parts are a Responses note. */
 const RESPONSES_SUMMARY: Probe = {
+  mayHold: hasResponsesNote,
   // The note is about the summary, not the block: a loss of the block's other fields says nothing of it.
   find: (record) =>
     responsesBlockNotes(record).flatMap(({ path, note }) => (note.summary && note.summary.length > 0 ? [{ path: [...path, 'summary'], value: JSON.stringify(note.summary), coveredBy: path }] : [])),
   what: (value) => `the ${(JSON.parse(value) as unknown[]).length} parts of the reasoning summary (OpenAI Responses; their text is kept as the thoughts)`,
 };
 
-/** A new probe also goes into `mayFind`. */
 const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS, RESPONSES_ITEM_FIELDS, RESPONSES_SUMMARY];
 
 /**
  * False when no probe can find anything in the record, told in one walk that builds nothing:
- * most records have none of the probed fields, and a command converting a training set asks
- * this for every record. True is only a "maybe" (the probes' own `find` decide).
+ * a command converting a training set asks this for every record. Every probe's finds are in
+ * chat messages, so a document has none.
  */
 function mayFind(record: ParleyRecord): boolean {
-  if (record.kind !== 'chat') return false;
-  for (const message of record.messages) {
-    if (message.role === 'system' && message.thoughtFlags && message.thoughtFlags.length > 0) return true; // THOUGHT_FLAGS
-    const content = message.content;
-    if (content?.extra && Object.keys(content.extra).length > 0) return true; // CONTENT_KEYS
-    if (content?.type === 'blocks' && content.blocks.some((block) => shapeOf(block, RESPONSES_SHAPE) !== undefined)) return true; // RESPONSES_*
-  }
-  return false;
+  return record.kind === 'chat' && record.messages.some((message) => PROBES.some((probe) => probe.mayHold(message)));
 }
 
 /**
