@@ -6,6 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { BomGate } from '../core/index.ts';
 import { CliError } from './errors.ts';
 import { inputName, readFailure } from './io.ts';
 
@@ -14,7 +15,6 @@ export const CHUNK_BYTES = 1 << 20;
 
 const NEWLINE = 0x0a;
 const CR = 0x0d;
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 async function openInput(file: string | undefined, command: string): Promise<Readable> {
   if (file === undefined) return process.stdin;
@@ -28,32 +28,45 @@ async function openInput(file: string | undefined, command: string): Promise<Rea
 
 /**
  * The input in chunks that each hold whole lines (the last chunk may lack the final line
- * break). A byte-order mark at the very start is dropped.
+ * break). A byte-order mark at the very start is dropped, however the first bytes arrive
+ * (a pipe may deliver them one at a time).
  */
 export async function* readLineChunks(file: string | undefined, command: string): AsyncGenerator<Buffer> {
   const stream = await openInput(file, command);
-  let rest: Buffer | undefined;
-  let first = true;
   try {
-    for await (const data of stream) {
-      let chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
-      if (first) {
-        first = false;
-        if (chunk.subarray(0, 3).equals(BOM)) chunk = chunk.subarray(3);
-      }
-      const buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
-      const end = buffer.lastIndexOf(NEWLINE) + 1;
-      if (end === 0) {
-        rest = buffer; // one long line so far
-        continue;
-      }
-      rest = end < buffer.length ? Buffer.from(buffer.subarray(end)) : undefined;
-      yield buffer.subarray(0, end);
-    }
+    yield* lineChunks(stream);
   } catch (error) {
     throw new CliError(`${command}: cannot read ${inputName(file)}: ${readFailure(error)}`);
   }
-  if (rest && rest.length > 0) yield rest;
+}
+
+/** `readLineChunks` over any stream of blocks (a file, stdin, a test's blocks). */
+export async function* lineChunks(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+  const gate = new BomGate();
+  let started = false;
+  // The start of a line not yet ended, in the blocks it came in: a line of hundreds of MB is
+  // joined once when it ends, not copied again with every block.
+  let pending: Buffer[] = [];
+  for await (const data of stream) {
+    const passed = gate.push(typeof data === 'string' ? Buffer.from(data) : data);
+    if (passed === undefined) continue;
+    let chunk = Buffer.from(passed.buffer, passed.byteOffset, passed.byteLength);
+    if (!started) {
+      started = true;
+      chunk = chunk.subarray(gate.bom);
+    }
+    const end = chunk.lastIndexOf(NEWLINE) + 1;
+    if (end === 0) {
+      pending.push(Buffer.from(chunk)); // copied: the stream may reuse its block
+      continue;
+    }
+    yield pending.length > 0 ? Buffer.concat([...pending, chunk.subarray(0, end)]) : chunk.subarray(0, end);
+    pending = end < chunk.length ? [Buffer.from(chunk.subarray(end))] : [];
+  }
+  // Bytes the gate still holds: the whole input was under 3 bytes, so it cannot hold a BOM.
+  const held = gate.flush();
+  if (held && held.length > 0) pending.push(Buffer.from(held));
+  if (pending.length > 0) yield Buffer.concat(pending);
 }
 
 /** The lines of a chunk as text (UTF-8; a line break never splits a character). */

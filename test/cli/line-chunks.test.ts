@@ -1,6 +1,6 @@
 /** Chunks of whole lines (line-chunks.ts): where JSON Lines are cut, and how a chunk becomes lines. */
 import { describe, expect, it } from 'vitest';
-import { chunkLines, readLineChunks } from '../../src/cli/line-chunks.ts';
+import { chunkLines, lineChunks, readLineChunks } from '../../src/cli/line-chunks.ts';
 import { runLines } from '../../src/cli/line-job.ts';
 import { fixtureDir } from './run.ts';
 
@@ -34,6 +34,29 @@ describe('JSON Lines in chunks', () => {
     } finally {
       files.cleanup();
     }
+  });
+
+  it('drops a byte-order mark that a pipe delivers one byte at a time, and keeps a line longer than many blocks whole', async () => {
+    const long = 'x'.repeat(5_000);
+    const input = Buffer.from(`\uFEFF{"a":1}\n${long}\nend`);
+    async function* oneByteThenBlocks(): AsyncGenerator<Buffer> {
+      for (let i = 0; i < 4; i++) yield input.subarray(i, i + 1);
+      for (let i = 4; i < input.length; i += 100) yield input.subarray(i, i + 100);
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of lineChunks(oneByteThenBlocks())) chunks.push(chunk);
+    expect(chunks.flatMap((chunk) => chunkLines(chunk))).toEqual(['{"a":1}', long, 'end']);
+    for (const chunk of chunks.slice(0, -1)) expect(chunk[chunk.length - 1]).toBe(0x0a);
+  });
+
+  it('reads an input shorter than a byte-order mark', async () => {
+    async function* tiny(): AsyncGenerator<Buffer> {
+      yield Buffer.from('{');
+      yield Buffer.from('}');
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of lineChunks(tiny())) chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString()).toBe('{}');
   });
 
   it('gives one result per line, an empty one for a blank line, and counts records and failures', () => {

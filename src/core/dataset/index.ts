@@ -1,4 +1,5 @@
 /** Dataset files (JSONL, JSON arrays of records): streaming index, per-record decoding, byte-exact writing. */
+export { BomGate } from './bytes.ts';
 export * from './record-index.ts';
 export * from './jsonl-indexer.ts';
 export * from './json-array-scanner.ts';
