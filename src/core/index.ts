@@ -20,3 +20,4 @@ export * from './interchange/parley-json/index.ts';
 export * from './interchange/conversion.ts';
 export * from './validate/index.ts';
 export * from './dataset/index.ts';
+export * from './fix/index.ts';

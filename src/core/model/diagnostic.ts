@@ -1,3 +1,4 @@
+import type { Fix } from './fix.ts';
 import type { FieldPath } from './path.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -11,20 +12,28 @@ export interface Diagnostic {
   code: string;
   message: string;
   path?: FieldPath;
+  /** The repair, when it is unambiguous (model/fix.ts): applied by src/core/fix, the app's Fix button and `--fix`. */
+  fix?: Fix;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-export function error(code: string, message: string, path?: FieldPath): Diagnostic {
-  return path === undefined ? { severity: 'error', code, message } : { severity: 'error', code, message, path };
+export function error(code: string, message: string, path?: FieldPath, fix?: Fix): Diagnostic {
+  const diagnostic: Diagnostic = path === undefined ? { severity: 'error', code, message } : { severity: 'error', code, message, path };
+  if (fix !== undefined) diagnostic.fix = fix;
+  return diagnostic;
 }
 
-export function warning(code: string, message: string, path?: FieldPath): Diagnostic {
-  return path === undefined ? { severity: 'warning', code, message } : { severity: 'warning', code, message, path };
+export function warning(code: string, message: string, path?: FieldPath, fix?: Fix): Diagnostic {
+  const diagnostic: Diagnostic = path === undefined ? { severity: 'warning', code, message } : { severity: 'warning', code, message, path };
+  if (fix !== undefined) diagnostic.fix = fix;
+  return diagnostic;
 }
 
-export function info(code: string, message: string, path?: FieldPath): Diagnostic {
-  return path === undefined ? { severity: 'info', code, message } : { severity: 'info', code, message, path };
+export function info(code: string, message: string, path?: FieldPath, fix?: Fix): Diagnostic {
+  const diagnostic: Diagnostic = path === undefined ? { severity: 'info', code, message } : { severity: 'info', code, message, path };
+  if (fix !== undefined) diagnostic.fix = fix;
+  return diagnostic;
 }

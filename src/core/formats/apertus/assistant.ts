@@ -6,7 +6,7 @@
  * is reset only by a user message, `assistant_format` never.
  */
 import type { FieldPath } from '../../model/path.ts';
-import type { Block } from '../../model/types.ts';
+import type { Block, Message } from '../../model/types.ts';
 import { renderCalls } from './calls.ts';
 import { CODES } from './codes.ts';
 import type { Emitter } from './emitter.ts';
@@ -26,10 +26,12 @@ export interface TurnState {
   toolListPath: FieldPath;
   /** The last assistant message of the open turn (its `<|assistant_end|>` belongs to it). */
   assistantPath: FieldPath;
+  /** The conversation's messages: a fix may depend on the others (an empty content takes their form). */
+  messages: readonly Message[];
 }
 
-export function newTurnState(): TurnState {
-  return { inAssistant: false, inTool: false, inInner: false, format: null, toolListPath: [], assistantPath: [] };
+export function newTurnState(messages: readonly Message[] = []): TurnState {
+  return { inAssistant: false, inTool: false, inInner: false, format: null, toolListPath: [], assistantPath: [], messages };
 }
 
 /** Writes the `]` that closes a list of tool messages, if one is open. */

@@ -9,6 +9,7 @@ import type { ToolCall } from '../../model/types.ts';
 import { isPlainObject } from '../../validate/schema-check.ts';
 import { parseArgumentsText } from '../../validate/tool-arguments.ts';
 import { CODES } from './codes.ts';
+import { argumentsAsStringFix, callTypeFix } from './fixes.ts';
 import type { Emitter } from './emitter.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -44,6 +45,7 @@ function checkLegacyType(e: Emitter, call: ToolCall, k: number, path: FieldPath,
       CODES.legacyCallType,
       `${label}: tool call ${k + 1} has no "type"; the template accepts only "type": "function" in tool_calls and raises (building "Invalid tool call type: " + type fails on the missing type). Add "type": "function".`,
       path,
+      callTypeFix(path, call),
     );
   } else if (call.type !== undefined && call.type !== 'function') {
     e.error(
@@ -66,6 +68,7 @@ function renderArguments(e: Emitter, call: ToolCall, k: number, path: FieldPath,
       CODES.argumentsObject,
       `${label}: the arguments of tool call ${k + 1} (${JSON.stringify(call.name)}) are a JSON object, not a string; the template concatenates them as text, so @huggingface/jinja writes "${MAPPING_AS_TEXT}" (shown) and Python's jinja2 (ApertusFormatter) raises TypeError. Write them as a JSON string.`,
       path,
+      argumentsAsStringFix(path.slice(0, -1), call),
     );
     e.derived(MAPPING_AS_TEXT, path, true);
     return;

@@ -3,6 +3,7 @@
  * diagnostics, with the token-injection check applied to every piece of author text.
  */
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import type { Fix } from '../../model/fix.ts';
 import type { FieldPath } from '../../model/path.ts';
 import { formatPath } from '../../model/path.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
@@ -57,11 +58,11 @@ export class Emitter {
     );
   }
 
-  error(code: string, message: string, path: FieldPath): void {
-    this.diagnostics.push(error(code, message, path));
+  error(code: string, message: string, path: FieldPath, fix?: Fix): void {
+    this.diagnostics.push(error(code, message, path, fix));
   }
 
-  warn(code: string, message: string, path: FieldPath): void {
-    this.diagnostics.push(warning(code, message, path));
+  warn(code: string, message: string, path: FieldPath, fix?: Fix): void {
+    this.diagnostics.push(warning(code, message, path, fix));
   }
 }

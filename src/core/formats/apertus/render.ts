@@ -14,6 +14,7 @@ import { renderCalls } from './calls.ts';
 import { CODES } from './codes.ts';
 import { checkContentKeys } from './content-keys.ts';
 import { Emitter } from './emitter.ts';
+import { assistantEmptyContentFix, contentToStringFix, developerToSystemFix, toolResultEmptyFix, userContentNullFix } from './fixes.ts';
 import { toJson } from './jinja-values.ts';
 import { resolveOptions, todayLocal, type ApertusOptions } from './options.ts';
 import { Pieces } from './pieces.ts';
@@ -51,7 +52,7 @@ function renderConversation(e: Emitter, conversation: Conversation, options: Ape
     renderDefaultSystem(e, options.date);
   }
   renderDeveloper(e, conversation, options.enableThinking);
-  const state = newTurnState();
+  const state = newTurnState(messages);
   for (let i = first; i < messages.length; i++) renderMessage(e, state, messages[i] as Message, i);
   closeToolList(e, state);
   if (options.addGenerationPrompt) e.special(TOKENS.assistantStart, ROOT, false);
@@ -145,10 +146,10 @@ function renderUser(e: Emitter, state: TurnState, message: Message, index: numbe
   const label = `Message ${index + 1} (user)`;
   e.special(TOKENS.userStart, path, false);
   if (content === null) {
-    e.error(CODES.userContent, `${label} has content null; the template needs a string or {"parts": […]} and raises ("Invalid user message"). Remove the content key to render nothing.`, contentPath);
+    e.error(CODES.userContent, `${label} has content null; the template needs a string or {"parts": […]} and raises ("Invalid user message"). Remove the content key to render nothing.`, contentPath, userContentNullFix(index, message));
   } else if (content.type === 'text') {
     if (content.mapping) {
-      e.error(CODES.userContent, `${label} has {"text": …} content, which only a system message may have; a user message takes a string or {"parts": […]} (the template raises "Invalid user message").`, contentPath);
+      e.error(CODES.userContent, `${label} has {"text": …} content, which only a system message may have; a user message takes a string or {"parts": […]} (the template raises "Invalid user message").`, contentPath, contentToStringFix(state.messages, index));
     }
     e.content(content.text, contentPath, false);
   } else if (content.type === 'parts') {
@@ -178,13 +179,13 @@ function renderAssistant(e: Emitter, state: TurnState, message: Message, index: 
   const content = message.content;
   if (content === undefined) {
     if (!reportUnreadable(e, message, index)) {
-      e.error(CODES.assistantContentMissing, `${label} has no content; the template raises ("Invalid assistant message"). Use "" (or an empty blocks list, to match the other assistant messages) for a message with only tool calls.`, contentPath);
+      e.error(CODES.assistantContentMissing, `${label} has no content; the template raises ("Invalid assistant message"). Use "" (or an empty blocks list, to match the other assistant messages) for a message with only tool calls.`, contentPath, assistantEmptyContentFix(state.messages, index));
     }
   } else if (content === null) {
-    e.error(CODES.assistantContentNull, `${label} has content null; the template raises ("Invalid assistant content"). Use "" (or an empty blocks list, to match the other assistant messages) for a message with only tool calls.`, contentPath);
+    e.error(CODES.assistantContentNull, `${label} has content null; the template raises ("Invalid assistant content"). Use "" (or an empty blocks list, to match the other assistant messages) for a message with only tool calls.`, contentPath, assistantEmptyContentFix(state.messages, index));
   } else if (content.type === 'text') {
     if (content.mapping) {
-      e.error(CODES.assistantContent, `${label} has {"text": …} content; an assistant message takes a string or {"blocks": […]} (the template raises "Invalid assistant content").`, contentPath);
+      e.error(CODES.assistantContent, `${label} has {"text": …} content; an assistant message takes a string or {"blocks": […]} (the template raises "Invalid assistant content").`, contentPath, contentToStringFix(state.messages, index));
     } else if (state.format === 'mapping') {
       e.error(CODES.mixedAssistantFormats, `${label} has string content, but an earlier assistant message has blocks; all assistant messages of a conversation must use the same form (the template raises "Invalid assistant content").`, contentPath);
     } else {
@@ -227,16 +228,16 @@ function renderToolMessage(e: Emitter, state: TurnState, message: Message, index
   const content = message.content;
   if (content === undefined) {
     if (!reportUnreadable(e, message, index)) {
-      e.warn(CODES.toolContentMissing, `${label} has no content; the template writes nothing for it.`, contentPath);
+      e.warn(CODES.toolContentMissing, `${label} has no content; the template writes nothing for it.`, contentPath, toolResultEmptyFix(index, message));
     }
   } else if (content === null) {
-    e.warn(CODES.toolContent, `${label} has content null; a tool message takes a string. @huggingface/jinja writes nothing for it, Python's jinja2 (ApertusFormatter) writes "None".`, contentPath);
+    e.warn(CODES.toolContent, `${label} has content null; a tool message takes a string. @huggingface/jinja writes nothing for it, Python's jinja2 (ApertusFormatter) writes "None".`, contentPath, toolResultEmptyFix(index, message));
   } else if (content.type === 'text' && !content.mapping && content.extra === undefined) {
     e.content(content.text, contentPath, false);
   } else {
     // `{{ message.content }}` of a mapping: the reference writes its JSON (Python separators).
     const mapping = encodeContent(content, contentPath, []);
-    e.warn(CODES.toolContent, `${label} has mapping content; a tool message takes a string. The template writes the mapping itself: @huggingface/jinja as JSON (shown), Python's jinja2 as a Python dict.`, contentPath);
+    e.warn(CODES.toolContent, `${label} has mapping content; a tool message takes a string. The template writes the mapping itself: @huggingface/jinja as JSON (shown), Python's jinja2 as a Python dict.`, contentPath, contentToStringFix(state.messages, index));
     e.derived(toJson(mapping, false), contentPath, false);
   }
 }
@@ -255,6 +256,7 @@ function renderOtherRole(e: Emitter, message: Message, index: number): void {
       CODES.developerRole,
       `${label}: Apertus has no developer role; the template writes the developer section itself (thinking switch and tool signatures) and raises on a developer message ("Invalid message role"). Move this text to the system message. Shown here with developer tokens.`,
       ['messages', index, 'role'],
+      developerToSystemFix(index, message),
     );
     e.special(TOKENS.developerStart, path, false);
     renderLoose(e, message.content, contentPath);

@@ -9,9 +9,11 @@
  * Schemas are raw JSON, read the way `@huggingface/jinja` reads them (`jinja-values.ts`).
  */
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import type { Fix } from '../../model/fix.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { ToolDefinition } from '../../model/types.ts';
 import { CODES } from './codes.ts';
+import { toolDescriptionFix, toolUnwrapFix } from './fixes.ts';
 import {
   concat,
   dictItems,
@@ -59,12 +61,12 @@ class ToolContext {
     this.diagnostics.push(warning(CODES.schemaPythonDiffers, `${this.where(path)}: ${text}`, path));
   }
 
-  error(code: string, path: FieldPath, text: string): void {
-    this.diagnostics.push(error(code, `${this.where(path)}: ${text}`, path));
+  error(code: string, path: FieldPath, text: string, fix?: Fix): void {
+    this.diagnostics.push(error(code, `${this.where(path)}: ${text}`, path, fix));
   }
 
-  warn(code: string, path: FieldPath, text: string): void {
-    this.diagnostics.push(warning(code, `${this.where(path)}: ${text}`, path));
+  warn(code: string, path: FieldPath, text: string, fix?: Fix): void {
+    this.diagnostics.push(warning(code, `${this.where(path)}: ${text}`, path, fix));
   }
 
   fail(path: FieldPath): (reason: string) => void {
@@ -87,6 +89,7 @@ function renderTool(tool: ToolDefinition, index: number, out: Pieces, ctx: ToolC
       CODES.toolWrapped,
       path,
       'OpenAI-nested tools ({"type": "function", "function": {…}}) are not read by the template (it raises on the missing description); write the function object itself. Rendered as if it were flat.',
+      toolUnwrapFix(index, tool),
     );
   }
   if (tool.type !== undefined) {
@@ -96,7 +99,7 @@ function renderTool(tool: ToolDefinition, index: number, out: Pieces, ctx: ToolC
       `a built-in provider tool of type ${JSON.stringify(tool.type)} is not a function tool; the template reads only {name, description, parameters} and raises on it. Rendered as a function without parameters.`,
     );
   } else if (tool.description === undefined) {
-    if (!tool.wrapped) ctx.error(CODES.toolDescriptionMissing, [...path, 'description'], 'no description; the template writes "// " + description and raises without one.');
+    if (!tool.wrapped) ctx.error(CODES.toolDescriptionMissing, [...path, 'description'], 'no description; the template writes "// " + description and raises without one.', toolDescriptionFix(index, tool));
   } else if (tool.description === '') {
     ctx.warn(CODES.toolDescriptionEmpty, [...path, 'description'], 'the description is empty; the signature gets an empty "// " comment.');
   }

@@ -1,0 +1,96 @@
+/**
+ * The issue's example, as a new user meets it: an OpenAI Chat Completions request with a
+ * developer message, an assistant message with `content: null` beside its tool calls, a tool
+ * result given as content parts and a nested tool, converted to Apertus JSON and rendered.
+ * Every problem the Apertus template raises on carries a fix; applied, the record is Apertus
+ * JSON the official template accepts (apertus spec: a string system prompt first, string
+ * assistant content, string tool results, flat tools with a description).
+ */
+import { describe, expect, it } from 'vitest';
+import { apertusFormat } from '../formats/apertus/index.ts';
+import { findCodec } from '../interchange/registry.ts';
+import type { ParleyRecord } from '../model/types.ts';
+import { applyFix, applyFixes } from './apply.ts';
+import { diagnoseFor } from './check.ts';
+
+const REQUEST = {
+  model: 'gpt-4o',
+  messages: [
+    { role: 'developer', content: 'Be terse.' },
+    { role: 'user', content: 'Weather in Paris?' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+    { role: 'tool', tool_call_id: 'call_1', content: [{ type: 'text', text: '18C, sunny' }] },
+    { role: 'assistant', content: '18C and sunny.' },
+  ],
+  tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
+};
+
+function codec(id: string) {
+  const found = findCodec(id);
+  if (!found) throw new Error(`no codec ${id}`);
+  return found;
+}
+
+/** What `parley convert --to apertus-json` writes, read back as the Apertus format reads it. */
+function asApertusRecord(): ParleyRecord {
+  const read = (id: string, json: unknown): ParleyRecord => {
+    const record = codec(id).decode(json).record;
+    if (!record) throw new Error(`${id} cannot read the example`);
+    return record;
+  };
+  return read('apertus-json', codec('apertus-json').encode(read('openai-chat', REQUEST)).json);
+}
+
+const diagnose = diagnoseFor({ format: apertusFormat, formatOptions: { date: '2026-01-01' } });
+
+describe('the issue 10 example', () => {
+  it('reports three errors and a warning, each with a fix', () => {
+    const problems = diagnose(asApertusRecord()).filter((d) => d.severity !== 'info');
+    expect(problems.map((d) => [d.severity, d.code, d.fix?.id])).toEqual(
+      expect.arrayContaining([
+        ['error', 'apertus/tool-wrapped', 'apertus/tool-unwrap'],
+        ['error', 'apertus/developer-role', 'apertus/developer-to-system'],
+        ['error', 'apertus/assistant-content-null', 'apertus/assistant-empty-string'],
+        ['warning', 'apertus/tool-content', 'apertus/content-to-string'],
+      ]),
+    );
+    expect(problems).toHaveLength(4);
+  });
+
+  it('fixed, is the Apertus JSON the template accepts, and renders without a problem', () => {
+    const input = asApertusRecord();
+    const { record, applied } = applyFixes(input, diagnose(input), { recheck: diagnose });
+    // Unwrapping the tool reveals its missing description (the template raises without one): fixed in the next round.
+    expect(applied.map((f) => f.id).sort()).toEqual(['apertus/assistant-empty-string', 'apertus/content-to-string', 'apertus/developer-to-system', 'apertus/tool-description-empty', 'apertus/tool-unwrap']);
+    expect(codec('apertus-json').encode(record).json).toEqual({
+      model: 'gpt-4o',
+      messages: [
+        { role: 'system', content: 'Be terse.' },
+        { role: 'user', content: 'Weather in Paris?' },
+        { role: 'assistant', content: '', tool_calls: [{ type: 'function', id: 'call_1', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+        { role: 'tool', content: '18C, sunny', tool_call_id: 'call_1' },
+        { role: 'assistant', content: '18C and sunny.' },
+      ],
+      tools: [{ name: 'get_weather', description: '', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
+    });
+    const rendered = apertusFormat.render(record, { date: '2026-01-01' });
+    expect(rendered.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(rendered.text).toBe(
+      '<s><|system_start|>Be terse.<|system_end|><|developer_start|>Deliberation: enabled\nTool Capabilities:\n// \ntype get_weather = (_: {\ncity?: string\n}) => any;<|developer_end|>' +
+        '<|user_start|>Weather in Paris?<|user_end|><|assistant_start|><|tools_prefix|>[{"get_weather": {"city":"Paris"}}]<|tools_suffix|>[18C, sunny]18C and sunny.',
+    );
+  });
+
+  it('a fix made for one record state is skipped once that state has changed', () => {
+    const record = asApertusRecord();
+    const developer = diagnose(record).find((d) => d.code === 'apertus/developer-role');
+    expect(developer?.fix).toBeDefined();
+    if (!developer?.fix || record.kind !== 'chat') return;
+    const once = applyFix(record, developer.fix);
+    expect(once).toBeDefined();
+    // Applied again to its own result: the role is no longer "developer", the test fails.
+    expect(once && applyFix(once, developer.fix)).toBeUndefined();
+    // The input record is untouched.
+    expect(record.messages[0]?.role).toBe('developer');
+  });
+});
