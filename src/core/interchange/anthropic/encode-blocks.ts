@@ -12,6 +12,7 @@ import type { CallIdPlan } from '../shared/call-id-plan.ts';
 import { argumentsObject } from '../shared/arguments.ts';
 import { parseDataUrl } from '../shared/data-url.ts';
 import { pathLabel } from '../shared/issues.ts';
+import { emptyTextPart } from './empty-text.ts';
 import { merge, nested, tryParseJson, without, type JsonObject } from '../../shared/json.ts';
 import { fallbackPart, type TextFallback } from '../shared/part-fallback.ts';
 
@@ -30,7 +31,12 @@ export function present<T>(value: T | undefined): value is T {
 
 /** The blocks of parts (those Anthropic cannot take left out). */
 export function partBlocks(parts: readonly Part[], path: FieldPath, losses: Losses): JsonObject[] {
-  return parts.map((part, j) => partBlock(part, [...path, 'parts', j], losses)).filter(present);
+  return parts
+    .map((part, j) => {
+      if (part.type === 'text' && part.text === '') losses.out.push(emptyTextPart(parts, j, path));
+      return partBlock(part, [...path, 'parts', j], losses);
+    })
+    .filter(present);
 }
 
 export function partBlock(part: Part, path: FieldPath, losses: Losses): JsonObject | undefined {

@@ -18,6 +18,7 @@ import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { segmentsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson } from '../shared/tools.ts';
+import { emptyResponseBlock } from './empty-text.ts';
 import { ENCODE_CODES, outputBlock, partBlocks, toolResultBlock, toolUseBlock, type AnthropicContext } from './encode-blocks.ts';
 import { CODE, DIALECT, SHAPE, TARGET, type DocumentShape, type MessageShape } from './shape.ts';
 
@@ -188,7 +189,10 @@ function assistantMessages(message: Message, path: FieldPath, context: Anthropic
         break;
       case 'text':
         // An empty text beside calls (OpenAI's `content: ""`) is not a block Anthropic accepts.
-        if (!(segment.text === '' && hasCalls && !segment.fromBlock)) blocks.push(merge({ type: 'text', text: segment.text }, losses.extraOf(segment, 'text', segment.path), losses.clash(segment.path)));
+        if (!(segment.text === '' && hasCalls && !segment.fromBlock)) {
+          if (segment.text === '' && segment.fromBlock) losses.out.push(emptyResponseBlock(message, segment.path));
+          blocks.push(merge({ type: 'text', text: segment.text }, losses.extraOf(segment, 'text', segment.path), losses.clash(segment.path)));
+        }
         break;
       case 'parts':
         blocks.push(...partBlocks(segment.parts, segment.path, losses));
