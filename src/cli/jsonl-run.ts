@@ -9,6 +9,7 @@
  * At most 2N chunks are in flight, so memory stays bounded whatever the input's size.
  */
 import { EXIT_ERRORS, EXIT_OK } from './errors.ts';
+import { fixSummary, tallyNote, type FixTally } from './fixes.ts';
 import { inputName, writeErr, writeErrText, writeOut } from './io.ts';
 import { chunkLines, readLineChunks } from './line-chunks.ts';
 import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
@@ -18,6 +19,8 @@ import { WorkerPool } from './worker-pool.ts';
 export interface Counts {
   records: number;
   failed: number;
+  /** The changes of `--fix`, per kind. */
+  fixes: FixTally;
 }
 
 export interface JsonlRun {
@@ -34,12 +37,13 @@ export interface JsonlRun {
 /** Exit code 1 when a record has errors, else 0. */
 export async function runJsonl(run: JsonlRun): Promise<number> {
   const name = inputName(run.file);
-  const counts: Counts = { records: 0, failed: 0 };
+  const counts: Counts = { records: 0, failed: 0, fixes: new Map() };
   const said = new Set<string>();
   let line = 0;
   const write = async (result: ChunkResult): Promise<void> => {
     let notes = '';
     for (const note of result.notes) {
+      tallyNote(counts.fixes, note);
       if (note.key !== undefined) {
         if (said.has(note.key)) continue;
         said.add(note.key);
@@ -76,5 +80,6 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   }
   const summary = run.summary?.(counts, name);
   if (summary !== undefined) writeErr(summary);
+  if (counts.fixes.size > 0) for (const line of fixSummary(run.command, counts.fixes)) writeErr(line);
   return counts.failed > 0 ? EXIT_ERRORS : EXIT_OK;
 }

@@ -18,6 +18,8 @@ export interface Note {
   lead?: string;
   /** Notes with a key are written once per run (the first record that has it). */
   key?: string;
+  /** A change made by `--fix`: counted per id for the summary at the end. */
+  fix?: { id: string; label: string };
 }
 
 export interface LineResult {

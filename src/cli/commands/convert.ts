@@ -1,5 +1,5 @@
 /** `parley convert`: a conversation from one JSON dialect to another; what is lost goes to stderr. */
-import { hasErrors, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
+import { hasErrors, type Diagnose, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
 import { inputArgument, parseArgs, stringFlag, type ParsedArgs } from '../args.ts';
 import { earlyFlagValue } from '../format-args.ts';
 import { optionFlagSpecs, optionValues } from '../format-options.ts';
@@ -8,6 +8,7 @@ import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { decodeJsonText } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
+import { convertDiagnose, FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
 import type { LineJob } from '../line-job.ts';
@@ -28,6 +29,7 @@ Options:
                          line in; a line that cannot be read gives null (the reason, with its
                          line number, on stderr), a blank line an empty line
 ${JOBS_HELP}
+${fixHelp('converting')}
 
 The target dialect's own options (see parley formats), e.g. for --to openai-chat:
   --legacy-function-call write calls as the legacy function_call / function messages
@@ -35,7 +37,7 @@ The target dialect's own options (see parley formats), e.g. for --to openai-chat
 
 Exit codes: 0 converted; 1 converted with errors, or some lines unreadable; 2 bad input.`;
 
-const SPECS = [{ flag: '--from', takesValue: true, valueName: 'DIALECT' }, { flag: '--to', takesValue: true, valueName: 'DIALECT' }, JSONL_FLAG, JOBS_FLAG];
+const SPECS = [{ flag: '--from', takesValue: true, valueName: 'DIALECT' }, { flag: '--to', takesValue: true, valueName: 'DIALECT' }, JSONL_FLAG, JOBS_FLAG, FIX_FLAG];
 
 interface ConvertSetup {
   args: ParsedArgs;
@@ -43,6 +45,8 @@ interface ConvertSetup {
   to: InterchangeCodec;
   options: Partial<OptionValues>;
   file: string | undefined;
+  /** `--fix`: what to repair before converting. */
+  fix: Diagnose | undefined;
 }
 
 function setup(argv: readonly string[]): ConvertSetup {
@@ -56,37 +60,42 @@ function setup(argv: readonly string[]): ConvertSetup {
   const to = codecNamed(toId, '--to', 'convert');
   const options = optionValues(encodeOptions, args, 'convert');
   const from: DialectChoice = { given: optionalCodec(args, '--from', 'convert'), flag: '--from' };
-  return { args, from, to, options, file: inputArgument(args, 'convert') };
+  const fix = args.flags.has('--fix') ? convertDiagnose(to, options) : undefined;
+  return { args, from, to, options, file: inputArgument(args, 'convert'), fix };
 }
 
 export async function convertCommand(argv: readonly string[]): Promise<number> {
-  const { args, from, to, options, file } = setup(argv);
-  if (isJsonl(args, file)) return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options), jobs: jobsOf(args, 'convert') });
+  const { args, from, to, options, file, fix } = setup(argv);
+  if (isJsonl(args, file)) return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix), jobs: jobsOf(args, 'convert') });
   const name = inputName(file);
   const decoded = decodeJsonText(await readInputText(file, 'convert'), from, name);
   if (!decoded.ok) throw new CliError(`convert: ${decoded.message}`);
   sayDialect(decoded, from);
-  const encoded = to.encode(decoded.record, options);
+  const fixed = fix ? fixForCommand(decoded.record, fix) : { record: decoded.record, notes: [] };
+  for (const note of fixed.notes) writeErr(`${name}: ${note.text}`);
+  const encoded = to.encode(fixed.record, options);
   await writeOut(`${JSON.stringify(encoded.json, null, 2)}\n`);
   const diagnostics = [...decoded.diagnostics, ...encoded.diagnostics];
   for (const diagnostic of diagnostics) writeErr(`${name}: ${diagnosticLine(diagnostic)}`);
+  if (fixed.notes.length > 0) for (const line of fixSummary('convert', tallyOf(fixed.notes))) writeErr(line);
   return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
 }
 
 /** The JSON Lines job of `parley convert` with these arguments (for the workers of --jobs). */
 export function convertLineJob(argv: readonly string[]): LineJob {
-  const { from, to, options } = setup(argv);
-  return convertLine(from, to, options);
+  const { from, to, options, fix } = setup(argv);
+  return convertLine(from, to, options, fix);
 }
 
 /** A line that cannot be read gives `null`, so that the output keeps one line per input line. */
-function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial<OptionValues>): LineJob {
+function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial<OptionValues>, fix: Diagnose | undefined): LineJob {
   return (text) => {
     const decoded = decodeJsonText(text, from);
     if (!decoded.ok) return { out: 'null', failed: true, notes: [{ text: `${decoded.message} (written as null)` }] };
-    const encoded = to.encode(decoded.record, options);
+    const fixed = fix ? fixForCommand(decoded.record, fix) : undefined;
+    const encoded = to.encode(fixed ? fixed.record : decoded.record, options);
     const diagnostics = [...decoded.diagnostics, ...encoded.diagnostics];
-    const notes = [...dialectNotes(decoded, from), ...diagnostics.map((diagnostic) => ({ text: diagnosticLine(diagnostic) }))];
+    const notes = [...dialectNotes(decoded, from), ...(fixed ? fixed.notes : []), ...diagnostics.map((diagnostic) => ({ text: diagnosticLine(diagnostic) }))];
     return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes };
   };
 }

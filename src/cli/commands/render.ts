@@ -1,11 +1,12 @@
 /** `parley render`: a conversation (JSON) → the format's exact text on stdout. */
-import { hasErrors, type Format, type OptionValues, type RenderHow } from '../../core/index.ts';
+import { diagnoseFor, hasErrors, type Diagnose, type Format, type OptionValues, type RenderHow } from '../../core/index.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatInput, type FormatInput } from '../format-input.ts';
 import { decodeJsonText, failureDiagnostic } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
+import { FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf, withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
 import type { LineJob } from '../line-job.ts';
@@ -25,6 +26,7 @@ Options:
                          line in, one {"text", "diagnostics"} object per line out ("text" is null
                          when the line cannot be read); a blank line in, an empty line out
 ${JOBS_HELP}
+${fixHelp('rendering')}
   <format options>       the format's own flags, e.g. for apertus: --add-generation-prompt,
                          --no-thinking, --bos TEXT, --date YYYY-MM-DD (see parley formats)
 
@@ -34,7 +36,7 @@ Exit codes: 0 rendered; 1 rendered with errors (the text is still written); 2 ba
 /** The command prints text and diagnostics, never spans: the formats skip building them. */
 const TEXT_ONLY: RenderHow = { spans: false };
 
-const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG];
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, FIX_FLAG];
 
 function setup(argv: readonly string[]): FormatInput {
   return parseFormatInput(argv, 'render', SPECS);
@@ -42,8 +44,9 @@ function setup(argv: readonly string[]): FormatInput {
 
 export async function renderCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file } = setup(argv);
+  const fix = fixOf(args, format, options);
   if (isJsonl(args, file)) {
-    const job = renderLine(format, options, choice);
+    const job = renderLine(format, options, choice, fix);
     const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
       failed > 0 ? `render: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
     return runJsonl({ command: 'render', argv, file, job, jobs: jobsOf(args, 'render'), summary });
@@ -51,25 +54,35 @@ export async function renderCommand(argv: readonly string[]): Promise<number> {
   const decoded = decodeJsonText(await readInputText(file, 'render'), choice, inputName(file));
   if (!decoded.ok) throw new CliError(`render: ${decoded.message}`);
   sayDialect(decoded, choice, format.id);
-  const rendered = format.render(decoded.record, options, TEXT_ONLY);
+  const fixed = fix ? fixForCommand(decoded.record, fix) : { record: decoded.record, notes: [] };
+  for (const note of fixed.notes) writeErr(note.text);
+  const rendered = format.render(fixed.record, options, TEXT_ONLY);
   await writeOut(rendered.text);
   const diagnostics = [...decoded.diagnostics, ...rendered.diagnostics];
   for (const diagnostic of diagnostics) writeErr(diagnosticLine(diagnostic));
+  if (fixed.notes.length > 0) for (const line of fixSummary('render', tallyOf(fixed.notes))) writeErr(line);
   return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
 }
 
 /** The JSON Lines job of `parley render` with these arguments (for the workers of --jobs). */
 export function renderLineJob(argv: readonly string[]): LineJob {
-  const { format, options, choice } = setup(argv);
-  return renderLine(format, options, choice);
+  const { args, format, options, choice } = setup(argv);
+  return renderLine(format, options, choice, fixOf(args, format, options));
 }
 
-function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): LineJob {
+/** `--fix`: the record's own checks and the format's render, repaired before the render that is written. */
+function fixOf(args: FormatInput['args'], format: Format<OptionValues>, options: Partial<OptionValues>): Diagnose | undefined {
+  return args.flags.has('--fix') ? diagnoseFor({ format, formatOptions: options }) : undefined;
+}
+
+function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice, fix: Diagnose | undefined): LineJob {
   return (text) => {
     const decoded = decodeJsonText(text, choice);
     if (!decoded.ok) return { out: JSON.stringify({ text: null, diagnostics: [failureDiagnostic(decoded)] }), failed: true };
-    const rendered = format.render(decoded.record, options, TEXT_ONLY);
-    const diagnostics = [...decoded.diagnostics, ...rendered.diagnostics];
-    return { out: JSON.stringify({ text: rendered.text, diagnostics }), failed: hasErrors(diagnostics), notes: dialectNotes(decoded, choice, format.id) };
+    const fixed = fix ? fixForCommand(decoded.record, fix) : undefined;
+    const rendered = format.render(fixed ? fixed.record : decoded.record, options, TEXT_ONLY);
+    const diagnostics = withoutFixes([...decoded.diagnostics, ...rendered.diagnostics]);
+    const notes = dialectNotes(decoded, choice, format.id);
+    return { out: JSON.stringify({ text: rendered.text, diagnostics }), failed: hasErrors(diagnostics), notes: fixed ? [...notes, ...fixed.notes] : notes };
   };
 }

@@ -6,6 +6,7 @@ import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatInput, type FormatInput } from '../format-input.ts';
 import { decodeJsonText, failureDiagnostic, type Decoded } from '../input.ts';
 import { inputName, readInputText, writeOut } from '../io.ts';
+import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
 import type { LineJob } from '../line-job.ts';
@@ -76,6 +77,6 @@ function validateLine(format: Format<OptionValues>, options: Partial<OptionValue
     const decoded = decodeJsonText(text, choice);
     const diagnostics = decoded.ok ? diagnosticsOf(decoded, format, options) : [failureDiagnostic(decoded)];
     const valid = !hasErrors(diagnostics);
-    return { out: JSON.stringify({ valid, diagnostics }), failed: !valid, notes: dialectNotes(decoded, choice, format.id) };
+    return { out: JSON.stringify({ valid, diagnostics: withoutFixes(diagnostics) }), failed: !valid, notes: dialectNotes(decoded, choice, format.id) };
   };
 }

@@ -1,0 +1,144 @@
+/**
+ * `parley convert --fix` and `parley render --fix`: the repairs that diagnostics carry, applied
+ * before converting or rendering, each change on stderr and a count per kind at the end; stdout
+ * keeps the streaming contract (docs/pipelines.md). The input is the issue's example: an OpenAI
+ * Chat Completions request that the Apertus template rejects in four places.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixtureDir, lines, parley } from './run.ts';
+
+const files = fixtureDir();
+afterAll(() => files.cleanup());
+
+const REQUEST = {
+  model: 'gpt-4o',
+  messages: [
+    { role: 'developer', content: 'Be terse.' },
+    { role: 'user', content: 'Weather in Paris?' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+    { role: 'tool', tool_call_id: 'call_1', content: [{ type: 'text', text: '18C, sunny' }] },
+    { role: 'assistant', content: '18C and sunny.' },
+  ],
+  tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
+};
+
+/** The Apertus JSON the official template accepts for it: a system message first, string contents, a flat tool with a description. */
+const APERTUS = {
+  messages: [
+    { role: 'system', content: 'Be terse.' },
+    { role: 'user', content: 'Weather in Paris?' },
+    { role: 'assistant', content: '', tool_calls: [{ type: 'function', id: 'call_1', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+    { role: 'tool', content: '18C, sunny', tool_call_id: 'call_1' },
+    { role: 'assistant', content: '18C and sunny.' },
+  ],
+  tools: [{ name: 'get_weather', description: '', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
+  model: 'gpt-4o',
+};
+
+/** The template's text for APERTUS: its system message replaces the default prompt; the last assistant turn stays open. */
+const TEXT =
+  '<s><|system_start|>Be terse.<|system_end|><|developer_start|>Deliberation: enabled\nTool Capabilities:\n// \ntype get_weather = (_: {\ncity?: string\n}) => any;<|developer_end|>' +
+  '<|user_start|>Weather in Paris?<|user_end|><|assistant_start|><|tools_prefix|>[{"get_weather": {"city":"Paris"}}]<|tools_suffix|>[18C, sunny]18C and sunny.';
+
+const FIXED = [
+  'FIXED tools[0]: Write the function object itself (apertus/tool-unwrap)',
+  'FIXED messages[0].role: Make it the system message (apertus/developer-to-system)',
+  'FIXED messages[2].content: Use "" as the content (apertus/assistant-empty-string)',
+  'FIXED messages[3].content: Write the content as a string (apertus/content-to-string)',
+  'FIXED tools[0].description: Add an empty description (apertus/tool-description-empty)',
+];
+
+function summary(command: string, times: number): string[] {
+  return [
+    `${command} --fix: ${5 * times} fixes applied`,
+    `  ${times} × Use "" as the content (apertus/assistant-empty-string)`,
+    `  ${times} × Write the content as a string (apertus/content-to-string)`,
+    `  ${times} × Make it the system message (apertus/developer-to-system)`,
+    `  ${times} × Add an empty description (apertus/tool-description-empty)`,
+    `  ${times} × Write the function object itself (apertus/tool-unwrap)`,
+  ];
+}
+
+describe.concurrent('parley convert --fix / render --fix', () => {
+  it('without --fix, the converted request renders with three errors and a warning', async () => {
+    const converted = await parley(['convert', '--to', 'apertus-json', files.write('plain.json', REQUEST)]);
+    const run = await parley(['render', '--format', 'apertus', '--date', '2026-01-01', files.write('plain-apertus.json', converted.stdout)]);
+    expect(run.code).toBe(1);
+    expect(lines(run.stderr).filter((l) => /^(ERROR|WARNING) /.test(l)).map((l) => l.split(':')[0])).toEqual(['ERROR tools[0]', 'ERROR messages[0].role', 'ERROR messages[2].content', 'WARNING messages[3].content']);
+  });
+
+  it('convert --fix writes the Apertus JSON the template accepts and names each change', async () => {
+    const file = files.write('request.json', REQUEST);
+    const run = await parley(['convert', '--to', 'apertus-json', '--fix', file]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(APERTUS);
+    expect(lines(run.stderr)).toEqual(['INFO input dialect detected: OpenAI Chat Completions (openai-chat); name another with --from', ...FIXED.map((l) => `${file}: ${l}`), ...summary('convert', 1)]);
+    const rendered = await parley(['render', '--format', 'apertus', '--date', '2026-01-01', files.write('fixed.json', run.stdout)]);
+    expect(rendered.code).toBe(0);
+    expect(rendered.stdout).toBe(TEXT);
+  });
+
+  it('render --fix renders the repaired conversation', async () => {
+    const run = await parley(['render', '--format', 'apertus', '--date', '2026-01-01', '--input-dialect', 'openai-chat', '--fix', files.write('render.json', REQUEST)]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(TEXT);
+    expect(lines(run.stderr)).toEqual([
+      ...FIXED,
+      'WARNING tools[0].description: Tool 1 ("get_weather"), description: the description is empty; the signature gets an empty "// " comment.',
+      ...summary('render', 1),
+    ]);
+  });
+
+  it('JSON Lines: one result per line, the changes by line number, a count per kind at the end', async () => {
+    const clean = { messages: [{ role: 'user', content: 'Hi' }] };
+    const file = files.write('set.jsonl', `${JSON.stringify(REQUEST)}\n\n${JSON.stringify(clean)}\nnot json\n${JSON.stringify(REQUEST)}\n`);
+    const run = await parley(['convert', '--to', 'apertus-json', '--fix', '--jobs', '1', file]);
+    expect(run.code).toBe(1); // the unreadable line
+    expect(lines(run.stdout).map((l) => (l === '' ? '' : (JSON.parse(l) as unknown)))).toEqual([APERTUS, '', clean, null, APERTUS]);
+    const err = lines(run.stderr);
+    expect(err.filter((l) => l.includes('FIXED'))).toEqual([...FIXED.map((l) => `${file}:1: ${l}`), ...FIXED.map((l) => `${file}:5: ${l}`)]);
+    expect(err.slice(-6)).toEqual(summary('convert', 2));
+  });
+
+  it('render --jsonl --fix: result lines keep the contract (diagnostics without fix data)', async () => {
+    const run = await parley(['render', '--format', 'apertus', '--date', '2026-01-01', '--input-dialect', 'openai-chat', '--jsonl', '--fix', '--jobs', '1'], `${JSON.stringify(REQUEST)}\n`);
+    expect(run.code).toBe(0);
+    const [line] = lines(run.stdout);
+    expect(JSON.parse(line as string)).toEqual({
+      text: TEXT,
+      diagnostics: [{ severity: 'warning', code: 'apertus/tool-description-empty', message: 'Tool 1 ("get_weather"), description: the description is empty; the signature gets an empty "// " comment.', path: ['tools', 0, 'description'] }],
+    });
+    // Without --fix, the fixable diagnostics are listed, still without their fix data.
+    const plain = await parley(['render', '--format', 'apertus', '--input-dialect', 'openai-chat', '--jsonl', '--jobs', '1'], `${JSON.stringify(REQUEST)}\n`);
+    const result = JSON.parse(lines(plain.stdout)[0] as string) as { diagnostics: object[] };
+    expect(result.diagnostics.length).toBeGreaterThan(0);
+    for (const diagnostic of result.diagnostics) expect(Object.keys(diagnostic).sort()).toEqual(['code', 'message', 'path', 'severity']);
+  });
+
+  it('--jobs 2: the workers fix their chunks and the counts add up across them', async () => {
+    const count = 3000; // a little over 2 MB: line-chunks.ts reads 1 MB at a time, so workers get chunks
+    const line = JSON.stringify({ ...REQUEST, metadata: { note: 'x'.repeat(400) } });
+    const run = await parley(['convert', '--to', 'apertus-json', '--fix', '--jobs', '2', files.write('big.jsonl', `${line}\n`.repeat(count))]);
+    expect(run.code).toBe(0);
+    const out = lines(run.stdout);
+    expect(out).toHaveLength(count);
+    expect(JSON.parse(out[count - 1] as string)).toEqual({ ...APERTUS, metadata: { note: 'x'.repeat(400) } });
+    const err = lines(run.stderr);
+    expect(err.filter((l) => l.includes('FIXED'))).toHaveLength(5 * count);
+    expect(err.slice(-6)).toEqual(summary('convert', count));
+  });
+
+  it('convert --fix --to anthropic removes the empty text the API refuses', async () => {
+    const responses = {
+      model: 'gpt-4o',
+      input: [
+        { role: 'user', content: 'Hi' },
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Done' }, { type: 'output_text', text: '' }] },
+      ],
+    };
+    const run = await parley(['convert', '--to', 'anthropic', '--fix', '--from', 'openai-responses'], JSON.stringify(responses));
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'text', text: 'Done' }] }] });
+    expect(lines(run.stderr)).toEqual(['<stdin>: FIXED messages[1].content.blocks[1]: Remove the empty text (anthropic/remove-empty-text)', 'convert --fix: 1 fix applied', '  1 × Remove the empty text (anthropic/remove-empty-text)']);
+  });
+});
