@@ -1,12 +1,14 @@
 /**
- * Every diagnostic with its severity, message and field, and a Jump button that shows and
- * focuses that field in the editor (`reveal(path)`). Collapsible; long lists are cut with a
+ * Every diagnostic with its severity, message and field, a Jump button that shows and
+ * focuses that field in the editor (`reveal(path)`), and Fix buttons for those that carry a
+ * repair (FixButtons.tsx). Collapsible; long lists are cut with a
  * "Show all" so that a record with thousands of problems stays responsive.
  */
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { formatPath } from '../../core/index.ts';
 import { readPreference, writePreference } from '../persistence/preferences.ts';
-import { countBySeverity, useAppStore, useDiagnostics, type ListedDiagnostic } from '../store/index.ts';
+import { countBySeverity, countOfKind, useAppStore, useDiagnostics, type ListedDiagnostic } from '../store/index.ts';
+import { FixButtons } from './FixButtons.tsx';
 
 /** Rows rendered before "Show all": enough to read, few enough to re-render on every keystroke. */
 const MAX_LISTED = 200;
@@ -29,6 +31,7 @@ export function DiagnosticsPanel() {
   const [open, setOpen] = useState(() => readPreference('diagnostics-open') !== 'false');
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? list : list.slice(0, MAX_LISTED);
+  const kinds = useMemo(() => fixKinds(list), [list]);
 
   const summary = list.length === 0 ? 'no problems' : [counts.error && plural(counts.error, 'error'), counts.warning && plural(counts.warning, 'warning'), counts.info && `${counts.info} info`].filter(Boolean).join(', ');
 
@@ -59,7 +62,7 @@ export function DiagnosticsPanel() {
           ) : (
             <ul aria-label="Diagnostics" className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
               {shown.map((diagnostic) => (
-                <DiagnosticRow key={diagnostic.key} diagnostic={diagnostic} />
+                <DiagnosticRow key={diagnostic.key} diagnostic={diagnostic} kindCount={diagnostic.fix ? (kinds.get(diagnostic.fix.id) ?? 0) : 0} />
               ))}
             </ul>
           )}
@@ -74,8 +77,18 @@ export function DiagnosticsPanel() {
   );
 }
 
+/** Per fix id, how many fixes of that kind the list holds ("Fix all N"). */
+function fixKinds(list: readonly ListedDiagnostic[]): Map<string, number> {
+  const kinds = new Map<string, number>();
+  for (const diagnostic of list) {
+    const id = diagnostic.fix?.id;
+    if (id !== undefined && !kinds.has(id)) kinds.set(id, countOfKind(list, id));
+  }
+  return kinds;
+}
+
 /** Rows are rebuilt on every keystroke (the render is); an unchanged problem keeps its row. */
-const DiagnosticRow = memo(function DiagnosticRow({ diagnostic }: { diagnostic: ListedDiagnostic }) {
+const DiagnosticRow = memo(function DiagnosticRow({ diagnostic, kindCount }: { diagnostic: ListedDiagnostic; kindCount: number }) {
   const path = diagnostic.path;
   const where = path && path.length > 0 ? formatPath(path) : undefined;
   return (
@@ -87,6 +100,7 @@ const DiagnosticRow = memo(function DiagnosticRow({ diagnostic }: { diagnostic: 
           {where && <code className="font-mono">{where}</code>} · {sourceLabel[diagnostic.source]} · {diagnostic.code}
         </span>
       </div>
+      <FixButtons diagnostic={diagnostic} listKey={diagnostic.key} kindCount={kindCount} {...(where ? { where } : {})} />
       {path && path.length > 0 && (
         <button
           type="button"
@@ -99,4 +113,4 @@ const DiagnosticRow = memo(function DiagnosticRow({ diagnostic }: { diagnostic: 
       )}
     </li>
   );
-}, (a, b) => a.diagnostic.key === b.diagnostic.key && a.diagnostic.severity === b.diagnostic.severity);
+}, (a, b) => a.diagnostic.key === b.diagnostic.key && a.diagnostic.severity === b.diagnostic.severity && a.diagnostic.fix?.label === b.diagnostic.fix?.label && a.kindCount === b.kindCount);

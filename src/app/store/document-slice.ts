@@ -19,6 +19,8 @@ export interface DocumentSlice {
    * same `coalesceKey` is one undo step, like typing in a field.
    */
   replaceRecord: (record: ParleyRecord, coalesceKey: string) => void;
+  /** Replace the record with a repaired one (a diagnostic's Fix, or "Fix all"): one undo step of its own. */
+  applyRepair: (record: ParleyRecord) => void;
 }
 
 export const createDocumentSlice: StateCreator<AppState, [], [], DocumentSlice> = (set) => ({
@@ -27,4 +29,5 @@ export const createDocumentSlice: StateCreator<AppState, [], [], DocumentSlice> 
   loadRecord: (record) => set({ record }),
   edit: (recipe, coalesceKey) => withCoalesceKey(coalesceKey, () => set((state) => ({ record: produce(state.record, recipe) }))),
   replaceRecord: (record, coalesceKey) => withCoalesceKey(coalesceKey, () => set({ record })),
+  applyRepair: (record) => set({ record }),
 });

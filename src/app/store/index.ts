@@ -1,7 +1,8 @@
 export { useAppStore, type AppState } from './store.ts';
 export { useRendered, renderState, validationState, diagnosticsState, useDiagnostics } from './derived.ts';
-export { countBySeverity, type ListedDiagnostic } from './diagnostic-list.ts';
+export { countBySeverity, diagnosticKey, type ListedDiagnostic } from './diagnostic-list.ts';
 export { undo, redo, clearHistory, useCanUndo, useCanRedo } from './undo.ts';
 export { COALESCE_IDLE_MS } from './history.ts';
 export type { ThemeChoice, ResolvedTheme } from './view-slice.ts';
 export type { SaveStatus, Notice } from './session-slice.ts';
+export { applyAllOfKind, applyListedFix, countOfKind } from './fix-actions.ts';

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import type { Diagnostic } from '../../../core/index.ts';
+import { applyListedFix, diagnosticKey } from '../../store/index.ts';
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -50,6 +51,18 @@ export function FieldDiagnostics({ id, diagnostics }: { id: string; diagnostics:
             <span className="sr-only">{WORD[diagnostic.severity]}: </span>
             {diagnostic.message}
           </span>
+          {diagnostic.fix && (
+            // The panel's Fix, beside the field it repairs (the panel also offers "Fix all" of the kind).
+            <button
+              type="button"
+              title={diagnostic.fix.label}
+              aria-label={`Fix: ${diagnostic.fix.label}`}
+              onClick={() => applyListedFix(diagnosticKey(diagnostic))}
+              className="ml-1 shrink-0 self-start rounded border border-emerald-600 px-1.5 font-medium text-emerald-900 hover:bg-emerald-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 dark:border-emerald-500 dark:text-emerald-100 dark:hover:bg-emerald-900/40"
+            >
+              Fix
+            </button>
+          )}
         </li>
       ))}
     </ul>

@@ -1,0 +1,51 @@
+/**
+ * The Fix and "Fix all N" buttons of a diagnostic that carries a fix (docs/fixes.md): Fix
+ * applies this one; "Fix all N" applies every fix of the same kind in the record, N counted
+ * before anything changes. Each press is one undo step.
+ */
+import type { Diagnostic } from '../../core/index.ts';
+import { applyAllOfKind, applyListedFix, useAppStore } from '../store/index.ts';
+
+const BUTTON =
+  'shrink-0 rounded border border-emerald-600 px-2 text-xs font-medium text-emerald-900 hover:bg-emerald-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 dark:border-emerald-500 dark:text-emerald-100 dark:hover:bg-emerald-900/40';
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 'es'}`;
+}
+
+export function FixButtons({ diagnostic, listKey, kindCount, where }: { diagnostic: Diagnostic; listKey: string; kindCount: number; where?: string }) {
+  const fix = diagnostic.fix;
+  if (fix === undefined) return null;
+  const place = where ? ` at ${where}` : '';
+  return (
+    <>
+      <button
+        type="button"
+        title={fix.label}
+        aria-label={`Fix${place}: ${fix.label}`}
+        className={BUTTON}
+        onClick={() => {
+          if (!applyListedFix(listKey)) useAppStore.getState().showNotice({ tone: 'error', title: `The fix "${fix.label}" no longer applies: the record changed. The list shows what is wrong now.` });
+        }}
+      >
+        Fix
+      </button>
+      {kindCount > 1 && (
+        <button
+          type="button"
+          title={`${fix.label}: all ${kindCount} in this record`}
+          aria-label={`Fix all ${kindCount} of this kind: ${fix.label}`}
+          className={BUTTON}
+          onClick={() => {
+            const applied = applyAllOfKind(fix.id);
+            useAppStore.getState().showNotice(
+              applied.length > 0 ? { tone: 'success', title: `Applied ${plural(applied.length, 'fix')}: ${fix.label}. Undo reverts them together.` } : { tone: 'error', title: `No fix "${fix.label}" applies any more.` },
+            );
+          }}
+        >
+          Fix all {kindCount}
+        </button>
+      )}
+    </>
+  );
+}
