@@ -1,0 +1,128 @@
+/**
+ * Fixes, acting as a person: the issue's OpenAI Chat Completions request (a developer message,
+ * an assistant message with `content: null` beside its tool call, a tool result given as
+ * content parts, a nested tool), pasted and rendered as Apertus, lists problems the template
+ * raises on, each with a Fix button. Pressing them repairs the conversation one undo step at a
+ * time; "Fix all N of this kind" repairs every one of a kind at once. Expected texts are written
+ * from the Apertus template (docs/formats.md): a system message replaces the default prompt,
+ * string assistant contents and tool results, flat tools with a description.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, type ParleyPage } from './fixtures.ts';
+
+const REQUEST = {
+  model: 'gpt-4o',
+  messages: [
+    { role: 'developer', content: 'Be terse.' },
+    { role: 'user', content: 'Weather in Paris?' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+    { role: 'tool', tool_call_id: 'call_1', content: [{ type: 'text', text: '18C, sunny' }] },
+    { role: 'assistant', content: '18C and sunny.' },
+  ],
+  tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
+};
+
+const TOOLS = 'Tool Capabilities:\n// \ntype get_weather = (_: {\ncity?: string\n}) => any;';
+const FIXED_TEXT =
+  `<s><|system_start|>Be terse.<|system_end|><|developer_start|>Deliberation: enabled\n${TOOLS}<|developer_end|>` +
+  '<|user_start|>Weather in Paris?<|user_end|><|assistant_start|><|tools_prefix|>[{"get_weather": {"city":"Paris"}}]<|tools_suffix|>[18C, sunny]18C and sunny.';
+
+async function paste(parley: ParleyPage, page: Page, json: unknown): Promise<void> {
+  await parley.button('Paste JSON…').click();
+  const dialog = page.getByRole('dialog', { name: 'Paste JSON' });
+  await dialog.getByRole('textbox', { name: 'JSON to open' }).fill(JSON.stringify(json));
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+function list(parley: ParleyPage) {
+  return parley.diagnostics.getByRole('list', { name: 'Diagnostics' });
+}
+
+test('Fix buttons repair the pasted request one step at a time, each undoable', async ({ parley, page }) => {
+  await parley.goto();
+  await parley.setFormat('apertus', { date: '2026-01-01' });
+  await paste(parley, page, REQUEST);
+  await parley.expectPreviewToContain('<|developer_start|>Be terse.<|developer_end|>');
+
+  const panel = list(parley);
+  const fixDeveloper = panel.getByRole('button', { name: 'Fix at messages[0].role: Make it the system message' });
+  const fixNull = panel.getByRole('button', { name: 'Fix at messages[2].content: Use "" as the content' });
+  const fixTool = panel.getByRole('button', { name: 'Fix at messages[3].content: Write the content as a string' });
+  const fixWrapped = panel.getByRole('button', { name: 'Fix at tools[0]: Write the function object itself' });
+  for (const button of [fixDeveloper, fixNull, fixTool, fixWrapped]) await expect(button).toBeVisible();
+  await expect(parley.diagnostics).toContainText('Move this text to the system message');
+
+  // One fix: the developer message becomes the system message, which replaces the default prompt.
+  await fixDeveloper.click();
+  await parley.expectPreviewToContain('<s><|system_start|>Be terse.<|system_end|>');
+  await expect(panel).not.toContainText('Move this text to the system message');
+  await expect(fixDeveloper).toHaveCount(0);
+
+  // Undo brings the developer message (and its diagnostic, and its Fix) back.
+  await parley.button(/^Undo/).click();
+  await parley.expectPreviewToContain('<|developer_start|>Be terse.<|developer_end|>');
+  await expect(fixDeveloper).toBeVisible();
+
+  // The same repair from the Fix beside the field it names, in the conversation editor.
+  await page.getByRole('button', { name: 'Fix: Write the content as a string', exact: true }).click();
+  await expect(fixTool).toHaveCount(0);
+  await parley.expectPreviewToContain('<|tools_suffix|>[18C, sunny]');
+  await fixDeveloper.click();
+  await fixNull.click();
+  await fixWrapped.click();
+  // Unwrapped, the tool has no description, which the template needs: that problem has its fix too.
+  const fixDescription = panel.getByRole('button', { name: 'Fix at tools[0].description: Add an empty description' });
+  await fixDescription.click();
+
+  await expect.poll(() => parley.previewText()).toBe(FIXED_TEXT);
+  await expect(panel.getByRole('button', { name: /^Fix/ })).toHaveCount(0);
+  await expect(parley.diagnostics.getByRole('heading')).toContainText('(1 warning)');
+  await expect(panel).toContainText('the description is empty');
+
+  // Exported as Apertus JSON: what the template takes.
+  expect((await page.evaluate(() => window.__parley.exportJson('apertus-json'))).json).toEqual({
+    model: 'gpt-4o',
+    messages: [
+      { role: 'system', content: 'Be terse.' },
+      { role: 'user', content: 'Weather in Paris?' },
+      { role: 'assistant', content: '', tool_calls: [{ type: 'function', id: 'call_1', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+      { role: 'tool', content: '18C, sunny', tool_call_id: 'call_1' },
+      { role: 'assistant', content: '18C and sunny.' },
+    ],
+    tools: [{ name: 'get_weather', description: '', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
+  });
+
+  // Five presses, five undo steps, back to the pasted request.
+  for (let i = 0; i < 5; i++) await parley.button(/^Undo/).click();
+  await parley.expectPreviewToContain('<|developer_start|>Be terse.<|developer_end|>');
+  await expect(panel.getByRole('button', { name: /^Fix at/ })).toHaveCount(4);
+});
+
+test('"Fix all N of this kind" shows the count first and applies them as one undo step', async ({ parley, page }) => {
+  await parley.goto();
+  await parley.setFormat('apertus', { date: '2026-01-01' });
+  const call = (id: string) => [{ id, type: 'function', function: { name: 'w', arguments: '{}' } }];
+  await paste(parley, page, {
+    messages: [
+      { role: 'user', content: 'Twice?' },
+      { role: 'assistant', content: null, tool_calls: call('a') },
+      { role: 'tool', tool_call_id: 'a', content: 'one' },
+      { role: 'assistant', content: null, tool_calls: call('b') },
+      { role: 'tool', tool_call_id: 'b', content: 'two' },
+      { role: 'assistant', content: 'Done.' },
+    ],
+  });
+  const panel = list(parley);
+  // One per message, and on each row the count of its kind.
+  await expect(panel.getByRole('button', { name: /^Fix at messages\[\d\]\.content: Use "" as the content$/ })).toHaveCount(2);
+  const fixAll = panel.getByRole('button', { name: 'Fix all 2 of this kind: Use "" as the content' });
+  await expect(fixAll).toHaveCount(2);
+  await fixAll.first().click();
+  await expect(parley.notice).toContainText('Applied 2 fixes: Use "" as the content');
+  await expect(panel.getByRole('button', { name: /^Fix/ })).toHaveCount(0);
+  await expect.poll(() => parley.previewText()).toContain('<|user_start|>Twice?<|user_end|><|assistant_start|><|tools_prefix|>[{"w": {}}]<|tools_suffix|>[one]<|tools_prefix|>[{"w": {}}]<|tools_suffix|>[two]Done.');
+
+  await parley.button(/^Undo/).click();
+  await expect(panel.getByRole('button', { name: /^Fix at messages/ })).toHaveCount(2);
+});
