@@ -12,6 +12,7 @@
  *   all after them are fine: the transcript may stop where the tools are to run.
  */
 import { warning, type Diagnostic } from '../model/diagnostic.ts';
+import type { Fix } from '../model/fix.ts';
 import { formatPath, type FieldPath } from '../model/path.ts';
 import type { Message, ToolCall } from '../model/types.ts';
 
@@ -64,12 +65,13 @@ class Turn {
     this.pending.push({ id: call.callId || undefined, path, resultsBefore: this.results });
   }
 
-  /** A result with `id` (undefined: none) whose id field is at `idPath`; `legacy`: a function message, which answers by name. */
-  result(id: string | undefined, idPath: FieldPath, legacy = false): void {
+  /** A result with `id` (undefined: none) whose id field is at `idPath`, of the model object `ownerId`; `legacy`: a function message, which answers by name. */
+  result(id: string | undefined, idPath: FieldPath, ownerId: string, legacy = false): void {
     this.results += 1;
     if (!id) {
       if (!legacy && this.ids.size > 0) {
-        this.out.push(warning(CALL_ID_CODES.missingCallId, `This tool result names no call, while the calls of its turn have ids (${[...this.ids].join(', ')}); it is taken to answer the first unanswered call.`, idPath));
+        const fix = answerFix(id, idPath, ownerId, this.pending[0]?.id);
+        this.out.push(warning(CALL_ID_CODES.missingCallId, `This tool result names no call, while the calls of its turn have ids (${[...this.ids].join(', ')}); it is taken to answer the first unanswered call.`, idPath, fix));
       }
       this.pending.shift();
       return;
@@ -96,6 +98,23 @@ class Turn {
   }
 }
 
+/**
+ * The id of the call a result without one is read as answering (the first unanswered call, as
+ * the message says and as every encoder pairs them), written in. None when that call has no id.
+ */
+function answerFix(current: string | undefined, idPath: FieldPath, ownerId: string, callId: string | undefined): Fix | undefined {
+  if (callId === undefined) return undefined;
+  return {
+    id: 'tool-output/answer-first-unanswered',
+    label: 'Name the call it answers',
+    edit: [
+      { op: 'test', path: [...idPath.slice(0, -1), 'id'], value: ownerId },
+      current === undefined ? { op: 'absent', path: idPath } : { op: 'test', path: idPath, value: current },
+      { op: 'set', path: idPath, value: callId },
+    ],
+  };
+}
+
 export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   let turn = new Turn(diagnostics);
@@ -112,10 +131,10 @@ export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
       message.content.blocks.forEach((block, b) => {
         const blockPath = [...path, 'content', 'blocks', b];
         if (block.type === 'tool_calls') block.calls.forEach((call, c) => turn.call(call, [...blockPath, 'calls', c]));
-        if (block.type === 'tool_outputs') block.outputs.forEach((output, o) => turn.result(output.callId, [...blockPath, 'outputs', o, 'callId']));
+        if (block.type === 'tool_outputs') block.outputs.forEach((output, o) => turn.result(output.callId, [...blockPath, 'outputs', o, 'callId'], output.id));
       });
     }
-    if (message.role === 'tool' || message.role === 'function') turn.result(message.toolCallId, [...path, 'toolCallId'], message.role === 'function');
+    if (message.role === 'tool' || message.role === 'function') turn.result(message.toolCallId, [...path, 'toolCallId'], message.id, message.role === 'function');
   });
   turn.end();
   return diagnostics;

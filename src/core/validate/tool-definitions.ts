@@ -4,6 +4,7 @@
  * tool-calling API and chat template expects.
  */
 import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
+import type { Fix } from '../model/fix.ts';
 import type { ToolDefinition } from '../model/types.ts';
 import { isPlainObject, jsonTypeOf } from './schema-check.ts';
 
@@ -40,7 +41,26 @@ export function checkToolDefinitions(tools: readonly ToolDefinition[]): Diagnost
       else diagnostics.push(warning(TOOL_DEFINITION_CODES.duplicateName, `Tool "${tool.name}" is also defined as tool ${first + 1}; calls will use the first one.`, ['tools', index, 'name']));
     }
     const problem = parametersProblem(tool.parameters);
-    if (problem) diagnostics.push(error(problem.code, problem.message, ['tools', index, 'parameters']));
+    if (problem) diagnostics.push(error(problem.code, problem.message, ['tools', index, 'parameters'], parametersTypeFix(tool, index)));
   });
   return diagnostics;
+}
+
+/**
+ * A parameters schema with no "type" at all: every tool-calling API and template reads the
+ * arguments as an object, so "type": "object" is what it already means. Another type, or
+ * parameters that are not a schema object, need a person.
+ */
+function parametersTypeFix(tool: ToolDefinition, index: number): Fix | undefined {
+  if (!isPlainObject(tool.parameters) || Object.hasOwn(tool.parameters, 'type')) return undefined;
+  const path = ['tools', index];
+  return {
+    id: 'tool-definition/parameters-type-object',
+    label: 'Add "type": "object"',
+    edit: [
+      { op: 'test', path: [...path, 'id'], value: tool.id },
+      { op: 'absent', path: [...path, 'parameters', 'type'] },
+      { op: 'set', path: [...path, 'parameters', 'type'], value: 'object' },
+    ],
+  };
 }

@@ -10,6 +10,7 @@
 import type { FieldPath } from '../../model/path.ts';
 import type { Conversation, Content, Message, ThoughtKind, ToolOutputsBlock } from '../../model/types.ts';
 import { contentText } from '../../model/text.ts';
+import type { Fix } from '../../model/fix.ts';
 import { CODES } from './codes.ts';
 import { reportLost } from './content.ts';
 import type { Emitter } from './emitter.ts';
@@ -244,6 +245,7 @@ function checkHeader(e: Emitter, message: Message, index: number, label: string)
       CODES.developerRole,
       `${label}: OpenChatML has no developer role (system, user, assistant, tool; §3). It is written as "developer", which a reader following §10 rejects; make it a system message (developer messages are system instructions).`,
       rolePath,
+      developerToSystemFix(index, message),
     );
   } else if (!OPENCHATML_ROLES.includes(role)) {
     e.error(CODES.unknownRole, `${label}: the role ${JSON.stringify(role)} is not an OpenChatML role (system, user, assistant, tool; §3). It is written as is, and a reader following §10 rejects it.`, rolePath);
@@ -259,4 +261,17 @@ function checkHeader(e: Emitter, message: Message, index: number, label: string)
 
 export function renderChat(e: Emitter, chat: Conversation): void {
   new ChatRenderer(e, chat).run();
+}
+
+/** The message says it: a developer message is a system instruction, and OpenChatML writes those as system messages. */
+function developerToSystemFix(index: number, message: Message): Fix {
+  return {
+    id: 'openchatml/developer-to-system',
+    label: 'Make it a system message',
+    edit: [
+      { op: 'test', path: ['messages', index, 'id'], value: message.id },
+      { op: 'test', path: ['messages', index, 'role'], value: 'developer' },
+      { op: 'set', path: ['messages', index, 'role'], value: 'system' },
+    ],
+  };
 }

@@ -3,6 +3,7 @@
  * diagnostics, and the token-injection check on every piece of author text.
  */
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import type { Fix } from '../../model/fix.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
@@ -57,8 +58,8 @@ export class Emitter {
     writeJson(node, layout, (text, kind, path) => (kind === 'content' ? this.out.content(text, path, trainable) : this.out.push(text, kind, path, trainable)), level);
   }
 
-  error(code: string, message: string, path: FieldPath): void {
-    this.diagnostics.push(error(code, message, path));
+  error(code: string, message: string, path: FieldPath, fix?: Fix): void {
+    this.diagnostics.push(error(code, message, path, fix));
   }
 
   warn(code: string, message: string, path: FieldPath): void {
