@@ -66,3 +66,29 @@ describe('fixes of OpenChatML', () => {
     expect(out.json).toEqual({ messages: [{ role: 'system', content: 'S' }, { role: 'user', content: 'x' }, { role: 'system', content: 'D' }] });
   });
 });
+
+describe('OpenChatML thought flags', () => {
+  const record = (systems: number): ParleyRecord => ({
+    kind: 'chat',
+    tools: [],
+    messages: [
+      ...Array.from({ length: systems }, (_, i) => ({ id: `s${i}`, role: 'system', content: { type: 'text' as const, text: 'S' }, thoughtFlags: ['reason' as const] })),
+      { id: 'u', role: 'user', content: { type: 'text', text: 'x' } },
+      { id: 'a', role: 'assistant', content: { type: 'blocks', blocks: [{ id: 'b1', type: 'thoughts', kind: 'reflect', text: 'hm' }, { id: 'b2', type: 'response', text: 'y' }] } },
+    ],
+  });
+  const diagnose = diagnoseFor({ format: openChatMlFormat });
+
+  it('a thought block whose flag the one system message lacks: the flag is added, in the order of §4', () => {
+    const input = record(1);
+    const { record: out, applied } = applyFixes(input, diagnose(input), { recheck: diagnose });
+    expect(applied.map((f) => f.id)).toEqual(['openchatml/add-thought-flag']);
+    expect(out.kind === 'chat' && out.messages[0]?.thoughtFlags).toEqual(['reflect', 'reason']);
+    expect(diagnose(out).filter((d) => d.code === 'openchatml/thought-without-flag')).toEqual([]);
+  });
+
+  it('with two system messages, which one asks is a choice: no fix', () => {
+    const input = record(2);
+    expect(diagnose(input).find((d) => d.code === 'openchatml/thought-without-flag')?.fix).toBeUndefined();
+  });
+});

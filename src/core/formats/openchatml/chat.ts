@@ -174,7 +174,7 @@ class ChatRenderer {
       e.warn(CODES.thoughtWithoutKind, `${label}: this thoughts block has no kind (reflect, introspect or reason); it is written as a reason block (chain of thought). Choose its kind.`, [...item.path, 'kind']);
     }
     if (!this.enabled.has(written)) {
-      e.warn(CODES.thoughtWithoutFlag, `${label} has ${written === 'introspect' ? 'an' : 'a'} ${written} block, but no system message has the ${flagToken(written)} flag that asks for it (§4).`, item.path);
+      e.warn(CODES.thoughtWithoutFlag, `${label} has ${written === 'introspect' ? 'an' : 'a'} ${written} block, but no system message has the ${flagToken(written)} flag that asks for it (§4).`, item.path, kind === undefined ? undefined : thoughtFlagFix(this.chat.messages, kind));
     }
     if (answered) {
       e.warn(CODES.thoughtOrder, `${label}: the ${written} block comes after the answer or a function call; thought blocks come first (§4).`, item.path);
@@ -272,6 +272,29 @@ function developerToSystemFix(index: number, message: Message): Fix {
       { op: 'test', path: ['messages', index, 'id'], value: message.id },
       { op: 'test', path: ['messages', index, 'role'], value: 'developer' },
       { op: 'set', path: ['messages', index, 'role'], value: 'system' },
+    ],
+  };
+}
+
+/**
+ * The flag a thought block of this kind needs, on the system message, when there is exactly one
+ * (with several, which one should ask is a choice). Flags are written in the spec's order (§4).
+ * A block without a kind has none: its kind is to be chosen first.
+ */
+function thoughtFlagFix(messages: readonly Message[], kind: ThoughtKind): Fix | undefined {
+  const systems = messages.flatMap((m, i) => (m.role === 'system' ? [i] : []));
+  const index = systems[0];
+  if (systems.length !== 1 || index === undefined) return undefined;
+  const system = messages[index] as Message;
+  const flags = THOUGHT_KINDS.filter((k) => k === kind || (system.thoughtFlags ?? []).includes(k));
+  const path: FieldPath = ['messages', index, 'thoughtFlags'];
+  return {
+    id: 'openchatml/add-thought-flag',
+    label: 'Add the flag to the system message',
+    edit: [
+      { op: 'test', path: ['messages', index, 'id'], value: system.id },
+      system.thoughtFlags === undefined ? { op: 'absent', path } : { op: 'test', path, value: system.thoughtFlags },
+      { op: 'set', path, value: flags },
     ],
   };
 }

@@ -62,8 +62,8 @@ export class Emitter {
     this.diagnostics.push(error(code, message, path, fix));
   }
 
-  warn(code: string, message: string, path: FieldPath): void {
-    this.diagnostics.push(warning(code, message, path));
+  warn(code: string, message: string, path: FieldPath, fix?: Fix): void {
+    this.diagnostics.push(warning(code, message, path, fix));
   }
 
   info(code: string, message: string, path: FieldPath): void {
