@@ -94,3 +94,17 @@ describe('the issue 10 example', () => {
     expect(record.messages[0]?.role).toBe('developer');
   });
 });
+
+describe('a developer message given as content parts (as OpenAI allows)', () => {
+  it('becomes a system message with string content, in two fixes', () => {
+    const read = (json: unknown): ParleyRecord => {
+      const record = codec('openai-chat').decode(json).record;
+      if (!record) throw new Error('openai-chat cannot read it');
+      return record;
+    };
+    const input = read({ messages: [{ role: 'developer', content: [{ type: 'text', text: 'Be terse.' }] }, { role: 'user', content: 'Hi' }] });
+    const { record, applied } = applyFixes(input, diagnose(input), { recheck: diagnose });
+    expect(applied.map((f) => f.id)).toEqual(['apertus/developer-to-system', 'apertus/content-to-string']);
+    expect(codec('apertus-json').encode(record).json).toEqual({ messages: [{ role: 'system', content: 'Be terse.' }, { role: 'user', content: 'Hi' }] });
+  });
+});

@@ -76,7 +76,8 @@ function renderSystem(e: Emitter, message: Message): void {
   if (content === undefined || content === null || content.type !== 'text') {
     if (!reportUnreadable(e, message, 0)) {
       const what = content === undefined ? 'has no content' : content === null ? 'has content null' : `has ${content.type} content`;
-      e.error(CODES.systemContent, `Message 1 (system) ${what}; the template needs a string or {"text": …} and raises ("Invalid system message").`, [...path, 'content']);
+      const fix = content?.type === 'parts' ? contentToStringFix([message], 0) : undefined;
+      e.error(CODES.systemContent, `Message 1 (system) ${what}; the template needs a string or {"text": …} and raises ("Invalid system message").`, [...path, 'content'], fix);
     }
     renderLoose(e, content, [...path, 'content']);
   } else {
