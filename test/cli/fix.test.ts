@@ -40,11 +40,12 @@ const TEXT =
   '<s><|system_start|>Be terse.<|system_end|><|developer_start|>Deliberation: enabled\nTool Capabilities:\n// \ntype get_weather = (_: {\ncity?: string\n}) => any;<|developer_end|>' +
   '<|user_start|>Weather in Paris?<|user_end|><|assistant_start|><|tools_prefix|>[{"get_weather": {"city":"Paris"}}]<|tools_suffix|>[18C, sunny]18C and sunny.';
 
+/** Later places first (so that no change moves the place of another), then the next round: the unwrapped tool's missing description. */
 const FIXED = [
   'FIXED tools[0]: Write the function object itself (apertus/tool-unwrap)',
-  'FIXED messages[0].role: Make it the system message (apertus/developer-to-system)',
-  'FIXED messages[2].content: Use "" as the content (apertus/assistant-empty-string)',
   'FIXED messages[3].content: Write the content as a string (apertus/content-to-string)',
+  'FIXED messages[2].content: Use "" as the content (apertus/assistant-empty-string)',
+  'FIXED messages[0].role: Make it the system message (apertus/developer-to-system)',
   'FIXED tools[0].description: Add an empty description (apertus/tool-description-empty)',
 ];
 

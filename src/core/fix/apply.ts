@@ -45,14 +45,28 @@ export interface ApplyFixesOptions {
 /** Rounds of check-and-fix before giving up: each applies at least one fix, so a fix that undid another would stop here. */
 const MAX_ROUNDS = 8;
 
+/** Later places first: a fix that removes or inserts an array element then never moves the target of one still to come. */
+function laterFirst(a: Diagnostic, b: Diagnostic): number {
+  const x = a.path ?? [];
+  const y = b.path ?? [];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const p = x[i] as string | number;
+    const q = y[i] as string | number;
+    if (p === q) continue;
+    if (typeof p === 'number' && typeof q === 'number') return q - p;
+    return String(p) < String(q) ? 1 : -1;
+  }
+  return y.length - x.length;
+}
+
 function fixKey(fix: Fix): string {
   return `${fix.id}\u0000${JSON.stringify(fix.edit)}`;
 }
 
 /**
- * Every fix of `diagnostics` (or of one id) applied in turn, each to the record the previous
- * one left. A fix whose tests no longer hold is skipped, never forced; with `recheck`, the
- * record is checked again and the new fixes applied, until a round applies none.
+ * Every fix of `diagnostics` (or of one id) applied in turn, later places first, each to the
+ * record the previous one left. A fix whose tests no longer hold is skipped, never forced; with
+ * `recheck`, the record is checked again and the new fixes applied, until a round applies none.
  */
 export function applyFixes(record: ParleyRecord, diagnostics: readonly Diagnostic[], options: ApplyFixesOptions = {}): { record: ParleyRecord; applied: AppliedFix[] } {
   const applied: AppliedFix[] = [];
@@ -61,9 +75,9 @@ export function applyFixes(record: ParleyRecord, diagnostics: readonly Diagnosti
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const tried = new Set<string>();
     let changed = false;
-    for (const diagnostic of list) {
-      const fix = diagnostic.fix;
-      if (fix === undefined || (options.only !== undefined && fix.id !== options.only)) continue;
+    const candidates = list.filter((d) => d.fix !== undefined && (options.only === undefined || d.fix.id === options.only)).sort(laterFirst);
+    for (const diagnostic of candidates) {
+      const fix = diagnostic.fix as Fix;
       // The same problem may be reported twice (a format and the validator): one repair.
       const key = fixKey(fix);
       if (tried.has(key)) continue;

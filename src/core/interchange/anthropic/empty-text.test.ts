@@ -84,3 +84,23 @@ describe('empty text blocks in Anthropic output', () => {
     expect(anthropic.encode(fixed).json).toEqual({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Look' }] }] });
   });
 });
+
+describe('several removals in one message', () => {
+  it('are all applied from one list of diagnostics (later places first, so none moves another)', () => {
+    const record = read('openai-responses', {
+      input: [
+        { role: 'user', content: 'Hi' },
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: '' }, { type: 'output_text', text: 'A' }, { type: 'output_text', text: '' }, { type: 'output_text', text: '' }, { type: 'output_text', text: 'B' }] },
+      ],
+    });
+    // No recheck: every fix must apply to the record the earlier ones left.
+    const { record: fixed, applied } = applyFixes(record, anthropic.encode(record).diagnostics);
+    expect(applied).toHaveLength(3);
+    expect(anthropic.encode(fixed).json).toEqual({
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }] },
+      ],
+    });
+  });
+});
