@@ -62,6 +62,16 @@ describe('dataset slice', () => {
     expect(firstText()).toBe('edited');
   });
 
+  it('keeps the summary of a record edited before the background check reached it', async () => {
+    await useAppStore.getState().goto(1);
+    typeInFirstMessage('edited early');
+    await useAppStore.getState().goto(0);
+    expect(useAppStore.getState().datasetRows[1]?.summary?.preview).toBe('edited early');
+    useAppStore.getState().addRowContents(0, [{ summary: { ...summaryOf('original 0') } }, { summary: { ...summaryOf('original 1') } }]);
+    expect(useAppStore.getState().datasetRows[0]?.summary?.preview).toBe('original 0');
+    expect(useAppStore.getState().datasetRows[1]?.summary?.preview).toBe('edited early');
+  });
+
   it('writes nothing for a record that was visited but not changed', async () => {
     await useAppStore.getState().goto(0);
     await useAppStore.getState().goto(1);
@@ -123,6 +133,10 @@ describe('dataset slice', () => {
     expect(exported()[2]).toBe(fixed);
   });
 });
+
+function summaryOf(preview: string) {
+  return { preview, dialect: 'openai-chat', messages: 2, turns: 1, hasToolCalls: false, hasThoughts: false, diagnostics: 0, errors: 0 };
+}
 
 /** Lets the reloads a step starts (async reads of the Blob) finish. */
 async function settle(): Promise<void> {

@@ -137,7 +137,7 @@ export interface DatasetSlice {
   setDatasetProgress: (progress: DatasetProgress | null) => void;
   /** A dataset was indexed: its rows (content may come later with `addRowContents`). Nothing is shown yet: call `goto`. */
   openDataset: (file: DatasetFile, rows: DatasetRow[]) => void;
-  /** Contents for rows `from`, `from + 1`, … (the worker's batches). */
+  /** Contents for rows `from`, `from + 1`, … (the worker's batches, from the original bytes: edited rows are left alone). */
   addRowContents: (from: number, contents: readonly RowContent[]) => void;
   /** Back to single-record mode; the record in the editors stays. */
   closeDataset: () => void;
@@ -222,6 +222,13 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
     historyClearer?.();
   };
 
+  /** Show record `id` after a step; a failure to read it is said, not left as an unhandled rejection. */
+  const reopen = (id: number): void => {
+    get()
+      .goto(id)
+      .catch((thrown: unknown) => get().showNotice({ tone: 'error', title: `The record could not be opened: ${thrown instanceof Error ? thrown.message : String(thrown)}` }));
+  };
+
   /** Apply a dataset-level change as one undoable step. */
   const step = (label: string, after: StepState, rows: Map<number, readonly [DatasetRow, DatasetRow]>): void => {
     const state = get();
@@ -256,12 +263,12 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
     if (!datasetOrder.includes(currentRecord)) {
       const next = datasetOrder[0];
       set({ currentRecord: null, datasetLoaded: null });
-      if (next !== undefined) void get().goto(next);
+      if (next !== undefined) reopen(next);
       return;
     }
     if (entry.rows.has(currentRecord)) {
       set({ datasetLoaded: null });
-      void get().goto(currentRecord);
+      reopen(currentRecord);
     }
   };
 
@@ -273,10 +280,12 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       set({ ...closed, dataset: file, datasetRows: rows, datasetOrder: fileOrder(rows, file.count, NO_CHANGES) });
     },
     addRowContents: (from, contents) => {
-      const rows = get().datasetRows.slice();
+      const { datasetRows, datasetChanges } = get();
+      const rows = datasetRows.slice();
       contents.forEach((content, i) => {
         const row = rows[from + i];
-        if (row) rows[from + i] = { ...row, ...content };
+        // The worker checks the original bytes: a record edited meanwhile keeps its edit's summary.
+        if (row && !datasetChanges.edited.has(from + i)) rows[from + i] = { ...row, ...content };
       });
       set({ datasetRows: rows });
     },
@@ -376,7 +385,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
         const list = after.viewOrder ?? order;
         const next = list[Math.min(at, list.length - 1)];
         set({ currentRecord: null, datasetLoaded: null });
-        if (next !== undefined) void get().goto(next);
+        if (next !== undefined) reopen(next);
       }
     },
 
