@@ -51,6 +51,14 @@ describe('dataset slice', () => {
     expect(useAppStore.getState().datasetOrder).toEqual([0, 1, 2, 4]);
   });
 
+  it('summarises a record the background check has not reached when it is opened', async () => {
+    expect(useAppStore.getState().datasetRows[4]?.summary).toBeUndefined();
+    await useAppStore.getState().goto(4);
+    expect(useAppStore.getState().datasetRows[4]?.summary?.preview).toBe('question 4');
+    await useAppStore.getState().goto(2);
+    expect(useAppStore.getState().datasetRows[2]?.problem?.kind).toBe('json');
+  });
+
   it('commits the edit of a record when moving on: only that line changes, keys and unknown fields kept', async () => {
     await useAppStore.getState().goto(1);
     typeInFirstMessage('edited');

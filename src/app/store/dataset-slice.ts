@@ -199,6 +199,13 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
   /** Show a decode result as the current record (history cleared: the record starts fresh). */
   const show = (id: number, result: RecordDecodeResult, text: string): void => {
     const codecs = requireEngine();
+    // A record the background check has not reached (or was stopped before) gets its summary now.
+    const row = get().datasetRows[id];
+    if (row && !row.summary && !row.problem) {
+      const rows = get().datasetRows.slice();
+      rows[id] = { ...row, ...codecs.content(result) };
+      set({ datasetRows: rows });
+    }
     if (result.ok) {
       const loaded: LoadedRecord = { id, ok: true, record: result.record, json: result.json, dialect: result.dialect, text };
       set({
