@@ -127,6 +127,28 @@ describe('dataset slice', () => {
     expect(exported().join('\r\n')).toBe(INPUT);
   });
 
+  it('restores saved changes and statuses on a file opened again: same export, rows summarised', async () => {
+    const state = useAppStore.getState();
+    await state.goto(1);
+    typeInFirstMessage('saved edit');
+    const copy = useAppStore.getState().duplicateRecord(4);
+    useAppStore.getState().deleteRecord(0);
+    useAppStore.getState().setStatus(4, 'flagged');
+    const before = exported();
+    const { datasetChanges, datasetRows } = useAppStore.getState();
+    const statuses = new Map(datasetRows.map((row, id) => [id, row.status] as const).filter(([, status]) => status !== 'unreviewed'));
+    useAppStore.getState().closeDataset();
+    open();
+    useAppStore.getState().restoreDataset(datasetChanges, statuses);
+    await settle();
+    expect(exported()).toEqual(before);
+    expect(useAppStore.getState().datasetOrder).toEqual([1, 2, 4, copy]);
+    expect(useAppStore.getState().datasetRows[1]?.summary?.preview).toBe('saved edit');
+    expect(useAppStore.getState().datasetRows[4]?.status).toBe('flagged');
+    expect(useAppStore.getState().currentRecord).toBe(1);
+    expect(firstText()).toBe('saved edit');
+  });
+
   it('shows a bad line as text, and makes it a normal edited record once it decodes', async () => {
     await useAppStore.getState().goto(2);
     const loaded = useAppStore.getState().datasetLoaded;

@@ -17,7 +17,8 @@
  * - `setViewOrder(order)`: a filter or sort sets the ids to list (null: all, file order).
  * - `applyBulkEdit(changes, label)`: new texts (one JSON line each) by id, one undoable step
  *   (search-replace, "fix all"). `setStatus`, `deleteRecord`, `duplicateRecord`, `goto` as named.
- * - `datasetEdits()` (exported below) gives core's DatasetEdits for writeDataset.
+ * - `datasetEdits()` (exported below) gives core's DatasetEdits for writeDataset;
+ *   `restoreDataset(changes, statuses)` puts saved ones back (persistence).
  * Decoding and encoding need the codecs, which are not part of the start-up JavaScript: the
  * dataset pipeline (src/app/dataset/engine.ts) registers them with `registerDatasetEngine`
  * before any dataset opens.
@@ -141,6 +142,12 @@ export interface DatasetSlice {
   addRowContents: (from: number, contents: readonly RowContent[]) => void;
   /** Back to single-record mode; the record in the editors stays. */
   closeDataset: () => void;
+  /**
+   * Put back changes and statuses saved for this file (persistence, after the fingerprint
+   * matched): the rows of edited and added records are summarised from their texts, and the
+   * record in the editors is shown again. Not an undo step; undo history starts after it.
+   */
+  restoreDataset: (changes: DatasetChanges, statuses: ReadonlyMap<number, RecordStatus>) => void;
   /** Commit the current record, show record `id` in the editors and the preview. */
   goto: (id: number) => Promise<void>;
   /** Store the current record's edit (if it changed) in `datasetChanges`; no-op when none is open. */
@@ -297,6 +304,31 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       set({ datasetRows: rows });
     },
     closeDataset: () => set({ ...closed, datasetProgress: null }),
+    restoreDataset: (changes, statuses) => {
+      const { dataset, datasetRows, currentRecord } = get();
+      if (!dataset) throw new Error('No dataset is open.');
+      const codecs = requireEngine();
+      const rows = datasetRows.slice();
+      // Added records first: each takes the row of the record it copies, or of the one it follows.
+      for (const [after, ids] of changes.inserted) {
+        for (const id of ids) {
+          const source = rows[changes.copies.get(id) ?? after] ?? rows[0];
+          rows[id] = { line: source?.line ?? 1, blank: false, status: 'unreviewed', ...(source ? { summary: source.summary, codes: source.codes, problem: source.problem } : {}) };
+        }
+      }
+      for (const [id, text] of changes.edited) {
+        const row = rows[id];
+        if (row) rows[id] = { ...row, summary: undefined, codes: undefined, problem: undefined, ...codecs.content(codecs.decode(text, row.line)) };
+      }
+      for (const [id, status] of statuses) {
+        const row = rows[id];
+        if (row) rows[id] = { ...row, status };
+      }
+      const order = fileOrder(rows, dataset.count, changes);
+      set({ datasetChanges: changes, datasetRows: rows, datasetOrder: order, viewOrder: null, datasetPast: [], datasetFuture: [], datasetLoaded: null });
+      const next = currentRecord !== null && order.includes(currentRecord) ? currentRecord : order[0];
+      if (next !== undefined) reopen(next);
+    },
 
     goto: async (id) => {
       const sequence = ++gotoSequence;
