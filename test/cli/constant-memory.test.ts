@@ -50,7 +50,7 @@ async function generate(name: string, megabytes: number): Promise<{ file: string
     const bad = records % 50 === 49;
     const record = bad ? { messages: [{ content: `#${records}` }] } : { ...SIMPLE, messages: [...SIMPLE.messages, { role: 'user', content: `#${records} ${filler}` }] };
     const line = `${JSON.stringify(record)}\n`;
-    if (!out.write(line)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     size += Buffer.byteLength(line);
     records++;
     if (bad) errors++;
