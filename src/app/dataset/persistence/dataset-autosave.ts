@@ -19,8 +19,9 @@ import { parseCopy, type CopyStore, type DatasetCopy } from './pagehide-copy.ts'
 export const DATASET_SAVE_DEBOUNCE_MS = 300;
 
 export interface WorkSource {
+  /** The work now (may cost an encode of the record being edited: called once per write, not per change). */
   get(): DatasetWork;
-  /** Calls `listener` after every change of the store; returns an unsubscribe function. */
+  /** Calls `listener` after each change that may change the work; returns an unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }
 
@@ -67,7 +68,6 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
   let writing: DatasetWork | undefined;
   let running: Promise<void> | undefined;
   let dirty = options.unsaved;
-  let last = source.get();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastError: string | undefined;
   let stopped = false;
@@ -153,13 +153,8 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
     if (dirty) void save();
   };
 
-  const unsubscribe = source.subscribe(() => {
-    const work = source.get();
-    if (work === last) return;
-    const changed = work.edited !== last.edited || work.deleted !== last.deleted || work.inserted !== last.inserted || work.statuses !== last.statuses || work.current !== last.current;
-    last = work;
-    if (changed) markDirty();
-  });
+  // Marking dirty costs a timer reset; the diff (and any encoding) waits for the write.
+  const unsubscribe = source.subscribe(markDirty);
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') flushForPageHide();
   };

@@ -3,13 +3,14 @@
  * autosave's), one entry per edited record, deleted record, insertion point and status, so that
  * a change writes only its own entries. Keys:
  * - `['m', key]`: the dataset's meta (its file's name, size and hash, the current record, when saved);
- * - `['r', key, kind, index]`: one entry (`kind`: e edited text, d deleted, i inserted records, s status).
+ * - `['r', key, kind, index]`: one entry (`kind`: e edited text, d deleted, i added ids after a
+ *   record, c the original an added record copies, s status).
  * `key` is the file's fingerprint (`size:hash`). A change and the meta are written in one
  * transaction: either all of it is kept or none (a quota error leaves the last save whole).
  * This is the only module that touches the storage; tests give the autosave a stand-in.
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
-import type { FileFingerprint, NewRecord } from '../../../core/dataset/index.ts';
+import type { FileFingerprint } from '../../../core/dataset/index.ts';
 import { EMPTY_WORK, applyChanges, type DatasetWork, type EntryChange, type EntryKind } from './dataset-work.ts';
 
 export const DATASET_DB = 'parley-datasets';
@@ -47,7 +48,7 @@ export function fingerprintKey(fingerprint: FileFingerprint): string {
   return `${fingerprint.size}:${fingerprint.hash}`;
 }
 
-const KIND_CODES: Record<EntryKind, string> = { edited: 'e', deleted: 'd', inserted: 'i', status: 's' };
+const KIND_CODES: Record<EntryKind, string> = { edited: 'e', deleted: 'd', inserted: 'i', copies: 'c', status: 's' };
 const CODE_KINDS = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as EntryKind]));
 
 export function entryKey(key: string, change: Pick<EntryChange, 'kind' | 'index'>): IDBValidKey {
@@ -61,12 +62,9 @@ export function toEntryChange(key: unknown, value: unknown): EntryChange | undef
   const index = key[3];
   if (kind === 'edited' || kind === 'status') return typeof value === 'string' ? { kind, index, value } : undefined;
   if (kind === 'deleted') return value === true ? { kind, index, value } : undefined;
-  if (kind === 'inserted' && Array.isArray(value) && value.every(isNewRecord)) return { kind, index, value: value as NewRecord[] };
+  if (kind === 'copies') return Number.isInteger(value) ? { kind, index, value: value as number } : undefined;
+  if (kind === 'inserted' && Array.isArray(value) && value.every((id) => Number.isInteger(id))) return { kind, index, value: value as number[] };
   return undefined;
-}
-
-function isNewRecord(value: unknown): boolean {
-  return typeof value === 'string' || (typeof value === 'object' && value !== null && typeof (value as { copyOf?: unknown }).copyOf === 'number');
 }
 
 export function toMeta(value: unknown): DatasetMeta | undefined {

@@ -1,39 +1,47 @@
 /**
- * What is saved of a dataset: the person's work on it, never the file. Edits (the three kinds a
- * writer applies, core's `DatasetEdits`), the review statuses, and the record being looked at.
- * Saving is incremental: `diffWork` names the entries that changed between two states, so that
- * a keystroke in one record writes that record's entry, not the 100,000 others.
+ * What is saved of a dataset: the person's work on it, never the file. The changes exactly as
+ * the dataset slice holds them (store/dataset-model.ts: by record id, added records included),
+ * the statuses of the rows, and the record being looked at. Saving is incremental: `diffWork`
+ * names the entries that changed between two states, so that a keystroke in one record writes
+ * that record's entry, not the 100,000 others.
  */
-import type { NewRecord } from '../../../core/dataset/index.ts';
 
 export interface DatasetWork {
-  /** Record → its new text (one JSON value, no terminator). */
+  /** Record id → its new text (one line of JSON). */
   edited: ReadonlyMap<number, string>;
+  /** Original records deleted. */
   deleted: ReadonlySet<number>;
-  /** Records written after record i (-1: before the first). */
-  inserted: ReadonlyMap<number, readonly NewRecord[]>;
-  /** Record → the status the person gave it (`done`, `flagged`); records without one are absent. */
+  /** Original record id (-1: before the first) → the added ids written after it, in order. */
+  inserted: ReadonlyMap<number, readonly number[]>;
+  /** Added id → the original record it copies while it is not edited. */
+  copies: ReadonlyMap<number, number>;
+  /** Record id → its status, for every record not `unreviewed`. */
   statuses: ReadonlyMap<number, string>;
-  /** The record being looked at (0-based). */
+  /** The record being looked at (an id; -1: none). */
   current: number;
 }
 
-export type EntryKind = 'edited' | 'deleted' | 'inserted' | 'status';
+export type EntryKind = 'edited' | 'deleted' | 'inserted' | 'copies' | 'status';
 
 /** One saved entry: its new value, or `undefined` when it is gone (the edit undone, the status cleared). */
 export interface EntryChange {
   kind: EntryKind;
   index: number;
-  value: string | true | readonly NewRecord[] | undefined;
+  value: string | number | true | readonly number[] | undefined;
 }
 
-export const EMPTY_WORK: DatasetWork = { edited: new Map(), deleted: new Set(), inserted: new Map(), statuses: new Map(), current: 0 };
+export const EMPTY_WORK: DatasetWork = { edited: new Map(), deleted: new Set(), inserted: new Map(), copies: new Map(), statuses: new Map(), current: -1 };
 
-/** The number of edits (edited, deleted, and inserted records) and of statuses, as the person is told. */
+/**
+ * The number of edits (edited, deleted and added records) and of review marks (done, flagged:
+ * an `edited` status only repeats the edit), as the person is told.
+ */
 export function countWork(work: DatasetWork): { edits: number; statuses: number } {
-  let inserted = 0;
-  for (const records of work.inserted.values()) inserted += records.length;
-  return { edits: work.edited.size + work.deleted.size + inserted, statuses: work.statuses.size };
+  const touched = new Set<number>([...work.edited.keys(), ...work.deleted]);
+  for (const ids of work.inserted.values()) for (const id of ids) touched.add(id);
+  let marks = 0;
+  for (const status of work.statuses.values()) if (status !== 'edited') marks++;
+  return { edits: touched.size, statuses: marks };
 }
 
 export function isEmptyWork(work: DatasetWork): boolean {
@@ -50,7 +58,8 @@ export function diffWork(before: DatasetWork, after: DatasetWork): EntryChange[]
   const changes: EntryChange[] = [];
   diffMaps(before.edited, after.edited, 'edited', Object.is, changes);
   diffMaps(setAsMap(before.deleted), setAsMap(after.deleted), 'deleted', Object.is, changes);
-  diffMaps(before.inserted, after.inserted, 'inserted', sameRecords, changes);
+  diffMaps(before.inserted, after.inserted, 'inserted', sameIds, changes);
+  diffMaps(before.copies, after.copies, 'copies', Object.is, changes);
   diffMaps(before.statuses, after.statuses, 'status', Object.is, changes);
   return changes;
 }
@@ -61,6 +70,7 @@ export function applyChanges(work: DatasetWork, changes: readonly EntryChange[])
   const edited = new Map(work.edited);
   const deleted = new Set(work.deleted);
   const inserted = new Map(work.inserted);
+  const copies = new Map(work.copies);
   const statuses = new Map(work.statuses);
   for (const { kind, index, value } of changes) {
     if (kind === 'edited') {
@@ -72,10 +82,13 @@ export function applyChanges(work: DatasetWork, changes: readonly EntryChange[])
     } else if (kind === 'inserted') {
       if (Array.isArray(value)) inserted.set(index, value);
       else inserted.delete(index);
+    } else if (kind === 'copies') {
+      if (typeof value === 'number') copies.set(index, value);
+      else copies.delete(index);
     } else if (typeof value === 'string') statuses.set(index, value);
     else statuses.delete(index);
   }
-  return { edited, deleted, inserted, statuses, current: work.current };
+  return { edited, deleted, inserted, copies, statuses, current: work.current };
 }
 
 /** Changes keyed by entry, the later one winning: what a pending write must still carry. */
@@ -106,12 +119,7 @@ function diffMaps<V extends EntryChange['value']>(before: ReadonlyMap<number, V>
   for (const index of before.keys()) if (!after.has(index)) out.push({ kind, index, value: undefined });
 }
 
-function sameRecords(a: EntryChange['value'], b: EntryChange['value']): boolean {
+function sameIds(a: EntryChange['value'], b: EntryChange['value']): boolean {
   if (a === b) return true;
-  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-  return a.every((record, i) => {
-    const other: unknown = b[i];
-    if (typeof record === 'string' || typeof other === 'string') return record === other;
-    return typeof other === 'object' && other !== null && (other as { copyOf: unknown }).copyOf === record.copyOf;
-  });
+  return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((id, i) => id === b[i]);
 }

@@ -62,6 +62,6 @@ export function parseCopy(text: string | undefined): DatasetCopy | undefined {
   const copy = value as Partial<DatasetCopy>;
   if (typeof copy.key !== 'string' || typeof copy.current !== 'number' || typeof copy.savedAt !== 'number' || !Array.isArray(copy.changes)) return undefined;
   // JSON drops `value: undefined`: an entry without a value is a removal.
-  const changes = copy.changes.filter((change): change is EntryChange => typeof change === 'object' && change !== null && typeof change.index === 'number' && ['edited', 'deleted', 'inserted', 'status'].includes(change.kind));
+  const changes = copy.changes.filter((change): change is EntryChange => typeof change === 'object' && change !== null && typeof change.index === 'number' && ['edited', 'deleted', 'inserted', 'copies', 'status'].includes(change.kind));
   return { key: copy.key, current: copy.current, savedAt: copy.savedAt, changes };
 }

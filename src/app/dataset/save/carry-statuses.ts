@@ -1,30 +1,28 @@
 /**
  * After Save writes the edits into the file, the file is a new one (new fingerprint, records
- * moved by deletions and insertions); the edits are in it now, but the statuses (done, flagged)
- * are not file content and must follow their records to their new numbers.
+ * moved by deletions and additions); the edits are in it now, but the statuses (done, flagged,
+ * edited) are not file content and must follow their records to their new numbers.
  */
-import type { DatasetEdits } from '../../../core/dataset/index.ts';
+import type { DatasetChanges } from '../../store/index.ts';
 
 /**
- * Each status of an original record that was written, under the record's number in the written
- * file. A deleted record's status goes with it. Inserted records are placed as the writers place
- * them: those after record i (-1: before the first) come right after it.
+ * Each status under its record's entry number in the written file, laid out as the writers lay
+ * it out (core's jsonl-writer and json-array-writer): the records added before the first, then
+ * each original entry not deleted (blank lines included: they are entries too) followed by the
+ * records added after it. A deleted record's status goes with it.
  */
-export function carryStatuses(statuses: ReadonlyMap<number, string>, edits: DatasetEdits): Map<number, string> {
-  const deleted = edits.deleted ?? new Set<number>();
-  // Records inserted before original record r: the insertions after each i < r.
-  const insertions = [...(edits.inserted ?? new Map()).entries()].map(([after, records]) => [after, records.length] as const).sort((a, b) => a[0] - b[0]);
-  const deletedSorted = [...deleted].sort((a, b) => a - b);
+export function carryStatuses(statuses: ReadonlyMap<number, string>, changes: Pick<DatasetChanges, 'deleted' | 'inserted'>, count: number): Map<number, string> {
   const carried = new Map<number, string>();
-  const sorted = [...statuses.entries()].sort((a, b) => a[0] - b[0]);
-  let d = 0;
-  let n = 0;
-  let inserted = 0;
-  for (const [index, status] of sorted) {
-    if (deleted.has(index)) continue;
-    while (d < deletedSorted.length && (deletedSorted[d] as number) < index) d++;
-    for (let next = insertions[n]; next !== undefined && next[0] < index; next = insertions[++n]) inserted += next[1];
-    carried.set(index - d + inserted, status);
+  let at = 0;
+  const place = (id: number) => {
+    const status = statuses.get(id);
+    if (status !== undefined) carried.set(at, status);
+    at++;
+  };
+  for (const id of changes.inserted.get(-1) ?? []) place(id);
+  for (let id = 0; id < count; id++) {
+    if (!changes.deleted.has(id)) place(id);
+    for (const added of changes.inserted.get(id) ?? []) place(added);
   }
   return carried;
 }

@@ -1,0 +1,115 @@
+/**
+ * The dataset slice (store/dataset-slice.ts) seen as `DatasetWork`, and restored work put back
+ * into it. The record being edited is part of the work before it is committed (the slice
+ * commits it only when moving to another record): its text is encoded the way `commitCurrent`
+ * encodes it, at save time, without committing.
+ */
+import type { FileFingerprint } from '../../../core/dataset/index.ts';
+import { fileOrder } from '../../store/dataset-model.ts';
+import { useAppStore, type AppState, type DatasetRow } from '../../store/index.ts';
+import { datasetEngine } from '../engine.ts';
+import type { WorkSource } from './dataset-autosave.ts';
+import type { DatasetWork } from './dataset-work.ts';
+
+type WorkState = Pick<AppState, 'dataset' | 'datasetChanges' | 'datasetRows' | 'currentRecord' | 'record' | 'datasetLoaded'>;
+
+/** The statuses of the rows that are not unreviewed. */
+export function rowStatuses(rows: readonly DatasetRow[]): Map<number, string> {
+  const statuses = new Map<number, string>();
+  rows.forEach((row, id) => {
+    if (row.status !== 'unreviewed') statuses.set(id, row.status);
+  });
+  return statuses;
+}
+
+/** The current record's text if it was edited and not yet committed. */
+export function uncommittedText(state: WorkState): string | undefined {
+  const loaded = state.datasetLoaded;
+  if (!loaded || !loaded.ok || state.record === loaded.record) return undefined;
+  const text = datasetEngine.encode(state.record, loaded.dialect, loaded.json);
+  return text === datasetEngine.encode(loaded.record, loaded.dialect, loaded.json) ? undefined : text;
+}
+
+/** The work on the dataset whose fingerprint is `fingerprint`, read from the app store. */
+export function storeWorkSource(fingerprint: FileFingerprint, store = useAppStore): WorkSource {
+  let rows: readonly DatasetRow[] | undefined;
+  let statuses = new Map<number, string>();
+  const ours = (state: WorkState) => state.dataset !== null && state.dataset.fingerprint.hash === fingerprint.hash && state.dataset.fingerprint.size === fingerprint.size;
+  return {
+    get() {
+      const state = store.getState();
+      if (!ours(state)) throw new Error('The dataset that was being saved is not open any more.');
+      // Rows are replaced on every batch of the worker's check: the statuses map is kept while
+      // its content is the same, so that the diff skips it.
+      if (state.datasetRows !== rows) {
+        const next = rowStatuses(state.datasetRows);
+        if (!sameEntries(next, statuses)) statuses = next;
+        rows = state.datasetRows;
+      }
+      const changes = state.datasetChanges;
+      const pending = uncommittedText(state);
+      const edited = pending === undefined || state.currentRecord === null ? changes.edited : new Map(changes.edited).set(state.currentRecord, pending);
+      return { edited, deleted: changes.deleted, inserted: changes.inserted, copies: changes.copies, statuses, current: state.currentRecord ?? -1 };
+    },
+    subscribe(listener) {
+      return store.subscribe((state, previous) => {
+        if (!ours(state)) return;
+        if (state.datasetChanges !== previous.datasetChanges || state.datasetRows !== previous.datasetRows || state.currentRecord !== previous.currentRecord || state.record !== previous.record) listener();
+      });
+    },
+  };
+}
+
+function sameEntries(a: ReadonlyMap<number, string>, b: ReadonlyMap<number, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) if (b.get(key) !== value) return false;
+  return true;
+}
+
+/**
+ * Put restored work into the open dataset: its changes (merged under any made since it opened:
+ * those win), the rows of edited and added records decoded again, the statuses, and the record
+ * that was being looked at shown again. Returns whether the merge added changes made here to
+ * the saved ones (then they must be written).
+ */
+export async function putWorkIntoStore(work: DatasetWork, store = useAppStore): Promise<boolean> {
+  const state = store.getState();
+  const dataset = state.dataset;
+  if (!dataset) return false;
+  state.commitCurrent();
+  const here = store.getState().datasetChanges;
+  const changes = {
+    edited: new Map([...work.edited, ...here.edited]),
+    deleted: new Set([...work.deleted, ...here.deleted]),
+    inserted: new Map([...work.inserted, ...here.inserted]),
+    copies: new Map([...work.copies, ...here.copies]),
+  };
+  const mergedHere = here.edited.size + here.deleted.size + here.inserted.size > 0;
+  const rows = store.getState().datasetRows.slice();
+  // Added records get rows (ids are never reused: ids of added records deleted since are left blank, unlisted).
+  const addedIds = [...changes.inserted.values()].flat();
+  const top = Math.max(rows.length - 1, ...addedIds);
+  for (let id = rows.length; id <= top; id++) rows[id] = { line: 1, blank: true, status: 'unreviewed' };
+  for (const [after, ids] of changes.inserted) {
+    for (const id of ids) {
+      const source = rows[changes.copies.get(id) ?? Math.max(after, 0)];
+      rows[id] = { line: source?.line ?? 1, blank: false, status: 'unreviewed', ...(source && !source.blank ? { summary: source.summary, codes: source.codes, problem: source.problem } : {}) };
+    }
+  }
+  for (const [id, text] of changes.edited) {
+    const row = rows[id];
+    if (row) rows[id] = { ...row, summary: undefined, codes: undefined, problem: undefined, ...datasetEngine.content(datasetEngine.decode(text, row.line)), status: row.status === 'unreviewed' ? 'edited' : row.status };
+  }
+  for (const [id, status] of work.statuses) {
+    const row = rows[id];
+    if (row && (status === 'edited' || status === 'flagged' || status === 'done')) rows[id] = { ...row, status };
+  }
+  const order = fileOrder(rows, dataset.count, changes);
+  store.setState({ datasetChanges: changes, datasetRows: rows, datasetOrder: order, viewOrder: null });
+  const current = order.includes(work.current) ? work.current : store.getState().currentRecord;
+  if (current !== null && order.includes(current)) {
+    store.setState({ datasetLoaded: null });
+    await store.getState().goto(current);
+  }
+  return mergedHere;
+}
