@@ -4,12 +4,13 @@
  * for a changed file of the same name is not applied and is said; then every change is saved
  * (dataset-autosave.ts). When the dataset closes or another opens, saving it stops.
  */
+import type { FileFingerprint } from '../../../core/dataset/index.ts';
 import { indexedDbAvailable } from '../../persistence/storage.ts';
 import { useAppStore, type DatasetFile } from '../../store/index.ts';
 import { startDatasetAutosave, describeSaveError, type DatasetAutosave } from './dataset-autosave.ts';
 import { indexedDbDatasetStorage, type DatasetStorage } from './dataset-storage.ts';
 import { planDatasetRestore } from './dataset-restore.ts';
-import { EMPTY_WORK } from './dataset-work.ts';
+import { EMPTY_WORK, isEmptyWork } from './dataset-work.ts';
 import { localStorageCopy, type CopyStore } from './pagehide-copy.ts';
 import { datasetPersistenceStore } from './persistence-state.ts';
 import { putWorkIntoStore, storeWorkSource } from './store-work.ts';
@@ -38,6 +39,16 @@ export function startDatasetPersistence(given?: Partial<PersistenceDeps>): void 
 /** Write the dataset's work now (Ctrl+S, tests); resolves when written or failed. */
 export async function saveDatasetNow(): Promise<void> {
   await attached?.autosave?.saveNow();
+}
+
+/** Forget the work saved for a file that no longer exists as it was (Save wrote the work into it). */
+export async function forgetSavedWork(fingerprint: FileFingerprint): Promise<void> {
+  if (!deps) return;
+  try {
+    await deps.storage.remove(fingerprint);
+  } catch {
+    // Left behind: it matches no file, so it is never applied; only the space is not freed.
+  }
 }
 
 /** Discard the work saved for the older versions of a changed file (the banner's button). */
@@ -94,14 +105,15 @@ async function attach(dataset: DatasetFile): Promise<void> {
     if (plan.restoredMessage) useAppStore.getState().showNotice({ tone: 'success', title: plan.restoredMessage });
   }
   datasetPersistenceStore.setState({ changed: plan.changed ?? null });
+  const source = storeWorkSource(dataset.fingerprint);
   entry.autosave = startDatasetAutosave({
     file,
     storage,
     copy,
-    source: storeWorkSource(dataset.fingerprint),
+    source,
     confirmed: plan.work ? plan.confirmed : EMPTY_WORK,
-    // Edits made before the saved ones were read are in the store, not yet in the storage.
-    unsaved: unsaved || useAppStore.getState().datasetChanges.edited.size > 0,
+    // Work done before the saved one was read (edits, statuses carried over by Save) is in the store, not yet in the storage.
+    unsaved: unsaved || (!plan.work && !isEmptyWork(source.get())),
     onStatus: (status) => {
       if (attached === entry) datasetPersistenceStore.setState({ status });
     },

@@ -1,0 +1,90 @@
+/**
+ * Save for the open dataset: the file as the export writes it (a Blob cut from the original File
+ * and the edited lines), written back in place when the dataset was opened through the browser's
+ * picker with a handle, downloaded under its name otherwise (save-in-place.ts).
+ *
+ * After an in-place write the open File is stale (the browser refuses to read a File whose file
+ * changed), and the edits are now the file's content: the saved file is opened again, the
+ * statuses follow their records to their new numbers, and the work saved in IndexedDB for the
+ * old content is dropped (it would not match any file any more).
+ */
+import { toBlobParts, writeDataset } from '../../../core/dataset/index.ts';
+import { downloadFile } from '../../layout/download-file.ts';
+import { datasetEdits, useAppStore, type DatasetFile } from '../../store/index.ts';
+import { forgetSavedWork } from '../persistence/dataset-persistence.ts';
+import { rowStatuses } from '../persistence/store-work.ts';
+import { carryStatuses } from './carry-statuses.ts';
+import type { SaveHandle } from './file-access.ts';
+import { saveDataset, type SaveResult } from './save-in-place.ts';
+
+/** The handle of the file the open dataset came from, when it was opened through the picker. */
+let opened: { handle: SaveHandle; dataset: DatasetFile | undefined } | undefined;
+
+/** The next dataset to open came from the picker with this handle (call before opening it). */
+export function expectHandle(handle: SaveHandle): void {
+  opened = { handle, dataset: undefined };
+}
+
+/** The handle of the open dataset, if Save can write it in place. */
+export function handleOf(dataset: DatasetFile | null): SaveHandle | undefined {
+  if (!opened || !dataset) return undefined;
+  // The first dataset opened after `expectHandle` is the picked file.
+  if (opened.dataset === undefined && dataset.name === opened.handle.name) opened.dataset = dataset;
+  return opened.dataset === dataset ? opened.handle : undefined;
+}
+
+/** The whole dataset file as Save and export write it. */
+export function datasetBlob(): Blob {
+  const state = useAppStore.getState();
+  state.commitCurrent();
+  const current = useAppStore.getState();
+  const { dataset } = current;
+  if (!dataset) throw new Error('No dataset is open.');
+  // The parts' bytes are fresh Uint8Arrays over plain ArrayBuffers (never shared memory).
+  return new Blob(toBlobParts(writeDataset(dataset.index, datasetEdits(current)), dataset.source) as BlobPart[]);
+}
+
+export interface SaveDeps {
+  /** Opens a file as the dataset (the app's dataset open pipeline); resolves when its first record is shown. */
+  reopen(file: File, name: string): Promise<{ ok: boolean; message: string }>;
+  download?(blob: Blob, name: string): void;
+}
+
+/** Save the open dataset; every outcome is said in a notice. */
+export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
+  const store = useAppStore.getState;
+  const dataset = store().dataset;
+  if (!dataset) {
+    const result: SaveResult = { kind: 'failed', message: 'There is no dataset to save.' };
+    store().showNotice({ tone: 'error', title: result.message });
+    return result;
+  }
+  let blob: Blob;
+  try {
+    blob = datasetBlob();
+  } catch (thrown) {
+    const result: SaveResult = { kind: 'failed', message: `${dataset.name} could not be written: ${thrown instanceof Error ? thrown.message : String(thrown)}.` };
+    store().showNotice({ tone: 'error', title: result.message });
+    return result;
+  }
+  const handle = handleOf(dataset);
+  // What must follow the file if it is written in place (read before anything changes).
+  const state = store();
+  const statuses = carryStatuses(rowStatuses(state.datasetRows), state.datasetChanges, dataset.count);
+  const result = await saveDataset({ blob, name: dataset.name, handle, download: deps.download ?? ((content, name) => downloadFile(content, name)) });
+  if (result.kind !== 'saved' || !handle) {
+    store().showNotice({ tone: result.kind === 'downloaded' ? 'success' : 'error', title: result.message });
+    return result;
+  }
+  expectHandle(handle);
+  const reopened = await deps.reopen(result.file, dataset.name);
+  if (!reopened.ok) {
+    store().showNotice({ tone: 'error', title: `${result.message} Opening it again failed: ${reopened.message}` });
+    return result;
+  }
+  const after = store();
+  if (after.dataset) for (const [id, status] of statuses) if (id < after.dataset.count && (status === 'edited' || status === 'flagged' || status === 'done')) after.setStatus(id, status);
+  await forgetSavedWork(dataset.fingerprint);
+  store().showNotice({ tone: 'success', title: result.message });
+  return result;
+}
