@@ -8,6 +8,8 @@ import { listedIds, useAppStore } from '../store/index.ts';
 import { DatasetExportMenu } from './DatasetExportMenu.tsx';
 import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, toggleFlag } from './navigation.ts';
 import { RecordList } from './RecordList.tsx';
+import { ChangedFileBanner } from './persistence/DatasetSaveStatus.tsx';
+import { DatasetSaveBar } from './save/DatasetSaveBar.tsx';
 import { useDatasetShortcuts } from './useDatasetShortcuts.ts';
 
 function ReviewButton({ label, keys, title, onClick, disabled }: { label: string; keys: string; title: string; onClick: () => void; disabled?: boolean }) {
@@ -31,6 +33,7 @@ export default function DatasetPanel() {
     <>
       {dataset && (
         <>
+          <ChangedFileBanner />
           <div className="flex flex-col gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
             <div className="flex items-baseline gap-2">
               <h2 className="min-w-0 flex-1 truncate text-sm font-semibold" title={dataset.name}>
@@ -38,6 +41,8 @@ export default function DatasetPanel() {
               </h2>
               <DatasetExportMenu />
             </div>
+            {/* Saving (src/app/dataset/save, src/app/dataset/persistence). */}
+            <DatasetSaveBar />
             <p className={`text-xs ${mutedText}`}>
               {formatBytes(dataset.size)} · {count === total ? `${total.toLocaleString('en')} records` : `${count.toLocaleString('en')} of ${total.toLocaleString('en')} records shown`}
               {line !== undefined ? ` · line ${line} open` : ''}

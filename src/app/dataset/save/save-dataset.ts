@@ -8,13 +8,13 @@
  * statuses follow their records to their new numbers, and the work saved in IndexedDB for the
  * old content is dropped (it would not match any file any more).
  */
-import { toBlobParts, writeDataset } from '../../../core/dataset/index.ts';
 import { downloadFile } from '../../layout/download-file.ts';
-import { datasetEdits, useAppStore, type DatasetFile } from '../../store/index.ts';
+import { useAppStore, type DatasetFile } from '../../store/index.ts';
+import { datasetBlob } from '../export-dataset.ts';
 import { forgetSavedWork } from '../persistence/dataset-persistence.ts';
 import { rowStatuses } from '../persistence/store-work.ts';
 import { carryStatuses } from './carry-statuses.ts';
-import type { SaveHandle } from './file-access.ts';
+import { canSaveInPlace, type SaveHandle } from './file-access.ts';
 import { saveDataset, type SaveResult } from './save-in-place.ts';
 
 /** The handle of the file the open dataset came from, when it was opened through the picker. */
@@ -31,17 +31,6 @@ export function handleOf(dataset: DatasetFile | null): SaveHandle | undefined {
   // The first dataset opened after `expectHandle` is the picked file.
   if (opened.dataset === undefined && dataset.name === opened.handle.name) opened.dataset = dataset;
   return opened.dataset === dataset ? opened.handle : undefined;
-}
-
-/** The whole dataset file as Save and export write it. */
-export function datasetBlob(): Blob {
-  const state = useAppStore.getState();
-  state.commitCurrent();
-  const current = useAppStore.getState();
-  const { dataset } = current;
-  if (!dataset) throw new Error('No dataset is open.');
-  // The parts' bytes are fresh Uint8Arrays over plain ArrayBuffers (never shared memory).
-  return new Blob(toBlobParts(writeDataset(dataset.index, datasetEdits(current)), dataset.source) as BlobPart[]);
 }
 
 export interface SaveDeps {
@@ -71,7 +60,7 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
   // What must follow the file if it is written in place (read before anything changes).
   const state = store();
   const statuses = carryStatuses(rowStatuses(state.datasetRows), state.datasetChanges, dataset.count);
-  const result = await saveDataset({ blob, name: dataset.name, handle, download: deps.download ?? ((content, name) => downloadFile(content, name)) });
+  const result = await saveDataset({ blob, name: dataset.name, handle, download: deps.download ?? downloadFile, inPlaceOffered: canSaveInPlace() });
   if (result.kind !== 'saved' || !handle) {
     store().showNotice({ tone: result.kind === 'downloaded' ? 'success' : 'error', title: result.message });
     return result;

@@ -25,6 +25,8 @@ export interface SaveRequest {
   handle: SaveHandle | undefined;
   /** Downloads the Blob (layout/download-file.ts in the app, a fake in tests). */
   download(blob: Blob, name: string): void;
+  /** The browser could write in place had the file been opened with "Open to save in place" (said when downloading). */
+  inPlaceOffered?: boolean;
 }
 
 export async function saveDataset(request: SaveRequest): Promise<SaveResult> {
@@ -35,7 +37,10 @@ export async function saveDataset(request: SaveRequest): Promise<SaveResult> {
     } catch (thrown) {
       return { kind: 'failed', message: `${name} could not be downloaded: ${errorText(thrown)}.` };
     }
-    return { kind: 'downloaded', message: `Downloaded ${name} (this browser cannot write the file in place).` };
+    const why = request.inPlaceOffered
+      ? 'it was not opened with "Open to save in place…", so Parley may not write to it'
+      : 'this browser does not let a page write a file in place';
+    return { kind: 'downloaded', message: `Downloaded ${name}: ${why}. Replace the original with it to keep the changes.` };
   }
   const refused: SaveResult = {
     kind: 'refused',
