@@ -274,9 +274,11 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
     },
     addRowContents: (from, contents) => {
       const rows = get().datasetRows.slice();
+      const { edited } = get().datasetChanges;
       contents.forEach((content, i) => {
         const row = rows[from + i];
-        if (row) rows[from + i] = { ...row, ...content };
+        // The worker checks the original bytes: a record edited meanwhile (or restored edited) keeps its own content.
+        if (row && !edited.has(from + i)) rows[from + i] = { ...row, ...content };
       });
       set({ datasetRows: rows });
     },

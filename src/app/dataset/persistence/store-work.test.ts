@@ -98,4 +98,16 @@ describe('the dataset work in the store', () => {
     // The added record's row shows its edited text's summary, as before.
     expect(after.datasetRows[copy]?.blank).toBe(false);
   });
+
+  it('a restored edit is not overwritten by the worker checking the original bytes afterwards', async () => {
+    await useAppStore.getState().goto(0);
+    const edited = line(1, 'restored');
+    await putWorkIntoStore({ edited: new Map([[1, edited]]), deleted: new Set(), inserted: new Map(), copies: new Map(), statuses: new Map(), current: 0 });
+    expect(useAppStore.getState().datasetRows[1]?.summary?.preview).toContain('restored');
+    // The worker's batch for rows 0-2, summarised from the file as it is on disk.
+    const stale = { summary: { ...useAppStore.getState().datasetRows[0]?.summary, preview: 'question 1' } } as never;
+    useAppStore.getState().addRowContents(0, [stale, stale, stale]);
+    expect(useAppStore.getState().datasetRows[1]?.summary?.preview).toContain('restored');
+    expect(useAppStore.getState().datasetRows[0]?.summary?.preview).toBe('question 1');
+  });
 });
