@@ -59,8 +59,8 @@ test('edits and review marks survive a reload; a changed file of the same name i
   await expect(parley.field('Message 1 content')).toHaveValue('Question number 7?');
   expect(await exportedLines(page)).toEqual(before);
 
-  // The file changed on disk (one record edited elsewhere), same name: said, edits not applied.
-  await parley.openFile('reviews.jsonl', file({ at: 150, question: 'Changed elsewhere?' }), 'application/jsonl');
+  // The file changed on disk (one record edited elsewhere, to a text as long: the same size), same name: said, edits not applied.
+  await parley.openFile('reviews.jsonl', file({ at: 150, question: 'Changed on disk 150?' }), 'application/jsonl');
   const banner = page.getByRole('region', { name: 'Saved edits of a changed file' });
   await expect(banner).toContainText('reviews.jsonl changed since you last worked on it (it has the same size');
   await expect(banner).toContainText('Its 1 edit and 2 statuses saved for the old file were not applied');

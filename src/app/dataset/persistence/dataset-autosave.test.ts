@@ -221,6 +221,12 @@ describe('restoring a dataset', () => {
     expect(resized.changed?.versions.map((meta) => meta.hash)).toEqual([FILE.fingerprint.hash]);
   });
 
+  it('gives sizes in bytes when they round alike', async () => {
+    await saveSome({ name: 'big.jsonl', fingerprint: { size: 2_000_000, hash: '1111111111111111' } });
+    const plan = await planDatasetRestore(storage, copy, { name: 'big.jsonl', fingerprint: { size: 2_000_010, hash: '2222222222222222' } });
+    expect(plan.changed?.message).toContain('(it was 2,000,000 bytes, it is 2,000,010 bytes now');
+  });
+
   it('ignores other files and a page-hide copy of another file', async () => {
     await saveSome({ name: 'other.jsonl', fingerprint: { size: 5, hash: 'aaaaaaaaaaaaaaaa' } });
     copy.text = JSON.stringify({ key: '5:aaaaaaaaaaaaaaaa', current: 0, savedAt: Date.now() + 1, changes: [{ kind: 'edited', index: 0, value: 'x' }] });

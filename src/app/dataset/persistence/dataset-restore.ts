@@ -68,9 +68,16 @@ function restoredText(name: string, work: DatasetWork, savedAt: number | undefin
 }
 
 function changedText(file: { name: string; fingerprint: FileFingerprint }, old: DatasetMeta, counts: { edits: number; statuses: number }): string {
-  const how = old.size === file.fingerprint.size ? `it has the same size (${formatBytes(old.size)}) but different content` : `it was ${formatBytes(old.size)}, it is ${formatBytes(file.fingerprint.size)} now`;
+  const [was, is] = [formatBytes(old.size), formatBytes(file.fingerprint.size)];
+  // Sizes that round alike are given in bytes: "23.3 KB, 23.3 KB now" would read as no change.
+  const sizes = was === is ? [exactBytes(old.size), exactBytes(file.fingerprint.size)] : [was, is];
+  const how = old.size === file.fingerprint.size ? `it has the same size (${was}) but different content` : `it was ${sizes[0]}, it is ${sizes[1]} now`;
   const what = [plural(counts.edits, 'edit'), ...(counts.statuses > 0 ? [plural(counts.statuses, 'status', 'statuses')] : [])].join(' and ');
   return `${file.name} changed since you last worked on it (${how}, last saved ${new Date(old.savedAt).toLocaleString()}). Its ${what} saved for the old file were not applied: they would land on the wrong records.`;
+}
+
+function exactBytes(n: number): string {
+  return `${n.toLocaleString('en-US')} bytes`;
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
