@@ -64,6 +64,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
   return new Promise<DatasetOpenResult>((resolve) => {
     let settled = false;
     let opened = false;
+    let checked = false;
     const finish = (result: DatasetOpenResult): void => {
       if (settled) return;
       settled = true;
@@ -83,6 +84,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
       worker,
       cancel: () => {
         stop();
+        if (checked) return;
         if (opened) {
           store().showNotice({ tone: 'info', title: `Stopped checking ${name}: records not checked yet show no summary until opened.` });
         } else {
@@ -126,6 +128,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
           store().addRowContents(message.from, message.contents);
           break;
         case 'checked':
+          checked = true;
           store().setDatasetProgress(null);
           break;
         case 'failed':
