@@ -15,12 +15,13 @@
  *   bytes, so an upper bound of the download);
  * - and the command: `parley validate` on the same file, MB/s.
  * Writes the figures to BENCHMARKS.md under "Datasets (npm run bench:dataset)".
- * PARLEY_E2E_PORT / PARLEY_E2E_DIST choose the port and the build folder (as for the e2e tests).
+ * PARLEY_E2E_PORT / PARLEY_E2E_DIST choose the port and the build folder (as for the e2e tests);
+ * the command is built beside it (`<dist>-command`); `-- --skip-build` reuses both.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
@@ -35,6 +36,8 @@ const BASE = `http://127.0.0.1:${PORT}/`;
 const HEADING = '## Datasets (npm run bench:dataset)';
 const args = process.argv.slice(2);
 const WITH_GB = args.includes('--gb');
+/** Reuse the site and command built by the previous run (iterating on the bench itself). */
+const SKIP_BUILD = args.includes('--skip-build');
 const MB_ARG = args.indexOf('--mb');
 const RECORDS = 100_000;
 /** Records of the 1 GB file (about 2.6 KB each). */
@@ -65,7 +68,13 @@ window.__benchOpen = new Promise(function (resolve) {
     var api = window.__parley;
     try { return start !== undefined && api.dataset && api.dataset.count() > 0 && api.renderedText().indexOf('#0 ') !== -1; } catch (e) { return false; }
   }
+  var armed = performance.now();
   function poll() {
+    if (performance.now() - armed > 300000) {
+      var api = window.__parley;
+      resolve({ error: 'no first record after 300 s: change seen ' + (start !== undefined) + ', count ' + (api.dataset ? api.dataset.count() : 'no dataset api') + ', preview starts ' + JSON.stringify(api.renderedText().slice(0, 80)) });
+      return;
+    }
     if (shown()) {
       var first = performance.now() - start;
       (function checked() {
@@ -76,6 +85,8 @@ window.__benchOpen = new Promise(function (resolve) {
   }
   requestAnimationFrame(poll);
 });
+// The statement's value would be the promise, which page.evaluate would wait for: none.
+undefined;
 `;
 
 async function openFile(browser: Browser, rootPid: number, file: string, bytes: number, records: number): Promise<{ page: Page; figures: OpenFigures }> {
@@ -89,7 +100,8 @@ async function openFile(browser: Browser, rootPid: number, file: string, bytes: 
   const sampler = samplePeak(rootPid);
   // A path, not a buffer: the page gets a File backed by the file on disk, as when a person picks it.
   await page.locator('input[type=file]').first().setInputFiles(file);
-  const times = (await page.evaluate('window.__benchOpen', undefined)) as { first: number; checked: number };
+  const times = (await page.evaluate('window.__benchOpen', undefined)) as { first: number; checked: number; error?: string };
+  if (times.error) throw new Error(times.error);
   const peakMb = sampler.stop();
   const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
@@ -178,9 +190,11 @@ async function main(): Promise<void> {
     const file = join(work, 'bench.jsonl');
     const bytes = await writeDatasetFile(file, records);
     console.log(`${fmt(bytes / 1048576, 1)} MB. Building the site and the command…`);
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
-    const commandDir = join(work, 'command');
-    await build({ root: ROOT, configFile: join(ROOT, 'vite.cli.config.ts'), logLevel: 'error', build: { outDir: commandDir, emptyOutDir: true, sourcemap: false } });
+    const commandDir = join(DIST, '..', `${basename(DIST)}-command`);
+    if (!SKIP_BUILD) {
+      execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
+      await build({ root: ROOT, configFile: join(ROOT, 'vite.cli.config.ts'), logLevel: 'error', build: { outDir: commandDir, emptyOutDir: true, sourcemap: false } });
+    }
 
     console.log('Validating with the command…');
     const validate = validateSpeed(join(commandDir, 'cli.js'), file, bytes);
