@@ -1,10 +1,12 @@
 /**
  * The generated dataset of bench/dataset.bench.ts: OpenAI Chat Completions records of about
  * 2.5 KB, each different (its number and its own pseudo-random words), written as a stream to a
- * file in a temporary folder (never in the repository). Every 3rd record has a tool call, every
- * 100th an assistant message with neither content nor tool calls (an error the list counts),
- * every 1,000th line is not JSON (a bad line). Record i's user text starts with `#i ` and
- * record 4321 alone holds the word `zanzibar-needle` (what the search looks for).
+ * file in a temporary folder (never in the repository). Every 3rd record has a tool call whose
+ * assistant message has `content: null` (as OpenAI writes it; an error for the Apertus format,
+ * which a fix repairs), every 100th an assistant message with neither content nor tool calls,
+ * every 1,000th line is not JSON (a bad line): about a third of the records have errors, as in a
+ * file that needs fixing. Record i's user text starts with `#i ` and record 4321 alone holds the
+ * word `zanzibar-needle` (what the search looks for).
  */
 import { createWriteStream } from 'node:fs';
 

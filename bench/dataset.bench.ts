@@ -10,7 +10,7 @@
  * - scrolling the record list: frames per second while its scroll position moves every frame;
  * - moving to the next record (`__parley.dataset.goto`, which resolves when the record is in the
  *   editors and the preview), p50 / p95 over 40 moves;
- * - a search over the whole file, if the app has one (else "not measured");
+ * - a search over the whole file with the app's search bar, if the build has one (else "not measured");
  * - exporting (`__parley.dataset.exportBytes()`: the Blob the export writes, read back into
  *   bytes, so an upper bound of the download);
  * - and the command: `parley validate` on the same file, MB/s.
@@ -150,16 +150,24 @@ const EXPORT = `
 })()
 `;
 
-/** The search, when the app has one: `__parley.dataset.search` (wip/ds-search) or nothing. */
-const SEARCH = `
-(async function () {
-  var api = window.__parley.dataset;
-  if (typeof api.search !== 'function') return null;
-  var t = performance.now();
-  var found = await api.search(${JSON.stringify(NEEDLE)});
-  return { ms: performance.now() - t, found: found };
-})()
-`;
+/**
+ * The search, when the app has one (the search bar of wip/ds-search: role search "Search the
+ * records"): from the click on Search to the result's count shown, polled every 50 ms.
+ */
+async function measureSearch(page: Page): Promise<{ ms: number; result: string } | null> {
+  const search = page.getByRole('search', { name: 'Search the records' });
+  if ((await search.count()) === 0) return null;
+  await search.getByRole('searchbox', { name: 'Search records' }).fill(NEEDLE);
+  const result = search.getByLabel('Search result');
+  const start = performance.now();
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  for (;;) {
+    const text = (await result.count()) > 0 ? ((await result.first().textContent()) ?? '') : '';
+    if (/match/.test(text)) return { ms: performance.now() - start, result: text };
+    if (performance.now() - start > 120_000) throw new Error(`the search gave no result in 120 s (${text})`);
+    await page.waitForTimeout(50);
+  }
+}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -212,7 +220,7 @@ async function main(): Promise<void> {
       console.log('Moving to the next record…');
       const moves = (await page.evaluate(MOVE)) as number[];
       console.log('Searching…');
-      const search = (await page.evaluate(SEARCH)) as { ms: number; found: unknown } | null;
+      const search = await measureSearch(page);
       console.log('Exporting…');
       const exported = (await page.evaluate(EXPORT)) as { ms: number; length: number };
       await page.context().close();
@@ -250,7 +258,7 @@ interface Results {
   figures: OpenFigures;
   scroll: { fps: number; worst: number; rows: number } | null;
   moves: number[];
-  search: { ms: number; found: unknown } | null;
+  search: { ms: number; result: string } | null;
   exported: { ms: number; length: number };
   validate: ReturnType<typeof validateSpeed>;
   gb: OpenFigures | undefined;
@@ -276,8 +284,8 @@ function report(r: Results): string {
       : ['scrolling the record list', 'not measured (no scrollable record list found)', ''],
     ['moving to the next record (p50 / p95 of 40)', `${fmt(next.p50, 1)} / ${fmt(next.p95, 1)} ms`, `≤ ${TARGETS.nextMs} ms: ${verdict(next.p95 <= TARGETS.nextMs)}`],
     r.search
-      ? ['a search over the whole file', `${fmt(r.search.ms)} ms`, `≤ ${fmt(TARGETS.searchMs)} ms: ${verdict(r.search.ms <= TARGETS.searchMs)}`]
-      : ['a search over the whole file', 'not measured: the app has no search yet (`__parley.dataset.search` absent)', `≤ ${fmt(TARGETS.searchMs)} ms`],
+      ? ['a search over the whole file (click → count shown)', `${fmt(r.search.ms)} ms (${r.search.result})`, `≤ ${fmt(TARGETS.searchMs)} ms: ${verdict(r.search.ms <= TARGETS.searchMs)}`]
+      : ['a search over the whole file', 'not measured: this build has no search bar (it is on wip/ds-search)', `≤ ${fmt(TARGETS.searchMs)} ms`],
     ['exporting (the Blob read back into bytes)', `${fmt(r.exported.ms)} ms (${fmt(r.exported.length)} bytes)`, `≤ ${fmt(TARGETS.exportMs)} ms: ${verdict(r.exported.ms <= TARGETS.exportMs)}`],
     ...r.validate.map((v) => [`\`parley validate\`, ${v.jobs}`, `${fmt(v.mbS, 1)} MB/s (${fmt(v.seconds, 1)} s)`, `≥ ${TARGETS.validateMbS} MB/s: ${verdict(v.mbS >= TARGETS.validateMbS)}`]),
   ];
@@ -288,7 +296,7 @@ function report(r: Results): string {
     HEADING,
     '',
     `Measured ${r.started.toISOString().slice(0, 16).replace('T', ' ')} UTC on this machine (${cpus().length} cores, load average ${fmt(loadavg()[0] ?? 0, 1)} at the end), headless Chromium ${r.browserVersion}, the production build served by \`vite preview\`.`,
-    `The file: ${fmt(f.records)} generated OpenAI Chat records, ${fmt(mb, 1)} MB of JSON Lines (bench/dataset-data.ts: a tool call every 3rd record, an error every 100th, a bad line every 1,000th), opened through the Open button's file input (a File backed by the file on disk).`,
+    `The file: ${fmt(f.records)} generated OpenAI Chat records, ${fmt(mb, 1)} MB of JSON Lines (bench/dataset-data.ts: a tool call with \`content: null\` every 3rd record, an empty assistant message every 100th, a bad line every 1,000th: about a third have errors), opened through the Open button's file input (a File backed by the file on disk).`,
     '',
     '| what | measured | target |',
     '|---|---|---|',
