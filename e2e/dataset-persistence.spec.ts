@@ -119,6 +119,13 @@ test('Save writes a file opened with "Open to save in place…" back into that f
   await expect(list.getByRole('button', { name: /^Line 2: Saved in place\?/ })).toBeVisible();
   await expect(list.getByRole('button', { name: /^Line 3: .*done/ })).toBeVisible();
   expect((await exportedLines(page)).join('\n')).toBe(saved.join('\n'));
+  // The saved file is not taken for a changed one: the old content's work was dropped, the marks saved anew.
+  await expect(page.getByRole('status', { name: 'Dataset save status' })).toHaveText('Edits saved in this browser');
+  await expect(page.getByRole('region', { name: 'Saved edits of a changed file' })).toHaveCount(0);
+  await page.reload();
+  await page.evaluate(() => window.__parley.ready);
+  await parley.button('Open to save in place…').click();
+  await expect(parley.notice).toContainText('Restored 1 status from your last session on inplace.jsonl');
 });
 
 test('Save downloads a file opened without write access, and says why', async ({ parley, page }) => {

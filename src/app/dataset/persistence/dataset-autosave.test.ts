@@ -227,6 +227,19 @@ describe('restoring a dataset', () => {
     expect(plan.changed?.message).toContain('(it was 2,000,000 bytes, it is 2,000,010 bytes now');
   });
 
+  it('says only what there is: statuses alone, or only the edited marks Save left', async () => {
+    const marks = new Source();
+    const autosave = startDatasetAutosave({ file: FILE, storage, source: marks, copy, confirmed: EMPTY_WORK, unsaved: false, onStatus: () => {}, onError: () => {} });
+    running.push(autosave);
+    marks.mark(1, 'done');
+    marks.mark(2, 'edited');
+    await autosave.saveNow();
+    expect((await planDatasetRestore(storage, copy, FILE)).restoredMessage).toMatch(/^Restored 1 status from your last session on data\.jsonl/);
+    marks.change(() => ({ statuses: new Map([[2, 'edited']]) }));
+    await autosave.saveNow();
+    expect((await planDatasetRestore(storage, copy, FILE)).restoredMessage).toMatch(/^Restored 1 record marked edited from/);
+  });
+
   it('ignores other files and a page-hide copy of another file', async () => {
     await saveSome({ name: 'other.jsonl', fingerprint: { size: 5, hash: 'aaaaaaaaaaaaaaaa' } });
     copy.text = JSON.stringify({ key: '5:aaaaaaaaaaaaaaaa', current: 0, savedAt: Date.now() + 1, changes: [{ kind: 'edited', index: 0, value: 'x' }] });

@@ -41,8 +41,15 @@ export async function saveDatasetNow(): Promise<void> {
   await attached?.autosave?.saveNow();
 }
 
-/** Forget the work saved for a file that no longer exists as it was (Save wrote the work into it). */
+/**
+ * Forget the work saved for a file that no longer exists as it was (Save wrote the work into it).
+ * Saving the open dataset stops first: a write still pending would store it again.
+ */
 export async function forgetSavedWork(fingerprint: FileFingerprint): Promise<void> {
+  if (attached && sameFile(attached.dataset.fingerprint, fingerprint)) {
+    attached.autosave?.stop();
+    attached.autosave = undefined;
+  }
   if (!deps) return;
   try {
     await deps.storage.remove(fingerprint);
@@ -63,6 +70,10 @@ export async function discardChangedWork(): Promise<void> {
   }
   datasetPersistenceStore.setState({ changed: null });
   useAppStore.getState().showNotice({ tone: 'success', title: `Discarded the saved edits of the old ${changed.name}.` });
+}
+
+function sameFile(a: FileFingerprint, b: FileFingerprint): boolean {
+  return a.size === b.size && a.hash === b.hash;
 }
 
 function follow(dataset: DatasetFile | null): void {

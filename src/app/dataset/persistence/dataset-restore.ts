@@ -49,6 +49,7 @@ export async function planDatasetRestore(storage: DatasetStorage, copy: CopyStor
   }
   const restoredMessage = work && !isEmptyWork(work) ? restoredText(file.name, work, saved?.meta.savedAt) : undefined;
 
+
   const others = metas.filter((meta) => meta.name === file.name && fingerprintKey(meta) !== key).sort((a, b) => b.savedAt - a.savedAt);
   let changed: ChangedFile | undefined;
   const newest = others[0];
@@ -62,7 +63,8 @@ export async function planDatasetRestore(storage: DatasetStorage, copy: CopyStor
 
 function restoredText(name: string, work: DatasetWork, savedAt: number | undefined): string {
   const { edits, statuses } = countWork(work);
-  const parts = [plural(edits, 'edit'), ...(statuses > 0 ? [plural(statuses, 'status', 'statuses')] : [])];
+  // Only `edited` statuses (after Save wrote the edits into the file): the marks of what was edited.
+  const parts = edits + statuses === 0 ? [plural(work.statuses.size, 'record marked edited', 'records marked edited')] : [...(edits > 0 ? [plural(edits, 'edit')] : []), ...(statuses > 0 ? [plural(statuses, 'status', 'statuses')] : [])];
   const when = savedAt === undefined ? '' : ` (saved ${new Date(savedAt).toLocaleString()})`;
   return `Restored ${parts.join(' and ')} from your last session on ${name}${when}.`;
 }

@@ -44,9 +44,9 @@ export function countWork(work: DatasetWork): { edits: number; statuses: number 
   return { edits: touched.size, statuses: marks };
 }
 
+/** Nothing to keep: no change and no status at all (an `edited` status alone is still kept). */
 export function isEmptyWork(work: DatasetWork): boolean {
-  const { edits, statuses } = countWork(work);
-  return edits === 0 && statuses === 0;
+  return work.edited.size + work.deleted.size + work.inserted.size + work.copies.size + work.statuses.size === 0;
 }
 
 /**

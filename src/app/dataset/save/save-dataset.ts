@@ -65,6 +65,9 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
     store().showNotice({ tone: result.kind === 'downloaded' ? 'success' : 'error', title: result.message });
     return result;
   }
+  // The work saved for the old content is in the file now: forget it before the saved file
+  // opens, or opening it would find it and call the file changed.
+  await forgetSavedWork(dataset.fingerprint);
   expectHandle(handle);
   const reopened = await deps.reopen(result.file, dataset.name);
   if (!reopened.ok) {
@@ -73,7 +76,6 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
   }
   const after = store();
   if (after.dataset) for (const [id, status] of statuses) if (id < after.dataset.count && (status === 'edited' || status === 'flagged' || status === 'done')) after.setStatus(id, status);
-  await forgetSavedWork(dataset.fingerprint);
   store().showNotice({ tone: 'success', title: result.message });
   return result;
 }
