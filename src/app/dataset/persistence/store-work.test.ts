@@ -64,6 +64,9 @@ describe('the dataset work in the store', () => {
     expect(calls).toBe(afterGoto);
     useAppStore.getState().setStatus(2, 'flagged');
     expect(calls).toBe(afterGoto + 1);
+    // A batch of the worker's check replaces the rows without changing a status: not a change of the work.
+    useAppStore.getState().addRowContents(0, [{ codes: [] }]);
+    expect(calls).toBe(afterGoto + 1);
     stop();
   });
 

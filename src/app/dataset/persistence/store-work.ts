@@ -54,10 +54,19 @@ export function storeWorkSource(fingerprint: FileFingerprint, store = useAppStor
     subscribe(listener) {
       return store.subscribe((state, previous) => {
         if (!ours(state)) return;
-        if (state.datasetChanges !== previous.datasetChanges || state.datasetRows !== previous.datasetRows || state.currentRecord !== previous.currentRecord || state.record !== previous.record) listener();
+        // Rows are replaced by every batch of the worker's check too: only a status change counts
+        // (else the pause that a save waits for would not come until the check ends).
+        const statusChanged = state.datasetRows !== previous.datasetRows && statusesDiffer(state.datasetRows, previous.datasetRows);
+        if (state.datasetChanges !== previous.datasetChanges || statusChanged || state.currentRecord !== previous.currentRecord || state.record !== previous.record) listener();
       });
     },
   };
+}
+
+function statusesDiffer(a: readonly DatasetRow[], b: readonly DatasetRow[]): boolean {
+  if (a.length !== b.length) return true;
+  for (let i = 0; i < a.length; i++) if (a[i]?.status !== b[i]?.status) return true;
+  return false;
 }
 
 function sameEntries(a: ReadonlyMap<number, string>, b: ReadonlyMap<number, string>): boolean {
