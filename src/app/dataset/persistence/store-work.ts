@@ -5,8 +5,7 @@
  * encodes it, at save time, without committing.
  */
 import type { FileFingerprint } from '../../../core/dataset/index.ts';
-import { fileOrder } from '../../store/dataset-model.ts';
-import { useAppStore, type AppState, type DatasetRow } from '../../store/index.ts';
+import { useAppStore, type AppState, type DatasetRow, type RecordStatus } from '../../store/index.ts';
 import { datasetEngine } from '../engine.ts';
 import type { WorkSource } from './dataset-autosave.ts';
 import type { DatasetWork } from './dataset-work.ts';
@@ -76,49 +75,31 @@ function sameEntries(a: ReadonlyMap<number, string>, b: ReadonlyMap<number, stri
 }
 
 /**
- * Put restored work into the open dataset: its changes (merged under any made since it opened:
- * those win), the rows of edited and added records decoded again, the statuses, and the record
- * that was being looked at shown again. Returns whether the merge added changes made here to
- * the saved ones (then they must be written).
+ * Put restored work into the open dataset (the slice's `restoreDataset`): its changes merged
+ * under any made since the file opened (those win, the record being edited committed first so
+ * that its typing is not lost), the statuses likewise, and the record that was being looked at
+ * shown again. Returns whether changes made here were merged in (then they must be written).
  */
 export async function putWorkIntoStore(work: DatasetWork, store = useAppStore): Promise<boolean> {
-  const state = store.getState();
-  const dataset = state.dataset;
-  if (!dataset) return false;
-  state.commitCurrent();
-  const here = store.getState().datasetChanges;
+  if (!store.getState().dataset) return false;
+  store.getState().commitCurrent();
+  const { datasetChanges: here, datasetRows } = store.getState();
   const changes = {
     edited: new Map([...work.edited, ...here.edited]),
     deleted: new Set([...work.deleted, ...here.deleted]),
     inserted: new Map([...work.inserted, ...here.inserted]),
     copies: new Map([...work.copies, ...here.copies]),
   };
+  const statuses = new Map<number, RecordStatus>();
+  for (const [id, status] of work.statuses) if (isStatus(status)) statuses.set(id, status);
+  for (const [id, status] of rowStatuses(datasetRows)) if (isStatus(status)) statuses.set(id, status);
   const mergedHere = here.edited.size + here.deleted.size + here.inserted.size > 0;
-  const rows = store.getState().datasetRows.slice();
-  // Added records get rows (ids are never reused: ids of added records deleted since are left blank, unlisted).
-  const addedIds = [...changes.inserted.values()].flat();
-  const top = Math.max(rows.length - 1, ...addedIds);
-  for (let id = rows.length; id <= top; id++) rows[id] = { line: 1, blank: true, status: 'unreviewed' };
-  for (const [after, ids] of changes.inserted) {
-    for (const id of ids) {
-      const source = rows[changes.copies.get(id) ?? Math.max(after, 0)];
-      rows[id] = { line: source?.line ?? 1, blank: false, status: 'unreviewed', ...(source && !source.blank ? { summary: source.summary, codes: source.codes, problem: source.problem } : {}) };
-    }
-  }
-  for (const [id, text] of changes.edited) {
-    const row = rows[id];
-    if (row) rows[id] = { ...row, summary: undefined, codes: undefined, problem: undefined, ...datasetEngine.content(datasetEngine.decode(text, row.line)), status: row.status === 'unreviewed' ? 'edited' : row.status };
-  }
-  for (const [id, status] of work.statuses) {
-    const row = rows[id];
-    if (row && (status === 'edited' || status === 'flagged' || status === 'done')) rows[id] = { ...row, status };
-  }
-  const order = fileOrder(rows, dataset.count, changes);
-  store.setState({ datasetChanges: changes, datasetRows: rows, datasetOrder: order, viewOrder: null });
-  const current = order.includes(work.current) ? work.current : store.getState().currentRecord;
-  if (current !== null && order.includes(current)) {
-    store.setState({ datasetLoaded: null });
-    await store.getState().goto(current);
-  }
+  store.getState().restoreDataset(changes, statuses);
+  const { datasetOrder } = store.getState();
+  if (datasetOrder.includes(work.current)) await store.getState().goto(work.current);
   return mergedHere;
+}
+
+function isStatus(status: string): status is RecordStatus {
+  return status === 'unreviewed' || status === 'edited' || status === 'flagged' || status === 'done';
 }
