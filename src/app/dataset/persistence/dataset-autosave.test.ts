@@ -148,6 +148,18 @@ describe('dataset autosave', () => {
     ]);
   });
 
+  it('finishing writes what is pending, then follows no more changes', async () => {
+    const source = new Source();
+    const autosave = start(source);
+    source.edit(1, 'last moment');
+    await autosave.finish();
+    expect((await storage.read(FILE.fingerprint))?.work.edited.get(1)).toBe('last moment');
+    const writes = storage.writes;
+    source.edit(2, 'after');
+    await settle();
+    expect(storage.writes).toBe(writes);
+  });
+
   it('a change made during a write is written after it', async () => {
     const source = new Source();
     const autosave = start(source);

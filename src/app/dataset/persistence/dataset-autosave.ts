@@ -46,6 +46,9 @@ export interface DatasetAutosave {
   saveNow(): Promise<void>;
   /** Page hidden or unloading: copy the unsaved changes synchronously, then start the write. */
   flushForPageHide(): void;
+  /** The dataset is closing: stop following it, after writing what is not written yet. */
+  finish(): Promise<void>;
+  /** Stop at once, writing nothing more. */
   stop(): void;
 }
 
@@ -161,6 +164,14 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
   if (typeof window !== 'undefined') window.addEventListener('pagehide', flushForPageHide);
 
+  function detach(): void {
+    unsubscribe();
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', flushForPageHide);
+  }
+
   if (dirty) {
     status({ state: 'unsaved' });
     schedule();
@@ -174,12 +185,15 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
       if (dirty) await save();
     },
     flushForPageHide,
+    finish: async () => {
+      detach();
+      if (running) await running;
+      if (dirty) await save();
+      stopped = true;
+    },
     stop: () => {
       stopped = true;
-      unsubscribe();
-      if (timer !== undefined) clearTimeout(timer);
-      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
-      if (typeof window !== 'undefined') window.removeEventListener('pagehide', flushForPageHide);
+      detach();
     },
   };
 }

@@ -78,7 +78,8 @@ function sameFile(a: FileFingerprint, b: FileFingerprint): boolean {
 
 function follow(dataset: DatasetFile | null): void {
   if (attached?.dataset === dataset) return;
-  attached?.autosave?.stop();
+  // Closed or replaced: what was changed in the last moment is still written.
+  void attached?.autosave?.finish();
   attached = undefined;
   datasetPersistenceStore.setState({ status: null, changed: null });
   if (dataset) void attach(dataset);
@@ -128,8 +129,7 @@ async function attach(dataset: DatasetFile): Promise<void> {
     onStatus: (status) => {
       if (attached === entry) datasetPersistenceStore.setState({ status });
     },
-    onError: (message) => {
-      if (attached === entry) useAppStore.getState().showNotice({ tone: 'error', title: `Your edits to ${dataset.name} are not saved in this browser: ${message}` });
-    },
+    // Said even after the dataset closed: its last write may be the one that failed.
+    onError: (message) => useAppStore.getState().showNotice({ tone: 'error', title: `Your edits to ${dataset.name} are not saved in this browser: ${message}` }),
   });
 }

@@ -53,6 +53,17 @@ describe('the dataset work in the store', () => {
     expect(useAppStore.getState().datasetChanges.edited.size).toBe(0);
   });
 
+  it('after the dataset closes, still gives the work as it was when it closed (for the last write)', async () => {
+    const source = storeWorkSource(FINGERPRINT);
+    await useAppStore.getState().goto(2);
+    typeInFirstMessage('typed just before closing');
+    useAppStore.getState().setStatus(4, 'done');
+    useAppStore.getState().closeDataset();
+    const work = source.get();
+    expect(work.edited.get(2)).toContain('typed just before closing');
+    expect(work.statuses.get(4)).toBe('done');
+  });
+
   it('tells its listener about edits, statuses and moves, not about other changes', async () => {
     const source = storeWorkSource(FINGERPRINT);
     let calls = 0;

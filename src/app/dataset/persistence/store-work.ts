@@ -34,10 +34,16 @@ export function storeWorkSource(fingerprint: FileFingerprint, store = useAppStor
   let rows: readonly DatasetRow[] | undefined;
   let statuses = new Map<number, string>();
   const ours = (state: WorkState) => state.dataset !== null && state.dataset.fingerprint.hash === fingerprint.hash && state.dataset.fingerprint.size === fingerprint.size;
+  /** The last state with this dataset open: once it is closed, what the last write still saves. */
+  let lastOpen: WorkState | undefined = ours(store.getState()) ? store.getState() : undefined;
+  const unwatch = store.subscribe((state) => {
+    if (ours(state)) lastOpen = state;
+    else if (lastOpen !== undefined) unwatch();
+  });
   return {
     get() {
-      const state = store.getState();
-      if (!ours(state)) throw new Error('The dataset that was being saved is not open any more.');
+      const state = ours(store.getState()) ? store.getState() : lastOpen;
+      if (!state) throw new Error('The dataset that was being saved is not open any more.');
       // Rows are replaced on every batch of the worker's check: the statuses map is kept while
       // its content is the same, so that the diff skips it.
       if (state.datasetRows !== rows) {
