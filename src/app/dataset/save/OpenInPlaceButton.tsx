@@ -18,7 +18,7 @@ async function openInPlace(): Promise<void> {
   }
   if (!picked) return; // Cancelled: nothing to say.
   const [{ expectHandle }, { openFile }] = await Promise.all([import('./save-dataset.ts'), import('../../files/open.ts')]);
-  expectHandle(picked.handle);
+  expectHandle(picked.handle, picked.file);
   await openFile(picked.file);
 }
 

@@ -17,20 +17,20 @@ import { carryStatuses } from './carry-statuses.ts';
 import { canSaveInPlace, type SaveHandle } from './file-access.ts';
 import { saveDataset, type SaveResult } from './save-in-place.ts';
 
-/** The handle of the file the open dataset came from, when it was opened through the picker. */
-let opened: { handle: SaveHandle; dataset: DatasetFile | undefined } | undefined;
+/** The handle of the file picked with "Open to save in place…", and that very File. */
+let opened: { handle: SaveHandle; file: File } | undefined;
 
-/** The next dataset to open came from the picker with this handle (call before opening it). */
-export function expectHandle(handle: SaveHandle): void {
-  opened = { handle, dataset: undefined };
+/** `file`, about to be opened, came from the picker with this handle. */
+export function expectHandle(handle: SaveHandle, file: File): void {
+  opened = { handle, file };
 }
 
-/** The handle of the open dataset, if Save can write it in place. */
+/**
+ * The handle of the open dataset, if Save can write it in place: only when the dataset was read
+ * from the picked File itself (not from another file of the same name opened otherwise).
+ */
 export function handleOf(dataset: DatasetFile | null): SaveHandle | undefined {
-  if (!opened || !dataset) return undefined;
-  // The first dataset opened after `expectHandle` is the picked file.
-  if (opened.dataset === undefined && dataset.name === opened.handle.name) opened.dataset = dataset;
-  return opened.dataset === dataset ? opened.handle : undefined;
+  return opened && dataset && dataset.source === opened.file ? opened.handle : undefined;
 }
 
 export interface SaveDeps {
@@ -68,7 +68,7 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
   // The work saved for the old content is in the file now: forget it before the saved file
   // opens, or opening it would find it and call the file changed.
   await forgetSavedWork(dataset.fingerprint);
-  expectHandle(handle);
+  expectHandle(handle, result.file);
   const reopened = await deps.reopen(result.file, dataset.name);
   if (!reopened.ok) {
     store().showNotice({ tone: 'error', title: `${result.message} Opening it again failed: ${reopened.message}` });
