@@ -8,6 +8,9 @@ import { listedIds, useAppStore } from '../store/index.ts';
 import { DatasetExportMenu } from './DatasetExportMenu.tsx';
 import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, toggleFlag } from './navigation.ts';
 import { RecordList } from './RecordList.tsx';
+import { ChangedFileBanner } from './persistence/DatasetSaveStatus.tsx';
+import { datasetPersistenceStore } from './persistence/persistence-state.ts';
+import { DatasetSaveBar } from './save/DatasetSaveBar.tsx';
 import { useDatasetShortcuts } from './useDatasetShortcuts.ts';
 
 function ReviewButton({ label, keys, title, onClick, disabled }: { label: string; keys: string; title: string; onClick: () => void; disabled?: boolean }) {
@@ -18,13 +21,21 @@ function ReviewButton({ label, keys, title, onClick, disabled }: { label: string
   );
 }
 
-/** Back to single-record mode; changes not exported are lost, so ask first when there are any. */
+/** What Close asks: the changes stay in this browser when they are saved there (persistence), else they are lost. */
+function closeQuestion(): string {
+  const status = datasetPersistenceStore.getState().status;
+  return status?.state === 'saved' || status?.state === 'unsaved'
+    ? 'Close the dataset? Your changes stay saved in this browser and come back when you open the same file again; Save or export to write them into a file.'
+    : 'Close the dataset? Changes you have not saved or exported will be lost.';
+}
+
+/** Back to single-record mode; ask first when there are changes. */
 function closeWithConfirm(): void {
   const state = useAppStore.getState();
   state.commitCurrent();
   const { edited, deleted, inserted } = useAppStore.getState().datasetChanges;
   const changed = edited.size + deleted.size + inserted.size > 0;
-  if (changed && !window.confirm('Close the dataset? Changes you have not exported will be lost.')) return;
+  if (changed && !window.confirm(closeQuestion())) return;
   useAppStore.getState().closeDataset();
 }
 
@@ -41,6 +52,7 @@ export default function DatasetPanel() {
     <>
       {dataset && (
         <>
+          <ChangedFileBanner />
           <div className="flex flex-col gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
             <div className="flex items-baseline gap-2">
               <h2 className="min-w-0 flex-1 truncate text-sm font-semibold" title={dataset.name}>
@@ -51,6 +63,8 @@ export default function DatasetPanel() {
                 Close
               </button>
             </div>
+            {/* Saving (src/app/dataset/save, src/app/dataset/persistence). */}
+            <DatasetSaveBar />
             <p className={`text-xs ${mutedText}`}>
               {formatBytes(dataset.size)} · {count === total ? `${total.toLocaleString('en')} records` : `${count.toLocaleString('en')} of ${total.toLocaleString('en')} records shown`}
               {line !== undefined ? ` · line ${line} open` : ''}

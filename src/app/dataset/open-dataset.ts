@@ -8,6 +8,7 @@ import { RecordIndex, type DatasetIndex } from '../../core/index.ts';
 import { formatBytes } from '../files/limits.ts';
 import { listedIds, useAppStore } from '../store/index.ts';
 import './engine.ts';
+import { startDatasetPersistence } from './persistence/dataset-persistence.ts';
 import type { DatasetFormat, FromWorker, IndexMessage, ToWorker } from './protocol.ts';
 import { rowsFromIndex } from './rows.ts';
 
@@ -156,3 +157,6 @@ useAppStore.subscribe((state, previous) => {
     active = null;
   }
 });
+
+// The dataset's work is kept in IndexedDB and restored on re-opening (src/app/dataset/persistence).
+startDatasetPersistence();

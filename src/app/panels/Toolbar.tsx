@@ -3,6 +3,7 @@
  * theme, save state), then the format and that format's options.
  */
 import type { ReactNode } from 'react';
+import { OpenInPlaceButton } from '../dataset/save/OpenInPlaceButton.tsx';
 import { ExamplesButton } from '../examples/ExamplesDialog.tsx';
 import { ExportControls, OpenButton, PasteButton } from '../files/OpenControls.tsx';
 import { ShareButton } from '../share/ShareButton.tsx';
@@ -28,6 +29,7 @@ export function Toolbar() {
         <Group label="File">
           <NewMenu />
           <OpenButton />
+          <OpenInPlaceButton />
           <PasteButton />
           <ExportControls />
         </Group>

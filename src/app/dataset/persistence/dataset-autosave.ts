@@ -1,0 +1,199 @@
+/**
+ * Saving a dataset's work as it is made: after each change of the work (debounced, one write per
+ * pause), the entries that changed since the last confirmed save are written in one transaction
+ * with the meta (dataset-storage.ts); when the page is hidden or unloaded, they are also copied
+ * synchronously to localStorage (pagehide-copy.ts). One write at a time: a change made during a
+ * write is written after it, diffed against what the storage then holds.
+ *
+ * Failures are never swallowed: the status says "Save failed: …" (the quota message in words)
+ * and `onError` is told once per distinct failure, so that the app shows it; the work stays
+ * unsaved and is written again at the next change or `saveNow`.
+ */
+import type { FileFingerprint } from '../../../core/dataset/index.ts';
+import type { SaveStatus } from '../../store/index.ts';
+import { diffWork, mergeChanges, type DatasetWork, type EntryChange } from './dataset-work.ts';
+import { fingerprintKey, META_VERSION, type DatasetMeta, type DatasetStorage } from './dataset-storage.ts';
+import { parseCopy, type CopyStore, type DatasetCopy } from './pagehide-copy.ts';
+
+/** As the single-record autosave: one write per pause in typing. */
+export const DATASET_SAVE_DEBOUNCE_MS = 300;
+
+export interface WorkSource {
+  /** The work now (may cost an encode of the record being edited: called once per write, not per change). */
+  get(): DatasetWork;
+  /** Calls `listener` after each change that may change the work; returns an unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
+
+export interface DatasetAutosaveOptions {
+  file: { name: string; fingerprint: FileFingerprint };
+  storage: DatasetStorage;
+  source: WorkSource;
+  copy: CopyStore;
+  /** What the storage holds for this file now (the restored work, or empty). */
+  confirmed: DatasetWork;
+  /** The work differs from what is stored (restored from a page-hide copy, or edited before the fingerprint was known). */
+  unsaved: boolean;
+  onStatus(status: SaveStatus): void;
+  /** A failure the person must see (each distinct message once until a save succeeds). */
+  onError(message: string): void;
+  debounceMs?: number;
+  now?: () => number;
+}
+
+export interface DatasetAutosave {
+  /** Write now; resolves when what was there at the call is stored or has failed. */
+  saveNow(): Promise<void>;
+  /** Page hidden or unloading: copy the unsaved changes synchronously, then start the write. */
+  flushForPageHide(): void;
+  /** The dataset is closing: stop following it, after writing what is not written yet. */
+  finish(): Promise<void>;
+  /** Stop at once, writing nothing more. */
+  stop(): void;
+}
+
+/** Why a write failed, in words: the quota case says what to do. */
+export function describeSaveError(thrown: unknown): string {
+  const name = thrown instanceof Error || (typeof DOMException !== 'undefined' && thrown instanceof DOMException) ? (thrown as Error).name : '';
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  if (name === 'QuotaExceededError' || /quota/i.test(message)) {
+    return "the browser's storage for this site is full (QuotaExceededError). Your edits are still here: Save or export the file to keep them, or free space in the browser's site data.";
+  }
+  return message || name || 'unknown error';
+}
+
+export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAutosave {
+  const { file, storage, source, copy } = options;
+  const key = fingerprintKey(file.fingerprint);
+  const debounceMs = options.debounceMs ?? DATASET_SAVE_DEBOUNCE_MS;
+  const now = options.now ?? Date.now;
+  let confirmed = options.confirmed;
+  let writing: DatasetWork | undefined;
+  let running: Promise<void> | undefined;
+  let dirty = options.unsaved;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastError: string | undefined;
+  let stopped = false;
+
+  const status = (next: SaveStatus) => {
+    if (!stopped) options.onStatus(next);
+  };
+
+  const meta = (work: DatasetWork): DatasetMeta => ({ version: META_VERSION, name: file.name, size: file.fingerprint.size, hash: file.fingerprint.hash, current: work.current, savedAt: now() });
+
+  const schedule = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void save();
+    }, debounceMs);
+  };
+
+  const markDirty = () => {
+    if (!dirty) status({ state: 'unsaved' });
+    dirty = true;
+    schedule();
+  };
+
+  /** One write of what differs now; loops while changes arrive during a write. */
+  const writeLoop = async (): Promise<void> => {
+    while (dirty && !stopped) {
+      dirty = false;
+      const next = source.get();
+      const changes = diffWork(confirmed, next);
+      if (changes.length === 0 && next.current === confirmed.current) {
+        confirmed = next;
+        continue;
+      }
+      const written = meta(next);
+      writing = next;
+      try {
+        await storage.write(written, changes);
+        confirmed = next;
+        lastError = undefined;
+        clearCopyFor(written.savedAt);
+      } catch (thrown) {
+        dirty = true;
+        const message = describeSaveError(thrown);
+        status({ state: 'failed', message });
+        if (message !== lastError) options.onError(message);
+        lastError = message;
+        return;
+      } finally {
+        writing = undefined;
+      }
+    }
+    if (!dirty) status({ state: 'saved', at: now() });
+  };
+
+  const save = (): Promise<void> => {
+    if (running) {
+      // A write is under way: the loop picks up what changed meanwhile.
+      return running;
+    }
+    running = writeLoop().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const clearCopyFor = (savedAt: number) => {
+    const held = parseCopy(copy.read());
+    if (held && held.key === key && held.savedAt <= savedAt) copy.clear();
+  };
+
+  const flushForPageHide = () => {
+    if (stopped || (!dirty && writing === undefined)) return;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const current = source.get();
+    // Every entry the storage may not hold as it is now: changed since the confirmed save, or
+    // since the write under way (which may or may not land).
+    const changes: EntryChange[] = mergeChanges(diffWork(confirmed, current), writing ? diffWork(writing, current) : []);
+    const held: DatasetCopy = { key, current: current.current, savedAt: now(), changes };
+    const failure = copy.write(JSON.stringify(held));
+    if (failure !== undefined) options.onError(`the emergency copy of your last dataset changes could not be written (${failure}); wait until the dataset says Saved before closing the tab`);
+    if (dirty) void save();
+  };
+
+  // Marking dirty costs a timer reset; the diff (and any encoding) waits for the write.
+  const unsubscribe = source.subscribe(markDirty);
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') flushForPageHide();
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', flushForPageHide);
+
+  function detach(): void {
+    unsubscribe();
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', flushForPageHide);
+  }
+
+  if (dirty) {
+    status({ state: 'unsaved' });
+    schedule();
+  } else status({ state: 'saved', at: now() });
+
+  return {
+    saveNow: async () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      if (running) await running;
+      if (dirty) await save();
+    },
+    flushForPageHide,
+    finish: async () => {
+      detach();
+      if (running) await running;
+      if (dirty) await save();
+      stopped = true;
+    },
+    stop: () => {
+      stopped = true;
+      detach();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Save for the open dataset: the file as the export writes it (a Blob cut from the original File
+ * and the edited lines), written back in place when the dataset was opened through the browser's
+ * picker with a handle, downloaded under its name otherwise (save-in-place.ts).
+ *
+ * After an in-place write the open File is stale (the browser refuses to read a File whose file
+ * changed), and the edits are now the file's content: the saved file is opened again, the
+ * statuses follow their records to their new numbers, and the work saved in IndexedDB for the
+ * old content is dropped (it would not match any file any more).
+ */
+import { downloadFile } from '../../layout/download-file.ts';
+import { useAppStore, type DatasetFile } from '../../store/index.ts';
+import { datasetBlob } from '../export-dataset.ts';
+import { forgetSavedWork } from '../persistence/dataset-persistence.ts';
+import { rowStatuses } from '../persistence/store-work.ts';
+import { carryStatuses } from './carry-statuses.ts';
+import { canSaveInPlace, type SaveHandle } from './file-access.ts';
+import { saveDataset, type SaveResult } from './save-in-place.ts';
+
+/** The handle of the file picked with "Open to save in place…", and that very File. */
+let opened: { handle: SaveHandle; file: File } | undefined;
+
+/** `file`, about to be opened, came from the picker with this handle. */
+export function expectHandle(handle: SaveHandle, file: File): void {
+  opened = { handle, file };
+}
+
+/**
+ * The handle of the open dataset, if Save can write it in place: only when the dataset was read
+ * from the picked File itself (not from another file of the same name opened otherwise).
+ */
+export function handleOf(dataset: DatasetFile | null): SaveHandle | undefined {
+  return opened && dataset && dataset.source === opened.file ? opened.handle : undefined;
+}
+
+export interface SaveDeps {
+  /** Opens a file as the dataset (the app's dataset open pipeline); resolves when its first record is shown. */
+  reopen(file: File, name: string): Promise<{ ok: boolean; message: string }>;
+  download?(blob: Blob, name: string): void;
+}
+
+/** Save the open dataset; every outcome is said in a notice. */
+export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
+  const store = useAppStore.getState;
+  const dataset = store().dataset;
+  if (!dataset) {
+    const result: SaveResult = { kind: 'failed', message: 'There is no dataset to save.' };
+    store().showNotice({ tone: 'error', title: result.message });
+    return result;
+  }
+  let blob: Blob;
+  try {
+    blob = datasetBlob();
+  } catch (thrown) {
+    const result: SaveResult = { kind: 'failed', message: `${dataset.name} could not be written: ${thrown instanceof Error ? thrown.message : String(thrown)}.` };
+    store().showNotice({ tone: 'error', title: result.message });
+    return result;
+  }
+  const handle = handleOf(dataset);
+  // What must follow the file if it is written in place (read before anything changes).
+  const state = store();
+  const statuses = carryStatuses(rowStatuses(state.datasetRows), state.datasetChanges, dataset.count);
+  const result = await saveDataset({ blob, name: dataset.name, handle, download: deps.download ?? downloadFile, inPlaceOffered: canSaveInPlace() });
+  if (result.kind !== 'saved' || !handle) {
+    store().showNotice({ tone: result.kind === 'downloaded' ? 'success' : 'error', title: result.message });
+    return result;
+  }
+  // The work saved for the old content is in the file now: forget it before the saved file
+  // opens, or opening it would find it and call the file changed.
+  await forgetSavedWork(dataset.fingerprint);
+  expectHandle(handle, result.file);
+  const reopened = await deps.reopen(result.file, dataset.name);
+  if (!reopened.ok) {
+    store().showNotice({ tone: 'error', title: `${result.message} Opening it again failed: ${reopened.message}` });
+    return result;
+  }
+  const after = store();
+  if (after.dataset) for (const [id, status] of statuses) if (id < after.dataset.count && (status === 'edited' || status === 'flagged' || status === 'done')) after.setStatus(id, status);
+  store().showNotice({ tone: 'success', title: result.message });
+  return result;
+}
