@@ -5,3 +5,5 @@ export { undo, redo, clearHistory, useCanUndo, useCanRedo } from './undo.ts';
 export { COALESCE_IDLE_MS } from './history.ts';
 export type { ThemeChoice, ResolvedTheme } from './view-slice.ts';
 export type { SaveStatus, Notice } from './session-slice.ts';
+export { datasetEdits, listedIds, readRecordInput, registerDatasetEngine, type DatasetEngine, type DatasetFile, type DatasetProgress, type LoadedRecord } from './dataset-slice.ts';
+export type { DatasetChanges, DatasetRow, RecordStatus, RowContent, RowProblem } from './dataset-model.ts';

@@ -6,13 +6,14 @@
  */
 import { create } from 'zustand';
 import { temporal } from 'zundo';
+import { createDatasetSlice, setRecordHistoryClearer, type DatasetSlice } from './dataset-slice.ts';
 import { createDocumentSlice, type DocumentSlice } from './document-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createViewSlice, type ViewSlice } from './view-slice.ts';
 import { coalescingHandleSet, HISTORY_LIMIT, type TrackedState } from './history.ts';
 
-export type AppState = DocumentSlice & SelectionSlice & ViewSlice & SessionSlice;
+export type AppState = DocumentSlice & SelectionSlice & ViewSlice & SessionSlice & DatasetSlice;
 
 export const useAppStore = create<AppState>()(
   temporal<AppState, [], [], TrackedState>(
@@ -21,6 +22,7 @@ export const useAppStore = create<AppState>()(
       ...createSelectionSlice(...a),
       ...createViewSlice(...a),
       ...createSessionSlice(...a),
+      ...createDatasetSlice(...a),
     }),
     {
       partialize: (state) => ({ record: state.record }),
@@ -31,3 +33,6 @@ export const useAppStore = create<AppState>()(
     },
   ),
 );
+
+// Moving to another record of a dataset starts that record's history afresh (dataset-slice.ts).
+setRecordHistoryClearer(() => useAppStore.temporal.getState().clear());

@@ -1,0 +1,130 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { concatParts, indexJsonl, writeDataset, type Conversation } from '../../core/index.ts';
+import '../dataset/engine.ts';
+import { rowsFromIndex } from '../dataset/rows.ts';
+import { datasetEdits, redo, undo, useAppStore, type DatasetFile } from './index.ts';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function line(i: number, text = `question ${i}`): string {
+  return `{"id":"r${i}","messages":[{"role":"user","content":"${text}"},{"role":"assistant","content":"answer ${i}"}],"meta":{"z":1,"a":2}}`;
+}
+
+const LINES = [line(0), line(1), '{"messages": [', '', line(4)];
+const INPUT = `${LINES.join('\r\n')}\r\n`;
+const BYTES = encoder.encode(INPUT);
+
+function open(): void {
+  const index = indexJsonl(BYTES);
+  const file: DatasetFile = { name: 'd.jsonl', size: BYTES.length, format: 'jsonl', source: new Blob([BYTES]), index, fingerprint: { size: BYTES.length, hash: '0' }, count: index.records.count };
+  useAppStore.getState().openDataset(file, rowsFromIndex(index));
+}
+
+function exported(): string[] {
+  const state = useAppStore.getState();
+  state.commitCurrent();
+  const { dataset } = useAppStore.getState();
+  if (!dataset) throw new Error('no dataset');
+  return decoder.decode(concatParts(writeDataset(dataset.index, datasetEdits(useAppStore.getState())), BYTES)).split('\r\n');
+}
+
+function typeInFirstMessage(text: string): void {
+  useAppStore.getState().edit((draft) => {
+    const content = (draft as Conversation).messages[0]?.content;
+    if (content?.type === 'text') content.text = text;
+  });
+}
+
+function firstText(): string {
+  const content = (useAppStore.getState().record as Conversation).messages[0]?.content;
+  return content?.type === 'text' ? content.text : '';
+}
+
+describe('dataset slice', () => {
+  beforeEach(() => {
+    useAppStore.getState().closeDataset();
+    open();
+  });
+
+  it('lists the records in file order, blank lines left out', () => {
+    expect(useAppStore.getState().datasetOrder).toEqual([0, 1, 2, 4]);
+  });
+
+  it('commits the edit of a record when moving on: only that line changes, keys and unknown fields kept', async () => {
+    await useAppStore.getState().goto(1);
+    typeInFirstMessage('edited');
+    await useAppStore.getState().goto(4);
+    expect(useAppStore.getState().datasetRows[1]?.status).toBe('edited');
+    expect(exported()).toEqual([line(0), line(1, 'edited'), '{"messages": [', '', line(4), '']);
+    // Back on it, the editors show the edited text.
+    await useAppStore.getState().goto(1);
+    expect(firstText()).toBe('edited');
+  });
+
+  it('writes nothing for a record that was visited but not changed', async () => {
+    await useAppStore.getState().goto(0);
+    await useAppStore.getState().goto(1);
+    expect(useAppStore.getState().datasetChanges.edited.size).toBe(0);
+    expect(exported().join('\r\n')).toBe(INPUT);
+  });
+
+  it('never undoes across records: moving clears the record history', async () => {
+    await useAppStore.getState().goto(0);
+    typeInFirstMessage('x');
+    expect(useAppStore.temporal.getState().pastStates.length).toBe(1);
+    await useAppStore.getState().goto(1);
+    expect(useAppStore.temporal.getState().pastStates.length).toBe(0);
+    undo();
+    expect(firstText()).toBe('question 1');
+    expect(useAppStore.getState().currentRecord).toBe(1);
+    expect(exported()[0]).toBe(line(0, 'x'));
+  });
+
+  it('makes a bulk edit one undoable step, the current record reloaded', async () => {
+    await useAppStore.getState().goto(0);
+    useAppStore.getState().applyBulkEdit(new Map([[0, line(0, 'bulk')], [4, line(4, 'bulk')]]), 'Replace');
+    await settle();
+    expect(firstText()).toBe('bulk');
+    expect(exported()).toEqual([line(0, 'bulk'), line(1), '{"messages": [', '', line(4, 'bulk'), '']);
+    undo();
+    await settle();
+    expect(firstText()).toBe('question 0');
+    expect(exported().join('\r\n')).toBe(INPUT);
+    expect(useAppStore.getState().datasetRows[4]?.status).toBe('unreviewed');
+    redo();
+    await settle();
+    expect(exported()[4]).toBe(line(4, 'bulk'));
+  });
+
+  it('deletes and duplicates records as undoable steps, duplicates copying the original bytes', async () => {
+    const state = useAppStore.getState();
+    const copy = state.duplicateRecord(0);
+    state.deleteRecord(1);
+    expect(useAppStore.getState().datasetOrder).toEqual([0, copy, 2, 4]);
+    expect(exported()).toEqual([line(0), line(0), '{"messages": [', '', line(4), '']);
+    undo();
+    expect(exported()).toEqual([line(0), line(0), line(1), '{"messages": [', '', line(4), '']);
+    undo();
+    expect(exported().join('\r\n')).toBe(INPUT);
+  });
+
+  it('shows a bad line as text, and makes it a normal edited record once it decodes', async () => {
+    await useAppStore.getState().goto(2);
+    const loaded = useAppStore.getState().datasetLoaded;
+    expect(loaded && !loaded.ok && loaded.problem.kind).toBe('json');
+    expect(loaded?.text).toBe('{"messages": [');
+    const still = await useAppStore.getState().fixBadLine('{"messages": [}');
+    expect(still?.message).toMatch(/^Line 3: not valid JSON/);
+    const fixed = '{"messages": [{"role": "user", "content": "fixed"}]}';
+    expect(await useAppStore.getState().fixBadLine(fixed)).toBeNull();
+    expect(firstText()).toBe('fixed');
+    expect(useAppStore.getState().datasetRows[2]?.problem).toBeUndefined();
+    expect(exported()[2]).toBe(fixed);
+  });
+});
+
+/** Lets the reloads a step starts (async reads of the Blob) finish. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -1,0 +1,422 @@
+/**
+ * The dataset slice: a file of many records around the one record being edited.
+ *
+ * CONTRACT (other features plug in here; keep it stable):
+ * - `dataset === null` is single-record mode, exactly as before. Otherwise a dataset is open:
+ *   `dataset` (name, size, fingerprint, the original `source` Blob and its core `index`),
+ *   `datasetRows[id]` (line, blank, status, summary/codes or problem), `datasetChanges`
+ *   (edited texts, deleted, inserted, copies; see dataset-model.ts for record ids),
+ *   `datasetOrder` (ids in file order, listed ones only) and `viewOrder` (what the list shows;
+ *   null = `datasetOrder`). `currentRecord` is the id in the editors.
+ * - The record being edited is the store's `record`, as in single-record mode (editors, preview,
+ *   undo, autosave use it). `goto(id)` commits it first (`commitCurrent`: re-encoded in its own
+ *   dialect with encodeRecordLine, stored only if it changed), loads the next one and clears
+ *   the record's undo history: undo never silently crosses into another record.
+ * - Dataset-level steps (`applyBulkEdit`, `deleteRecord`, `duplicateRecord`) are undoable as one
+ *   step each: store/undo.ts undoes the record's own history first, then these, and says which.
+ * - `setViewOrder(order)`: a filter or sort sets the ids to list (null: all, file order).
+ * - `applyBulkEdit(changes, label)`: new texts (one JSON line each) by id, one undoable step
+ *   (search-replace, "fix all"). `setStatus`, `deleteRecord`, `duplicateRecord`, `goto` as named.
+ * - `datasetEdits()` (exported below) gives core's DatasetEdits for writeDataset.
+ * Decoding and encoding need the codecs, which are not part of the start-up JavaScript: the
+ * dataset pipeline (src/app/dataset/engine.ts) registers them with `registerDatasetEngine`
+ * before any dataset opens.
+ */
+import type { StateCreator } from 'zustand';
+import {
+  conversation,
+  type DatasetEdits,
+  type DatasetIndex,
+  type Diagnostic,
+  type FileFingerprint,
+  type ParleyRecord,
+  type RecordDecodeResult,
+} from '../../core/index.ts';
+import { breakCoalescing } from './history.ts';
+import {
+  fileOrder,
+  NO_CHANGES,
+  statusAfterEdit,
+  toDatasetEdits,
+  withDeleted,
+  withDuplicate,
+  withIdAfter,
+  withoutId,
+  withTexts,
+  type DatasetChanges,
+  type DatasetRow,
+  type RecordStatus,
+  type RowContent,
+} from './dataset-model.ts';
+import type { AppState } from './store.ts';
+
+export type { DatasetChanges, DatasetRow, RecordStatus, RowContent, RowProblem } from './dataset-model.ts';
+
+export interface DatasetFile {
+  name: string;
+  size: number;
+  format: 'jsonl' | 'json-array';
+  /** The original file, sliced to read a record and to write the file back (never read whole). */
+  source: Blob;
+  index: DatasetIndex;
+  fingerprint: FileFingerprint;
+  /** Entries of the index (blank lines included): ids below this are the file's own records. */
+  count: number;
+}
+
+/** Opening: bytes indexed, then records checked (the worker's second pass). */
+export interface DatasetProgress {
+  phase: 'indexing' | 'checking';
+  done: number;
+  total: number;
+  /** What is being opened (while `dataset` is still null during indexing). */
+  name: string;
+}
+
+/** What was loaded into the editors for `currentRecord`: the baseline that commits compare with. */
+export type LoadedRecord =
+  | { id: number; ok: true; record: ParleyRecord; json: unknown; dialect: string; text: string }
+  | { id: number; ok: false; problem: NonNullable<RowContent['problem']>; text: string };
+
+/** One undoable dataset-level change. */
+export interface DatasetStep {
+  label: string;
+  before: StepState;
+  after: StepState;
+  /** Rows it changed: content and status before and after. */
+  rows: ReadonlyMap<number, readonly [DatasetRow, DatasetRow]>;
+}
+
+interface StepState {
+  changes: DatasetChanges;
+  order: readonly number[];
+  viewOrder: readonly number[] | null;
+}
+
+/** Codec-dependent work, registered by the lazily loaded dataset pipeline (src/app/dataset/engine.ts). */
+export interface DatasetEngine {
+  /** A record's text (or bytes) → decoded record, or why it cannot be read. `line`: 1-based. */
+  decode(input: string | Uint8Array, line: number): RecordDecodeResult;
+  /** The list's view of a decode result. */
+  content(result: RecordDecodeResult): RowContent;
+  /** The reader's own diagnostics of a decoded record (not validateRecord's: those are recomputed live). */
+  readerDiagnostics(result: Extract<RecordDecodeResult, { ok: true }>): Diagnostic[];
+  /** The record as one JSON line in `dialect`, keys in `original`'s order. */
+  encode(record: ParleyRecord, dialect: string, original: unknown): string;
+  dialectLabel(dialect: string): string;
+}
+
+let engine: DatasetEngine | undefined;
+
+export function registerDatasetEngine(value: DatasetEngine): void {
+  engine = value;
+}
+
+function requireEngine(): DatasetEngine {
+  if (!engine) throw new Error('The dataset pipeline is not loaded (registerDatasetEngine was not called).');
+  return engine;
+}
+
+/** Steps of dataset-level undo kept (each holds references to immutable states, not copies). */
+export const DATASET_HISTORY_LIMIT = 50;
+
+export interface DatasetSlice {
+  dataset: DatasetFile | null;
+  datasetRows: readonly DatasetRow[];
+  datasetChanges: DatasetChanges;
+  datasetOrder: readonly number[];
+  viewOrder: readonly number[] | null;
+  currentRecord: number | null;
+  datasetLoaded: LoadedRecord | null;
+  datasetProgress: DatasetProgress | null;
+  datasetPast: readonly DatasetStep[];
+  datasetFuture: readonly DatasetStep[];
+
+  setDatasetProgress: (progress: DatasetProgress | null) => void;
+  /** A dataset was indexed: its rows (content may come later with `addRowContents`). Nothing is shown yet: call `goto`. */
+  openDataset: (file: DatasetFile, rows: DatasetRow[]) => void;
+  /** Contents for rows `from`, `from + 1`, … (the worker's batches). */
+  addRowContents: (from: number, contents: readonly RowContent[]) => void;
+  /** Back to single-record mode; the record in the editors stays. */
+  closeDataset: () => void;
+  /** Commit the current record, show record `id` in the editors and the preview. */
+  goto: (id: number) => Promise<void>;
+  /** Store the current record's edit (if it changed) in `datasetChanges`; no-op when none is open. */
+  commitCurrent: () => void;
+  /** Text typed for the current bad line: once it decodes, it is the record's new text and is shown; else the problem. */
+  fixBadLine: (text: string) => Promise<RowContent['problem'] | null>;
+  setViewOrder: (order: readonly number[] | null) => void;
+  /** New texts by id, one undoable step called `label`. */
+  applyBulkEdit: (changes: ReadonlyMap<number, string>, label: string) => void;
+  setStatus: (id: number, status: RecordStatus) => void;
+  deleteRecord: (id: number) => void;
+  /** Adds a copy right after `id`; returns the new id. */
+  duplicateRecord: (id: number) => number;
+  /** Undo/redo the last dataset-level step; returns its label (undefined: none). */
+  datasetUndo: () => string | undefined;
+  datasetRedo: () => string | undefined;
+}
+
+const closed = {
+  dataset: null,
+  datasetRows: [],
+  datasetChanges: NO_CHANGES,
+  datasetOrder: [],
+  viewOrder: null,
+  currentRecord: null,
+  datasetLoaded: null,
+  datasetPast: [],
+  datasetFuture: [],
+} satisfies Partial<DatasetSlice>;
+
+/** The changes as core's writer takes them (commit the current record first to include it). */
+export function datasetEdits(state: Pick<AppState, 'dataset' | 'datasetChanges'>): DatasetEdits {
+  return toDatasetEdits(state.datasetChanges, state.dataset?.count ?? 0);
+}
+
+/** The ids the list shows. */
+export function listedIds(state: Pick<AppState, 'viewOrder' | 'datasetOrder'>): readonly number[] {
+  return state.viewOrder ?? state.datasetOrder;
+}
+
+/** The text of record `id` as it would be written: its edit, else its (or its source's) original bytes. */
+export async function readRecordInput(state: Pick<AppState, 'dataset' | 'datasetChanges'>, id: number): Promise<string | Uint8Array> {
+  const { dataset, datasetChanges } = state;
+  if (!dataset) throw new Error('No dataset is open.');
+  const text = datasetChanges.edited.get(id);
+  if (text !== undefined) return text;
+  const original = id < dataset.count ? id : datasetChanges.copies.get(id);
+  if (original === undefined) throw new RangeError(`record ${id} is not in the dataset`);
+  const records = dataset.index.records;
+  return new Uint8Array(await dataset.source.slice(records.start(original), records.end(original)).arrayBuffer());
+}
+
+let gotoSequence = 0;
+
+export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = (set, get) => {
+  /** Show a decode result as the current record (history cleared: the record starts fresh). */
+  const show = (id: number, result: RecordDecodeResult, text: string): void => {
+    const codecs = requireEngine();
+    if (result.ok) {
+      const loaded: LoadedRecord = { id, ok: true, record: result.record, json: result.json, dialect: result.dialect, text };
+      set({
+        record: result.record,
+        currentRecord: id,
+        datasetLoaded: loaded,
+        importDiagnostics: codecs.readerDiagnostics(result),
+        sourceCodec: { id: result.dialect, label: codecs.dialectLabel(result.dialect) },
+        focusedPath: null,
+      });
+    } else {
+      const problem = codecs.content(result).problem ?? { kind: result.kind, message: result.message, line: result.line };
+      // The editors give way to the line's text editor; the record they would show is empty.
+      set({ record: conversation(), currentRecord: id, datasetLoaded: { id, ok: false, problem, text }, importDiagnostics: [], focusedPath: null });
+    }
+    clearRecordHistory();
+  };
+
+  const clearRecordHistory = (): void => {
+    breakCoalescing();
+    historyClearer?.();
+  };
+
+  /** Apply a dataset-level change as one undoable step. */
+  const step = (label: string, after: StepState, rows: Map<number, readonly [DatasetRow, DatasetRow]>): void => {
+    const state = get();
+    const before: StepState = { changes: state.datasetChanges, order: state.datasetOrder, viewOrder: state.viewOrder };
+    const nextRows = state.datasetRows.slice();
+    for (const [id, [, row]] of rows) nextRows[id] = row;
+    const past = [...state.datasetPast, { label, before, after, rows }].slice(-DATASET_HISTORY_LIMIT);
+    set({ datasetChanges: after.changes, datasetOrder: after.order, viewOrder: after.viewOrder, datasetRows: nextRows, datasetPast: past, datasetFuture: [] });
+  };
+
+  /** Move along the history: restore `to`, rows as they were, a status changed since left alone. */
+  const travel = (entry: DatasetStep, direction: 'undo' | 'redo'): void => {
+    const state = get();
+    const to = direction === 'undo' ? entry.before : entry.after;
+    const from = direction === 'undo' ? entry.after : entry.before;
+    const rows = state.datasetRows.slice();
+    for (const [id, pair] of entry.rows) {
+      const [target, source] = direction === 'undo' ? [pair[0], pair[1]] : [pair[1], pair[0]];
+      const current = rows[id];
+      const status = current && current.status !== source.status ? current.status : target.status;
+      rows[id] = { ...target, status };
+    }
+    const viewOrder = state.viewOrder === from.viewOrder ? to.viewOrder : state.viewOrder;
+    set({ datasetChanges: to.changes, datasetOrder: to.order, viewOrder, datasetRows: rows });
+    reloadCurrent(entry);
+  };
+
+  /** After a step that may have touched the current record: show it again, or a neighbour if it is gone. */
+  const reloadCurrent = (entry: Pick<DatasetStep, 'rows'>): void => {
+    const { currentRecord, datasetOrder } = get();
+    if (currentRecord === null) return;
+    if (!datasetOrder.includes(currentRecord)) {
+      const next = datasetOrder[0];
+      set({ currentRecord: null, datasetLoaded: null });
+      if (next !== undefined) void get().goto(next);
+      return;
+    }
+    if (entry.rows.has(currentRecord)) {
+      set({ datasetLoaded: null });
+      void get().goto(currentRecord);
+    }
+  };
+
+  return {
+    ...closed,
+    datasetProgress: null,
+    setDatasetProgress: (datasetProgress) => set({ datasetProgress }),
+    openDataset: (file, rows) => {
+      set({ ...closed, dataset: file, datasetRows: rows, datasetOrder: fileOrder(rows, file.count, NO_CHANGES) });
+    },
+    addRowContents: (from, contents) => {
+      const rows = get().datasetRows.slice();
+      contents.forEach((content, i) => {
+        const row = rows[from + i];
+        if (row) rows[from + i] = { ...row, ...content };
+      });
+      set({ datasetRows: rows });
+    },
+    closeDataset: () => set({ ...closed, datasetProgress: null }),
+
+    goto: async (id) => {
+      const sequence = ++gotoSequence;
+      const state = get();
+      if (!state.dataset) throw new Error('No dataset is open.');
+      const row = state.datasetRows[id];
+      if (!row || row.blank || !state.datasetOrder.includes(id)) throw new RangeError(`record ${id} is not a listed record of the dataset`);
+      state.commitCurrent();
+      const input = await readRecordInput(get(), id);
+      // A later goto (a held-down key) wins: this one's record is never shown.
+      if (sequence !== gotoSequence) return;
+      const result = requireEngine().decode(input, row.line);
+      show(id, result, typeof input === 'string' ? input : new TextDecoder().decode(input));
+    },
+
+    commitCurrent: () => {
+      const state = get();
+      const loaded = state.datasetLoaded;
+      if (!state.dataset || !loaded || !loaded.ok || state.record === loaded.record) return;
+      const codecs = requireEngine();
+      const text = codecs.encode(state.record, loaded.dialect, loaded.json);
+      if (text === codecs.encode(loaded.record, loaded.dialect, loaded.json)) return;
+      const row = state.datasetRows[loaded.id];
+      if (!row) return;
+      const rows = state.datasetRows.slice();
+      rows[loaded.id] = { ...row, ...codecs.content(codecs.decode(text, row.line)), status: statusAfterEdit(row.status) };
+      set({
+        datasetChanges: withTexts(state.datasetChanges, new Map([[loaded.id, text]])),
+        datasetRows: rows,
+        // The committed state is the new baseline: committing again is a no-op.
+        datasetLoaded: { ...loaded, record: state.record, text },
+      });
+    },
+
+    fixBadLine: async (text) => {
+      const state = get();
+      const loaded = state.datasetLoaded;
+      if (!state.dataset || !loaded) throw new Error('No record is open.');
+      const row = state.datasetRows[loaded.id];
+      if (!row) throw new RangeError(`record ${loaded.id} is not in the dataset`);
+      const codecs = requireEngine();
+      const result = codecs.decode(text, row.line);
+      if (!result.ok) return codecs.content(result).problem ?? { kind: result.kind, message: result.message, line: result.line };
+      // One line, as a JSONL record must be: text typed over several lines is written compactly.
+      const line = text.includes('\n') || text.includes('\r') ? JSON.stringify(result.json) : text;
+      const rows = state.datasetRows.slice();
+      rows[loaded.id] = { ...row, ...codecs.content(result), problem: undefined, status: statusAfterEdit(row.status) };
+      set({ datasetChanges: withTexts(state.datasetChanges, new Map([[loaded.id, line]])), datasetRows: rows });
+      show(loaded.id, result, line);
+      return null;
+    },
+
+    setViewOrder: (viewOrder) => set({ viewOrder }),
+
+    applyBulkEdit: (changes, label) => {
+      const state = get();
+      if (!state.dataset || changes.size === 0) return;
+      state.commitCurrent();
+      const codecs = requireEngine();
+      const { datasetRows, datasetChanges } = get();
+      const rows = new Map<number, readonly [DatasetRow, DatasetRow]>();
+      for (const [id, text] of changes) {
+        const row = datasetRows[id];
+        if (!row) throw new RangeError(`record ${id} is not in the dataset`);
+        const content = codecs.content(codecs.decode(text, row.line));
+        rows.set(id, [row, { ...row, summary: undefined, codes: undefined, problem: undefined, ...content, status: statusAfterEdit(row.status) }]);
+      }
+      const { datasetOrder, viewOrder } = get();
+      step(label, { changes: withTexts(datasetChanges, changes), order: datasetOrder, viewOrder }, rows);
+      reloadCurrent({ rows });
+    },
+
+    setStatus: (id, status) => {
+      const rows = get().datasetRows.slice();
+      const row = rows[id];
+      if (!row) throw new RangeError(`record ${id} is not in the dataset`);
+      rows[id] = { ...row, status };
+      set({ datasetRows: rows });
+    },
+
+    deleteRecord: (id) => {
+      const state = get();
+      if (!state.dataset) return;
+      state.commitCurrent();
+      const { datasetChanges, datasetOrder, viewOrder, datasetRows } = get();
+      const row = datasetRows[id];
+      if (!row || !datasetOrder.includes(id)) throw new RangeError(`record ${id} is not a listed record of the dataset`);
+      const at = (viewOrder ?? datasetOrder).indexOf(id);
+      const order = withoutId(datasetOrder, id);
+      const after: StepState = { changes: withDeleted(datasetChanges, id, state.dataset.count), order, viewOrder: viewOrder && withoutId(viewOrder, id) };
+      step(`Delete record at line ${row.line}`, after, new Map([[id, [row, row]]]));
+      if (get().currentRecord === id) {
+        const list = after.viewOrder ?? order;
+        const next = list[Math.min(at, list.length - 1)];
+        set({ currentRecord: null, datasetLoaded: null });
+        if (next !== undefined) void get().goto(next);
+      }
+    },
+
+    duplicateRecord: (id) => {
+      const state = get();
+      if (!state.dataset) throw new Error('No dataset is open.');
+      state.commitCurrent();
+      const { datasetChanges, datasetOrder, viewOrder, datasetRows } = get();
+      const row = datasetRows[id];
+      if (!row || !datasetOrder.includes(id)) throw new RangeError(`record ${id} is not a listed record of the dataset`);
+      const newId = datasetRows.length;
+      const copy: DatasetRow = { ...row, status: row.status === 'edited' ? 'edited' : 'unreviewed' };
+      const changes = withDuplicate(datasetChanges, id, newId, state.dataset.count);
+      const after: StepState = { changes, order: withIdAfter(datasetOrder, id, newId), viewOrder: viewOrder && withIdAfter(viewOrder, id, newId) };
+      step(`Duplicate record at line ${row.line}`, after, new Map([[newId, [copy, copy]]]));
+      return newId;
+    },
+
+    datasetUndo: () => {
+      const { datasetPast, datasetFuture } = get();
+      const entry = datasetPast[datasetPast.length - 1];
+      if (!entry) return undefined;
+      get().commitCurrent();
+      set({ datasetPast: datasetPast.slice(0, -1), datasetFuture: [...datasetFuture, entry] });
+      travel(entry, 'undo');
+      return entry.label;
+    },
+    datasetRedo: () => {
+      const { datasetPast, datasetFuture } = get();
+      const entry = datasetFuture[datasetFuture.length - 1];
+      if (!entry) return undefined;
+      get().commitCurrent();
+      set({ datasetFuture: datasetFuture.slice(0, -1), datasetPast: [...datasetPast, entry] });
+      travel(entry, 'redo');
+      return entry.label;
+    },
+  };
+};
+
+let historyClearer: (() => void) | undefined;
+
+/** store.ts passes the record history's `clear` (the temporal store exists only after creation). */
+export function setRecordHistoryClearer(clear: () => void): void {
+  historyClearer = clear;
+}
