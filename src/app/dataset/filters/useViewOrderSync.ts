@@ -1,0 +1,35 @@
+/**
+ * Keeps the dataset's view order (`setViewOrder`) in step with the search result and the filter:
+ * recomputed when either changes, or when the rows do (the worker's contents arrive in batches;
+ * an edit changes a record's errors). Set only when it differs, so the list does not re-render
+ * for nothing.
+ */
+import { useEffect } from 'react';
+import { useAppStore } from '../../store/index.ts';
+import { searchStore, type SearchState } from '../search/search-store.ts';
+import { computeViewOrder, sameOrder } from './view-order.ts';
+
+function update(): void {
+  const app = useAppStore.getState();
+  if (!app.dataset) return;
+  const search: SearchState = searchStore.getState();
+  const found = search.onlyMatches ? search.result : null;
+  const order = computeViewOrder(app.datasetRows, app.datasetOrder, found, search.filter);
+  if (!sameOrder(order, app.viewOrder)) app.setViewOrder(order);
+}
+
+export function useViewOrderSync(): void {
+  useEffect(() => {
+    update();
+    const offSearch = searchStore.subscribe((state, previous) => {
+      if (state.result !== previous.result || state.filter !== previous.filter || state.onlyMatches !== previous.onlyMatches) update();
+    });
+    const offApp = useAppStore.subscribe((state, previous) => {
+      if (state.datasetRows !== previous.datasetRows || state.datasetOrder !== previous.datasetOrder || state.dataset !== previous.dataset) update();
+    });
+    return () => {
+      offSearch();
+      offApp();
+    };
+  }, []);
+}

@@ -1,0 +1,40 @@
+/**
+ * The search worker's work, without the worker: a search or a replace plan over the records of
+ * a request, block by block (read-records.ts), with progress over the whole run and cancelling.
+ */
+import { compileQuery, planReplace, searchDataset } from '../../../core/index.ts';
+import { forEachBatch } from './read-records.ts';
+import type { ReplaceFound, SearchFound, SearchRequest } from './search-protocol.ts';
+
+type Work = Exclude<SearchRequest, { type: 'cancel' }>;
+
+export type WorkResult = { type: 'searched'; result: SearchFound } | { type: 'planned'; plan: ReplaceFound } | { type: 'cancelled' } | { type: 'failed'; error: string };
+
+export async function runSearch(request: Work, onProgress: (done: number, total: number) => void, signal: AbortSignal): Promise<WorkResult> {
+  const compiled = compileQuery(request.query);
+  if (!compiled.ok) return { type: 'failed', error: compiled.error };
+  const { matcher } = compiled;
+  const total = request.records.ids.length;
+  const found: SearchFound = { ids: [], places: [], totalPlaces: 0 };
+  const plan: ReplaceFound = { changes: new Map(), places: 0, unreadable: 0 };
+  let cancelled = false;
+  await forEachBatch(request.records, async (source, before) => {
+    const options = { signal, onProgress: (done: number) => onProgress(before + done, total) };
+    if (request.type === 'search') {
+      const result = await searchDataset(source, matcher, options);
+      found.ids.push(...result.ids);
+      found.places.push(...result.places);
+      found.totalPlaces += result.totalPlaces;
+      cancelled = result.cancelled;
+    } else {
+      const result = await planReplace(source, matcher, request.template, options);
+      for (const [id, text] of result.changes) plan.changes.set(id, text);
+      plan.places += result.places;
+      plan.unreadable += result.unreadable;
+      cancelled = result.cancelled;
+    }
+    return !cancelled;
+  });
+  if (cancelled || signal.aborted) return { type: 'cancelled' };
+  return request.type === 'search' ? { type: 'searched', result: found } : { type: 'planned', plan };
+}

@@ -1,0 +1,135 @@
+/**
+ * The page's side of the search worker: builds a request from the open dataset (every listed
+ * record, edited ones by their text), sends it, and keeps the search store up to date. One job
+ * at a time: a new search cancels the one running.
+ */
+import type { SearchQuery } from '../../../core/index.ts';
+import { useAppStore, type AppState } from '../../store/index.ts';
+import SearchWorker from './search.worker.ts?worker';
+import type { RecordsToRead, SearchRequest, SearchResponse } from './search-protocol.ts';
+import { searchStore, setSearchState, type PendingReplace } from './search-store.ts';
+
+let worker: Worker | undefined;
+let job = 0;
+
+function send(request: SearchRequest): void {
+  if (!worker) {
+    worker = new SearchWorker();
+    worker.onmessage = (event: MessageEvent<SearchResponse>) => receive(event.data);
+  }
+  worker.postMessage(request);
+}
+
+/** What the worker needs to read every listed record as it is now (the current record committed first). */
+export function recordsToRead(state: Pick<AppState, 'dataset' | 'datasetChanges' | 'datasetOrder'>): RecordsToRead {
+  const { dataset, datasetChanges, datasetOrder } = state;
+  if (!dataset) throw new Error('No dataset is open.');
+  const { records } = dataset.index;
+  const ids = Int32Array.from(datasetOrder);
+  const starts = new Float64Array(ids.length);
+  const ends = new Float64Array(ids.length);
+  const edited = new Map<number, string>();
+  ids.forEach((id, i) => {
+    const text = datasetChanges.edited.get(id);
+    if (text !== undefined) {
+      edited.set(id, text);
+      return;
+    }
+    const original = id < dataset.count ? id : (datasetChanges.copies.get(id) as number);
+    starts[i] = records.start(original);
+    ends[i] = records.end(original);
+  });
+  return { file: dataset.source, ids, starts, ends, edited };
+}
+
+let pendingBasis: { query: SearchQuery; template: string; state: AppState } | undefined;
+/** The query of the search running: the box may have changed since. */
+let searched: SearchQuery | undefined;
+
+export function startSearch(query: SearchQuery = searchStore.getState().query): void {
+  useAppStore.getState().commitCurrent();
+  const state = useAppStore.getState();
+  if (!state.dataset || query.pattern === '') return clearSearch();
+  job++;
+  searched = query;
+  setSearchState({ status: 'searching', progress: { done: 0, total: state.datasetOrder.length }, error: null, pending: null });
+  send({ type: 'search', job, query, records: recordsToRead(state) });
+}
+
+/** Computes the replace (counts and new texts) without applying it: the bar asks for confirmation. */
+export function planReplaceAll(): void {
+  useAppStore.getState().commitCurrent();
+  const state = useAppStore.getState();
+  const { query, template } = searchStore.getState();
+  if (!state.dataset || query.pattern === '') return;
+  job++;
+  pendingBasis = { query, template, state };
+  setSearchState({ status: 'planning', progress: { done: 0, total: state.datasetOrder.length }, error: null, pending: null });
+  send({ type: 'replace', job, query, template, records: recordsToRead(state) });
+}
+
+export function cancelSearch(): void {
+  job++;
+  send({ type: 'cancel', job });
+  setSearchState({ status: 'idle', progress: null });
+}
+
+export function clearSearch(): void {
+  if (worker) cancelSearch();
+  setSearchState({ status: 'idle', progress: null, result: null, resultQuery: null, error: null, pending: null });
+}
+
+/** Applies the confirmed replace as one undoable dataset step, then searches again. */
+export function applyPendingReplace(): void {
+  const { pending } = searchStore.getState();
+  if (!pending) return;
+  const state = useAppStore.getState();
+  state.commitCurrent();
+  if (useAppStore.getState().datasetChanges !== pending.basis) {
+    setSearchState({ pending: null, error: 'The dataset changed since the replace was counted: count it again.' });
+    return;
+  }
+  const label = `Replace “${pending.query.pattern}” with “${pending.template}” in ${plural(pending.changes.size, 'record')}`;
+  useAppStore.getState().applyBulkEdit(pending.changes, label);
+  setSearchState({ pending: null, applied: label });
+  startSearch(pending.query);
+}
+
+/** Undoes the replace just applied (only while it is the dataset's last step). */
+export function undoReplace(): void {
+  const { applied } = searchStore.getState();
+  const past = useAppStore.getState().datasetPast;
+  if (!applied || past[past.length - 1]?.label !== applied) return;
+  useAppStore.getState().datasetUndo();
+  setSearchState({ applied: null });
+  startSearch();
+}
+
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function receive(message: SearchResponse): void {
+  if (message.job !== job) return;
+  switch (message.type) {
+    case 'progress':
+      setSearchState({ progress: { done: message.done, total: message.total } });
+      return;
+    case 'searched':
+      setSearchState({ status: 'done', progress: null, result: message.result, resultQuery: searched ?? null });
+      return;
+    case 'planned': {
+      const basis = pendingBasis;
+      if (!basis) return;
+      const pending: PendingReplace = { ...message.plan, query: basis.query, template: basis.template, basis: basis.state.datasetChanges };
+      setSearchState({ status: 'done', progress: null, pending });
+      return;
+    }
+    case 'cancelled':
+      setSearchState({ status: 'idle', progress: null });
+      return;
+    case 'failed':
+      setSearchState({ status: 'failed', progress: null, error: message.error });
+      return;
+  }
+}
