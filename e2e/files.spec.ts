@@ -41,11 +41,13 @@ test('decode errors are listed with their paths and change nothing', async ({ pa
   await expect(parley.field('Message 2 part 1 text')).toHaveValue('Research machine learning for me');
 });
 
-test('a .jsonl file opens its first record and says so', async ({ parley }) => {
+test('a .jsonl file opens as a dataset, its first record in the editors', async ({ parley, page }) => {
   await parley.goto();
   const lines = [chat, [{ role: 'user', content: 'second record' }]].map((record) => JSON.stringify(record)).join('\n');
   await parley.openFile('dataset.jsonl', lines, 'application/jsonl');
-  await expect(parley.notice).toContainText('JSON Lines with 2 records');
+  await expect(parley.notice).toContainText('Opened dataset.jsonl');
+  await expect(parley.notice).toContainText('2 records');
+  await expect(page.getByRole('list', { name: 'Records' }).getByRole('listitem')).toHaveCount(2);
   await expect(parley.field('Message 2 content')).toHaveValue('Capital of France?');
 });
 

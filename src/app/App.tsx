@@ -1,10 +1,12 @@
 /**
- * The page: toolbar, the conversation editor and the preview side by side, diagnostics below.
+ * The page: toolbar, the conversation editor and the preview side by side, diagnostics below;
+ * in dataset mode, the dataset panel (record list, review, export) on the left.
  * The preview (Monaco, several MB) is a lazy chunk: the editor is usable before it arrives.
  * Each part has its own error boundary: a part that cannot render shows why and how to recover,
  * and the others keep working.
  */
 import { lazy, Suspense, useEffect } from 'react';
+import { DatasetSide } from './dataset/DatasetSide.tsx';
 import { ConversationEditor } from './editors/ConversationEditor.tsx';
 import { useFileDrop } from './files/useFileDrop.ts';
 import { usePasteToOpen } from './files/usePasteToOpen.ts';
@@ -17,6 +19,7 @@ import { NoticeBar } from './panels/NoticeBar.tsx';
 import { Toolbar } from './panels/Toolbar.tsx';
 import { useRecoveryNeeded } from './persistence/recovery-state.ts';
 import { usePendingShare } from './share/pending.ts';
+import { useAppStore } from './store/index.ts';
 import { EDITOR_READY_MARK } from './test-api.ts';
 
 /** The preview chunk (Monaco). main.tsx starts this download before start-up's awaits; lazy() reuses it. */
@@ -26,6 +29,8 @@ const Preview = lazy(loadPreview);
 const PersistenceBanners = lazy(() => import('./persistence/PersistenceBanners.tsx'));
 const ShareConfirmDialog = lazy(() => import('./share/ShareConfirmDialog.tsx'));
 const DropOverlay = lazy(() => import('./layout/DropOverlay.tsx'));
+/** Dataset mode only (a JSONL file or an array of records is open or opening). */
+const BadLineEditor = lazy(() => import('./dataset/BadLineEditor.tsx'));
 
 export function App() {
   useShortcuts();
@@ -33,6 +38,8 @@ export function App() {
   const dragging = useFileDrop();
   const recoveryNeeded = useRecoveryNeeded();
   const pendingShare = usePendingShare();
+  const datasetShown = useAppStore((state) => state.dataset !== null || state.datasetProgress !== null);
+  const badLine = useAppStore((state) => state.datasetLoaded?.ok === false);
   useEffect(() => {
     if (performance.getEntriesByName(EDITOR_READY_MARK).length === 0) performance.mark(EDITOR_READY_MARK);
   }, []);
@@ -50,13 +57,21 @@ export function App() {
           </ErrorBoundary>
         )}
       </header>
-      <main className="flex min-h-0 flex-1 flex-col">
+      <main className="flex min-h-0 flex-1">
+        {datasetShown && <DatasetSide />}
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <SplitPane
           leftLabel="Conversation"
           rightLabel="Preview"
           left={
             <ErrorBoundary area="the conversation editor">
-              <ConversationEditor />
+              {badLine ? (
+                <Suspense fallback={null}>
+                  <BadLineEditor />
+                </Suspense>
+              ) : (
+                <ConversationEditor />
+              )}
             </ErrorBoundary>
           }
           right={
@@ -67,6 +82,7 @@ export function App() {
             </ErrorBoundary>
           }
         />
+        </div>
       </main>
       <ErrorBoundary area="the diagnostics">
         <DiagnosticsPanel />

@@ -3,6 +3,7 @@
  * (present in every build; it exposes nothing the page itself cannot do). See docs/app.md, "Test API".
  */
 import type { Diagnostic, FieldPath, OptionValues } from '../core/index.ts';
+import type { ParleyDatasetApi } from './dataset/test-api-dataset.ts';
 import type { ExportResult } from './files/export.ts';
 import { encodeRecordLater, openJsonLater } from './files/lazy.ts';
 import { saveNow } from './persistence/autosave.ts';
@@ -58,6 +59,8 @@ export interface ParleyTestApi {
   previewReportsUpdates(): boolean;
   /** Milestones in ms since navigation start: editor first rendered, preview ready. */
   timings(): { editorReady?: number; previewReady?: number };
+  /** Dataset mode (a JSONL file or an array of records); the calls above act on the current record. */
+  dataset: ParleyDatasetApi;
 }
 
 declare global {
@@ -68,6 +71,8 @@ declare global {
 
 /** performance mark set when the editor has first rendered (App's first effect). */
 export const EDITOR_READY_MARK = 'parley:editor-ready';
+
+const datasetApi = async () => (await import('./dataset/test-api-dataset.ts')).datasetTestApi;
 
 export function installTestApi(): void {
   window.__parley = {
@@ -105,6 +110,17 @@ export function installTestApi(): void {
       const editor = performance.getEntriesByName(EDITOR_READY_MARK)[0];
       const preview = previewReadyAt();
       return { ...(editor ? { editorReady: editor.startTime } : {}), ...(preview === undefined ? {} : { previewReady: preview }) };
+    },
+    // Loaded on first use: the dataset code is not start-up code.
+    dataset: {
+      open: async (content, name) => (await datasetApi()).open(content, name),
+      count: () => useAppStore.getState().datasetOrder.length,
+      current: () => {
+        const { currentRecord, datasetOrder } = useAppStore.getState();
+        return currentRecord === null ? -1 : datasetOrder.indexOf(currentRecord);
+      },
+      goto: async (index) => (await datasetApi()).goto(index),
+      exportBytes: async () => (await datasetApi()).exportBytes(),
     },
   };
 }

@@ -3,17 +3,9 @@
  * bytes or text, encoding an edited record in its own dialect, the list's summary of a record.
  * Loaded with the dataset pipeline, not at start-up (the codecs and zod are not start-up code).
  */
-import { decodeRecordBytes, decodeRecordText, encodeRecordLine, findCodec, summarizeRecord, validateRecord, type RecordDecodeResult } from '../../core/index.ts';
-import { registerDatasetEngine, type DatasetEngine, type RowContent } from '../store/index.ts';
-
-/** The list's view of one decode result (also what the worker sends for each record). */
-export function rowContent(result: RecordDecodeResult): RowContent {
-  if (!result.ok) {
-    const { kind, message, line, column } = result;
-    return { problem: column === undefined ? { kind, message, line } : { kind, message, line, column } };
-  }
-  return { summary: summarizeRecord(result.record, result.dialect, result.diagnostics), codes: [...new Set(result.diagnostics.map((d) => d.code))] };
-}
+import { decodeRecordBytes, decodeRecordText, encodeRecordLine, findCodec, validateRecord } from '../../core/index.ts';
+import { registerDatasetEngine, type DatasetEngine } from '../store/index.ts';
+import { rowContent } from './row-content.ts';
 
 export const datasetEngine: DatasetEngine = {
   decode: (input, line) => (typeof input === 'string' ? decodeRecordText(input, line) : decodeRecordBytes(input, line)),

@@ -4,7 +4,8 @@
  * decode errors listed, and nothing changed unless the whole record could be read. The notice
  * offers "Read as" another dialect, which decodes the same JSON again (`reopenAs`).
  */
-import { CODECS, findCodec, type Diagnostic } from '../../core/index.ts';
+import { CODECS, findCodec, parseJson, type Diagnostic } from '../../core/index.ts';
+import { isJsonLinesName, isRecordArray, startsWithArray } from '../dataset/detect.ts';
 import { useAppStore, type Notice } from '../store/index.ts';
 import { decodeJson, describeDiagnostic } from './decode.ts';
 import { formatBytes, MAX_OPEN_BYTES } from './limits.ts';
@@ -64,8 +65,13 @@ function decodeInto(value: unknown, sourceName: string, note: string | undefined
   return { ok: true, codec: decoded.codec, diagnostics: decoded.diagnostics, message, details };
 }
 
-/** Open a File (picker or drop). Never throws: every failure becomes a notice. */
+/**
+ * Open a File (picker or drop). Never throws: every failure becomes a notice. JSON Lines, and
+ * `.json` files holding an array of records, open as a dataset (src/app/dataset), of any size.
+ */
 export async function openFile(file: File): Promise<OpenResult> {
+  if (isJsonLinesName(file.name)) return openAsDataset(file);
+  if (file.size > MAX_OPEN_BYTES && /\.json$/i.test(file.name) && startsWithArray(await file.slice(0, 4096).text())) return openAsDataset(file);
   if (file.size > MAX_OPEN_BYTES) {
     return refuse(`${file.name} is ${formatBytes(file.size)}; Parley opens files up to ${formatBytes(MAX_OPEN_BYTES)} in the editor. Use the parley CLI for larger datasets. Nothing was changed.`, [], []);
   }
@@ -75,7 +81,17 @@ export async function openFile(file: File): Promise<OpenResult> {
   } catch (thrown) {
     return refuse(`${file.name} could not be read: ${thrown instanceof Error ? thrown.message : String(thrown)}. Nothing was changed.`, [], []);
   }
+  // An array of records is a dataset; anything else (one conversation) opens in the editors.
+  const parsed = parseJson(text);
+  if (parsed.ok && isRecordArray(parsed.value)) return openAsDataset(file);
   return openJson(text, file.name);
+}
+
+async function openAsDataset(file: File): Promise<OpenResult> {
+  // The panel's chunk too, so that the progress bar is on screen while the file is read.
+  const [{ openDatasetFile }] = await Promise.all([import('../dataset/open-dataset.ts'), import('../dataset/DatasetPanel.tsx')]);
+  const result = await openDatasetFile(file, file.name);
+  return { ok: result.ok, diagnostics: [], message: result.message, details: [] };
 }
 
 /** Open pasted text (the Paste JSON dialog, Ctrl+V outside text fields); `codecId` as in `openJson`. */

@@ -1,6 +1,6 @@
-/** Saves text as a file through a temporary object URL (no server, no network). */
-export function downloadFile(text: string, fileName: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves text (or a Blob: a dataset cut from its original file) as a file through a temporary object URL (no server, no network). */
+export function downloadFile(content: string | Blob, fileName: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

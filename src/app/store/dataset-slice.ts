@@ -71,6 +71,8 @@ export interface DatasetProgress {
   total: number;
   /** What is being opened (while `dataset` is still null during indexing). */
   name: string;
+  /** Stops opening (indexing) or checking. */
+  cancel: () => void;
 }
 
 /** What was loaded into the editors for `currentRecord`: the baseline that commits compare with. */

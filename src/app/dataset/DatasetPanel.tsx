@@ -1,0 +1,61 @@
+/**
+ * The body of dataset mode's left-side panel (DatasetSide.tsx): the file, the review actions for
+ * the current record (with their keys), export, and the record list. A lazy chunk, not start-up code.
+ */
+import { formatBytes } from '../files/limits.ts';
+import { mutedText, toolbarButton } from '../layout/ui.ts';
+import { listedIds, useAppStore } from '../store/index.ts';
+import { DatasetExportMenu } from './DatasetExportMenu.tsx';
+import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, toggleFlag } from './navigation.ts';
+import { RecordList } from './RecordList.tsx';
+import { useDatasetShortcuts } from './useDatasetShortcuts.ts';
+
+function ReviewButton({ label, keys, title, onClick, disabled }: { label: string; keys: string; title: string; onClick: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" className={toolbarButton} onClick={onClick} disabled={disabled} title={`${title} (${keys})`} aria-keyshortcuts={keys}>
+      {label}
+    </button>
+  );
+}
+
+export default function DatasetPanel() {
+  useDatasetShortcuts();
+  const dataset = useAppStore((state) => state.dataset);
+  const count = useAppStore((state) => listedIds(state).length);
+  const total = useAppStore((state) => state.datasetOrder.length);
+  const current = useAppStore((state) => state.currentRecord);
+  const flagged = useAppStore((state) => (state.currentRecord === null ? false : state.datasetRows[state.currentRecord]?.status === 'flagged'));
+  const line = useAppStore((state) => (state.currentRecord === null ? undefined : state.datasetRows[state.currentRecord]?.line));
+
+  return (
+    <>
+      {dataset && (
+        <>
+          <div className="flex flex-col gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
+            <div className="flex items-baseline gap-2">
+              <h2 className="min-w-0 flex-1 truncate text-sm font-semibold" title={dataset.name}>
+                {dataset.name}
+              </h2>
+              <DatasetExportMenu />
+            </div>
+            <p className={`text-xs ${mutedText}`}>
+              {formatBytes(dataset.size)} · {count === total ? `${total.toLocaleString('en')} records` : `${count.toLocaleString('en')} of ${total.toLocaleString('en')} records shown`}
+              {line !== undefined ? ` · line ${line} open` : ''}
+            </p>
+            <div role="group" aria-label="Review" className="flex flex-wrap gap-1">
+              <ReviewButton label="Previous" keys={DATASET_KEYS.previous.label} title="Previous record" onClick={goPrevious} />
+              <ReviewButton label="Next" keys={DATASET_KEYS.next.label} title="Next record" onClick={goNext} />
+              <ReviewButton label="Next error" keys={DATASET_KEYS.nextError.label} title={`Next record with an error (${DATASET_KEYS.previousError.label}: previous one)`} onClick={() => goNextError(1)} />
+              <ReviewButton label="Done" keys={DATASET_KEYS.done.label} title="Mark this record done and open the next" onClick={markDoneAndNext} disabled={current === null} />
+              <ReviewButton label={flagged ? 'Unflag' : 'Flag'} keys={DATASET_KEYS.flag.label} title={flagged ? 'Take the flag off this record' : 'Flag this record for later'} onClick={toggleFlag} disabled={current === null} />
+            </div>
+          </div>
+          <RecordList />
+          <p className={`border-t border-slate-200 px-3 py-1.5 text-xs ${mutedText} dark:border-slate-800`}>
+            Keys: {DATASET_KEYS.next.label} next, {DATASET_KEYS.previous.label} previous, {DATASET_KEYS.nextError.label} next error, {DATASET_KEYS.done.label} done, {DATASET_KEYS.flag.label} flag.
+          </p>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The dataset's records, virtualised (only the rows on screen exist, however many records):
+ * line number, the start of the first user text (or why the line is bad), dialect, status and
+ * diagnostic count. A click opens a record; the current one is kept in view. Each row offers
+ * Duplicate and Delete.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef } from 'react';
+import { findCodec } from '../../core/index.ts';
+import { mutedText } from '../layout/ui.ts';
+import { listedIds, useAppStore, type DatasetRow, type RecordStatus } from '../store/index.ts';
+
+export const ROW_HEIGHT = 56;
+
+const STATUS_STYLE: Record<RecordStatus, string> = {
+  unreviewed: 'text-slate-500 dark:text-slate-400',
+  edited: 'text-sky-800 dark:text-sky-300',
+  flagged: 'text-amber-800 dark:text-amber-300',
+  done: 'text-emerald-800 dark:text-emerald-300',
+};
+
+function diagnosticsLabel(row: DatasetRow): string {
+  if (row.problem) return 'bad line';
+  if (!row.summary) return 'not checked yet';
+  const { errors, diagnostics } = row.summary;
+  if (diagnostics === 0) return 'no problems';
+  if (errors > 0) return `${errors} ${errors === 1 ? 'error' : 'errors'}${diagnostics > errors ? `, ${diagnostics - errors} other` : ''}`;
+  return `${diagnostics} ${diagnostics === 1 ? 'warning' : 'warnings'}`;
+}
+
+const rowAction =
+  'rounded px-1.5 py-0.5 text-xs text-slate-600 hover:bg-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 dark:text-slate-300 dark:hover:bg-slate-700';
+
+interface RowProps {
+  id: number;
+  row: DatasetRow;
+  current: boolean;
+  edited: boolean;
+  top: number;
+}
+
+const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: RowProps) {
+  const bad = row.problem !== undefined;
+  const text = row.problem ? row.problem.message.replace(/^Line \d+: /, '') : row.summary ? row.summary.preview || '(no user text)' : '…';
+  const dialect = row.summary ? (findCodec(row.summary.dialect)?.label ?? row.summary.dialect) : '';
+  const hasErrors = bad || (row.summary?.errors ?? 0) > 0;
+  return (
+    <li
+      className={`group absolute left-0 right-0 flex items-stretch border-b border-slate-100 dark:border-slate-800 ${current ? 'bg-sky-100 dark:bg-sky-950' : 'hover:bg-slate-50 dark:hover:bg-slate-900'}`}
+      style={{ top, height: ROW_HEIGHT }}
+      data-record={id}
+    >
+      <button
+        type="button"
+        aria-current={current ? 'true' : undefined}
+        aria-label={`Line ${row.line}: ${text}; ${dialect ? `${dialect}, ` : ''}${row.status}${edited ? ' (changed)' : ''}, ${diagnosticsLabel(row)}`}
+        className="flex min-w-0 flex-1 flex-col justify-center gap-0.5 px-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500"
+        onClick={() => void useAppStore.getState().goto(id)}
+      >
+        <span className="flex min-w-0 items-baseline gap-2 text-sm">
+          <span className={`shrink-0 font-mono text-xs ${mutedText}`}>{row.line}</span>
+          <span className={`truncate ${bad ? 'text-red-800 dark:text-red-300' : ''}`}>{text}</span>
+        </span>
+        <span className="flex min-w-0 items-baseline gap-2 text-xs">
+          {dialect && <span className={`truncate ${mutedText}`}>{dialect}</span>}
+          <span className={STATUS_STYLE[row.status]}>
+            {row.status}
+            {edited && row.status !== 'edited' ? ' · changed' : ''}
+          </span>
+          <span className={`ml-auto shrink-0 ${hasErrors ? 'text-red-800 dark:text-red-300' : mutedText}`}>{diagnosticsLabel(row)}</span>
+        </span>
+      </button>
+      <span className={`flex flex-col justify-center gap-0.5 pr-1 ${current ? '' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100'}`}>
+        <button type="button" className={rowAction} aria-label={`Duplicate the record at line ${row.line}`} title="Duplicate this record (the copy follows it)" onClick={() => useAppStore.getState().duplicateRecord(id)}>
+          Duplicate
+        </button>
+        <button type="button" className={rowAction} aria-label={`Delete the record at line ${row.line}`} title="Delete this record (Undo brings it back)" onClick={() => useAppStore.getState().deleteRecord(id)}>
+          Delete
+        </button>
+      </span>
+    </li>
+  );
+});
+
+export function RecordList() {
+  const ids = useAppStore(listedIds);
+  const rows = useAppStore((state) => state.datasetRows);
+  const edited = useAppStore((state) => state.datasetChanges.edited);
+  const current = useAppStore((state) => state.currentRecord);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: ids.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+
+  useEffect(() => {
+    if (current === null) return;
+    const at = ids.indexOf(current);
+    if (at !== -1) virtualizer.scrollToIndex(at, { align: 'auto' });
+  }, [current, ids, virtualizer]);
+
+  return (
+    <div ref={scroller} className="min-h-0 flex-1 overflow-auto" tabIndex={-1}>
+      <ul aria-label="Records" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const id = ids[item.index] as number;
+          const row = rows[id];
+          if (!row) return null;
+          return <RecordRow key={id} id={id} row={row} current={id === current} edited={edited.has(id)} top={item.start} />;
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Reviewing a dataset from the keyboard or the panel's buttons: next and previous record,
+ * next record with an error, mark done, flag. Moves follow the list as shown (a filter's view
+ * order when there is one).
+ */
+import { listedIds, useAppStore, type AppState, type DatasetRow } from '../store/index.ts';
+
+/** A row has an error: it cannot be read, or its checks found errors. */
+export function hasError(row: DatasetRow | undefined): boolean {
+  return row !== undefined && (row.problem !== undefined || (row.summary?.errors ?? 0) > 0);
+}
+
+/** The id `delta` places away from the current record in the list (none past either end). */
+export function neighbour(state: Pick<AppState, 'viewOrder' | 'datasetOrder' | 'currentRecord'>, delta: number): number | undefined {
+  const ids = listedIds(state);
+  const at = state.currentRecord === null ? -1 : ids.indexOf(state.currentRecord);
+  const target = at === -1 ? (delta > 0 ? 0 : ids.length - 1) : at + delta;
+  return ids[target];
+}
+
+/** The next (or previous) record of the list with an error, after the current one; none when there is none. */
+export function nextWithError(state: Pick<AppState, 'viewOrder' | 'datasetOrder' | 'currentRecord' | 'datasetRows'>, direction: 1 | -1): number | undefined {
+  const ids = listedIds(state);
+  const at = state.currentRecord === null ? -1 : ids.indexOf(state.currentRecord);
+  for (let i = at + direction; i >= 0 && i < ids.length; i += direction) {
+    const id = ids[i] as number;
+    if (hasError(state.datasetRows[id])) return id;
+  }
+  return undefined;
+}
+
+function go(id: number | undefined, none: string): void {
+  const state = useAppStore.getState();
+  if (id === undefined) {
+    state.showNotice({ tone: 'info', title: none });
+    return;
+  }
+  void state.goto(id);
+}
+
+export function goNext(): void {
+  go(neighbour(useAppStore.getState(), 1), 'This is the last record.');
+}
+
+export function goPrevious(): void {
+  go(neighbour(useAppStore.getState(), -1), 'This is the first record.');
+}
+
+export function goNextError(direction: 1 | -1 = 1): void {
+  const state = useAppStore.getState();
+  const checking = state.datasetProgress?.phase === 'checking' ? ' (records are still being checked)' : '';
+  go(nextWithError(state, direction), `No ${direction === 1 ? 'later' : 'earlier'} record has an error${checking}.`);
+}
+
+/** Marks the current record done and moves to the next one (the usual review loop). */
+export function markDoneAndNext(): void {
+  const state = useAppStore.getState();
+  if (state.currentRecord === null) return;
+  state.commitCurrent();
+  state.setStatus(state.currentRecord, 'done');
+  const next = neighbour(useAppStore.getState(), 1);
+  if (next !== undefined) void state.goto(next);
+}
+
+/** Flags the current record, or takes the flag off (back to edited or unreviewed). */
+export function toggleFlag(): void {
+  const state = useAppStore.getState();
+  const id = state.currentRecord;
+  if (id === null) return;
+  state.commitCurrent();
+  const after = useAppStore.getState();
+  const flagged = after.datasetRows[id]?.status === 'flagged';
+  after.setStatus(id, flagged ? (after.datasetChanges.edited.has(id) ? 'edited' : 'unreviewed') : 'flagged');
+}
+
+/** The review keys (Alt + a letter no text field, Monaco or browser uses); `code` so that they work on any layout. */
+export const DATASET_KEYS = {
+  next: { code: 'KeyJ', label: 'Alt+J' },
+  previous: { code: 'KeyK', label: 'Alt+K' },
+  nextError: { code: 'KeyN', label: 'Alt+N' },
+  previousError: { code: 'KeyN', shift: true, label: 'Alt+Shift+N' },
+  done: { code: 'KeyM', label: 'Alt+M' },
+  flag: { code: 'KeyG', label: 'Alt+G' },
+} as const;
+
+/** The action for a key press, if it is a review key. */
+export function datasetKeyAction(event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'code'>): (() => void) | undefined {
+  if (!event.altKey || event.ctrlKey || event.metaKey) return undefined;
+  const { code, shiftKey } = event;
+  if (code === DATASET_KEYS.next.code && !shiftKey) return goNext;
+  if (code === DATASET_KEYS.previous.code && !shiftKey) return goPrevious;
+  if (code === DATASET_KEYS.nextError.code) return shiftKey ? () => goNextError(-1) : () => goNextError(1);
+  if (code === DATASET_KEYS.done.code && !shiftKey) return markDoneAndNext;
+  if (code === DATASET_KEYS.flag.code && !shiftKey) return toggleFlag;
+  return undefined;
+}

@@ -1,0 +1,153 @@
+/**
+ * Opening a dataset file: a Web Worker indexes and fingerprints it as a stream (progress shown,
+ * cancellable), the page shows the first record as soon as the index is there, and the worker
+ * then summarises every record for the list in batches. The original `File` is kept in the
+ * store for slicing: records are read from it when shown, and the export is cut from it.
+ */
+import { RecordIndex, type DatasetIndex } from '../../core/index.ts';
+import { formatBytes } from '../files/limits.ts';
+import { listedIds, useAppStore } from '../store/index.ts';
+import './engine.ts';
+import type { DatasetFormat, FromWorker, IndexMessage, ToWorker } from './protocol.ts';
+import { rowsFromIndex } from './rows.ts';
+
+export interface DatasetOpenResult {
+  ok: boolean;
+  message: string;
+}
+
+interface Active {
+  worker: Worker;
+  /** Settles the pending open as cancelled. */
+  cancel: () => void;
+}
+
+let active: Active | null = null;
+
+/** The dataset format a file name implies: `.json` files hold an array of records, anything else is JSON Lines. */
+export function datasetFormatOf(name: string): DatasetFormat {
+  return /\.json$/i.test(name) ? 'json-array' : 'jsonl';
+}
+
+/** The worker that holds the open dataset (for later requests such as search), if any. */
+export function datasetWorker(): Worker | null {
+  return active?.worker ?? null;
+}
+
+/** Stop opening (or checking) the current file: before its index is there, nothing changes. */
+export function cancelDatasetOpen(): void {
+  active?.cancel();
+}
+
+export function indexFromMessage(message: IndexMessage): DatasetIndex {
+  const records = RecordIndex.fromData(message.data);
+  if (message.format === 'jsonl') return { format: 'jsonl', records, bomLength: message.bomLength, size: message.size };
+  return {
+    format: 'json-array',
+    records,
+    bomLength: message.bomLength,
+    size: message.size,
+    lines: message.lines ?? [],
+    open: message.open ?? -1,
+    close: message.close ?? -1,
+    ...(message.error ? { error: message.error } : {}),
+  };
+}
+
+/** Open `file` as a dataset; resolves when its first record is shown (or it could not be opened). */
+export function openDatasetFile(file: Blob, name: string, format: DatasetFormat = datasetFormatOf(name)): Promise<DatasetOpenResult> {
+  active?.cancel();
+  const store = useAppStore.getState;
+  store().setDatasetProgress({ phase: 'indexing', done: 0, total: file.size, name, cancel: cancelDatasetOpen });
+  const worker = new Worker(new URL('./dataset.worker.ts', import.meta.url), { type: 'module', name: 'parley-dataset' });
+  return new Promise<DatasetOpenResult>((resolve) => {
+    let settled = false;
+    let opened = false;
+    const finish = (result: DatasetOpenResult): void => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    const stop = (): void => {
+      worker.terminate();
+      if (active?.worker === worker) active = null;
+      store().setDatasetProgress(null);
+    };
+    const fail = (title: string): void => {
+      stop();
+      store().showNotice({ tone: 'error', title });
+      finish({ ok: false, message: title });
+    };
+    const self: Active = {
+      worker,
+      cancel: () => {
+        stop();
+        if (opened) {
+          store().showNotice({ tone: 'info', title: `Stopped checking ${name}: records not checked yet show no summary until opened.` });
+        } else {
+          store().showNotice({ tone: 'info', title: `Opening ${name} was cancelled. Nothing was changed.` });
+          finish({ ok: false, message: 'cancelled' });
+        }
+      },
+    };
+    active = self;
+
+    worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      const message = event.data;
+      switch (message.type) {
+        case 'progress':
+          store().setDatasetProgress({ phase: message.phase, done: message.done, total: message.total, name, cancel: cancelDatasetOpen });
+          break;
+        case 'indexed': {
+          const index = indexFromMessage(message);
+          if (index.format === 'json-array' && index.error) {
+            fail(`${name} is not an array of records: ${index.error.message}. Nothing was changed.`);
+            return;
+          }
+          const rows = rowsFromIndex(index);
+          store().openDataset({ name, size: message.size, format: message.format, source: file, index, fingerprint: message.fingerprint, count: index.records.count }, rows);
+          const first = listedIds(store())[0];
+          if (first === undefined) {
+            store().closeDataset();
+            fail(`${name} has no records. Nothing was changed.`);
+            return;
+          }
+          opened = true;
+          const count = listedIds(store()).length;
+          const title = `Opened ${name} (${formatBytes(message.size)}): ${count === 1 ? '1 record' : `${count.toLocaleString('en')} records`}.`;
+          store().showNotice({ tone: 'success', title });
+          void store()
+            .goto(first)
+            .then(() => finish({ ok: true, message: title }));
+          break;
+        }
+        case 'contents':
+          store().addRowContents(message.from, message.contents);
+          break;
+        case 'checked':
+          store().setDatasetProgress(null);
+          break;
+        case 'failed':
+          if (opened) {
+            stop();
+            store().showNotice({ tone: 'error', title: `Checking the records of ${name} failed: ${message.message}` });
+          } else fail(`${name} could not be read: ${message.message}. Nothing was changed.`);
+          break;
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(`${name} could not be read: ${event.message || 'the reading worker stopped'}. Nothing was changed.`);
+    };
+    const request: ToWorker = { type: 'open', file, format };
+    worker.postMessage(request);
+  });
+}
+
+// Leaving dataset mode (another file, an example, New) ends the worker that held its file.
+useAppStore.subscribe((state, previous) => {
+  if (previous.dataset && !state.dataset && !state.datasetProgress && active) {
+    active.worker.terminate();
+    active = null;
+  }
+});

@@ -1,0 +1,34 @@
+/**
+ * Messages between the page and the dataset worker (dataset.worker.ts). The worker reads the
+ * file once as a stream to index and fingerprint it, then reads it again in large slices to
+ * decode and summarise every record, sending the summaries in batches. It keeps the file and
+ * the index afterwards, so that later requests (search) need not send them again.
+ */
+import type { DatasetFormatError, FileFingerprint, RecordIndexData } from '../../core/index.ts';
+import type { RowContent } from '../store/dataset-model.ts';
+
+export type DatasetFormat = 'jsonl' | 'json-array';
+
+export type ToWorker = { type: 'open'; file: Blob; format: DatasetFormat };
+
+/** The index as plain data (typed arrays transferred, not copied). */
+export interface IndexMessage {
+  type: 'indexed';
+  format: DatasetFormat;
+  data: RecordIndexData;
+  bomLength: number;
+  size: number;
+  fingerprint: FileFingerprint;
+  /** JSON arrays: the line each record starts on, the brackets' offsets, the error that stopped the scan. */
+  lines?: number[];
+  open?: number;
+  close?: number;
+  error?: DatasetFormatError;
+}
+
+export type FromWorker =
+  | { type: 'progress'; phase: 'indexing' | 'checking'; done: number; total: number }
+  | IndexMessage
+  | { type: 'contents'; from: number; contents: RowContent[] }
+  | { type: 'checked' }
+  | { type: 'failed'; message: string };
