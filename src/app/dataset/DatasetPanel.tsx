@@ -8,6 +8,7 @@ import { listedIds, useAppStore } from '../store/index.ts';
 import { DatasetExportMenu } from './DatasetExportMenu.tsx';
 import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, toggleFlag } from './navigation.ts';
 import { RecordList } from './RecordList.tsx';
+import DatasetReviewTools from './review/DatasetReviewTools.tsx';
 import { useDatasetShortcuts } from './useDatasetShortcuts.ts';
 
 function ReviewButton({ label, keys, title, onClick, disabled }: { label: string; keys: string; title: string; onClick: () => void; disabled?: boolean }) {
@@ -50,6 +51,7 @@ export default function DatasetPanel() {
               <ReviewButton label={flagged ? 'Unflag' : 'Flag'} keys={DATASET_KEYS.flag.label} title={flagged ? 'Take the flag off this record' : 'Flag this record for later'} onClick={toggleFlag} disabled={current === null} />
             </div>
           </div>
+          <DatasetReviewTools />
           <RecordList />
           <p className={`border-t border-slate-200 px-3 py-1.5 text-xs ${mutedText} dark:border-slate-800`}>
             Keys: {DATASET_KEYS.next.label} next, {DATASET_KEYS.previous.label} previous, {DATASET_KEYS.nextError.label} next error, {DATASET_KEYS.done.label} done, {DATASET_KEYS.flag.label} flag.

@@ -1,11 +1,12 @@
 /**
  * Keeps the dataset's view order (`setViewOrder`) in step with the search result and the filter:
- * recomputed when either changes, or when the rows do (the worker's contents arrive in batches;
+ * recomputed when either changes (a new filter also runs the search again over what it shows), or when the rows do (the worker's contents arrive in batches;
  * an edit changes a record's errors). Set only when it differs, so the list does not re-render
  * for nothing.
  */
 import { useEffect } from 'react';
 import { useAppStore } from '../../store/index.ts';
+import { startSearch } from '../search/search-client.ts';
 import { searchStore, type SearchState } from '../search/search-store.ts';
 import { computeViewOrder, sameOrder } from './view-order.ts';
 
@@ -22,6 +23,8 @@ export function useViewOrderSync(): void {
   useEffect(() => {
     update();
     const offSearch = searchStore.subscribe((state, previous) => {
+      // A search looks only at the filtered records: a new filter asks it again.
+      if (state.filter !== previous.filter && state.resultQuery && state.status !== 'searching') startSearch(state.resultQuery);
       if (state.result !== previous.result || state.filter !== previous.filter || state.onlyMatches !== previous.onlyMatches) update();
     });
     const offApp = useAppStore.subscribe((state, previous) => {

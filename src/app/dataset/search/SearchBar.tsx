@@ -6,6 +6,7 @@
  * to undo it.
  */
 import { useState } from 'react';
+import { isFilterEmpty } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
 import { mutedText, primaryButton, toolbarButton, toolbarInput } from '../../layout/ui.ts';
 import { applyPendingReplace, cancelSearch, clearSearch, planReplaceAll, plural, startSearch, undoReplace } from './search-client.ts';
@@ -113,6 +114,7 @@ function SearchStatusLine() {
 function ReplaceConfirmation() {
   const pending = useSearchState((s) => s.pending);
   const applied = useSearchState((s) => s.applied);
+  const filtered = useSearchState((s) => !isFilterEmpty(s.filter));
   // The offer to undo lasts while the replace is the dataset's last step.
   const undoable = useAppStore((state) => applied !== null && state.datasetPast[state.datasetPast.length - 1]?.label === applied);
   if (pending) {
@@ -123,7 +125,7 @@ function ReplaceConfirmation() {
           <span>Nothing to replace: no text value of a record matches.</span>
         ) : (
           <span>
-            Replace “{pending.query.pattern}” with “{pending.template}” in {plural(records, 'record')} ({plural(pending.places, 'place')})?
+            Replace “{pending.query.pattern}” with “{pending.template}” in {plural(records, 'record')} ({plural(pending.places, 'place')}){filtered ? ' among the records the filters show' : ''}?
           </span>
         )}
         {pending.unreadable > 0 && <span className={mutedText}>{plural(pending.unreadable, 'bad line')} also match; fix them as text.</span>}

@@ -1,9 +1,10 @@
 /**
- * The page's side of the search worker: builds a request from the open dataset (every listed
- * record, edited ones by their text), sends it, and keeps the search store up to date. One job
- * at a time: a new search cancels the one running.
+ * The page's side of the search worker: builds a request from the open dataset (the records the
+ * filters let through, edited ones by their text), sends it, and keeps the search store up to
+ * date. One job at a time: a new search cancels the one running. Search and replace act on what
+ * the filters show: filtered to errors, "Replace all" changes only records with errors.
  */
-import type { SearchQuery } from '../../../core/index.ts';
+import { filterOrder, type SearchQuery } from '../../../core/index.ts';
 import { useAppStore, type AppState } from '../../store/index.ts';
 import SearchWorker from './search.worker.ts?worker';
 import type { RecordsToRead, SearchRequest, SearchResponse } from './search-protocol.ts';
@@ -20,12 +21,17 @@ function send(request: SearchRequest): void {
   worker.postMessage(request);
 }
 
-/** What the worker needs to read every listed record as it is now (the current record committed first). */
-export function recordsToRead(state: Pick<AppState, 'dataset' | 'datasetChanges' | 'datasetOrder'>): RecordsToRead {
-  const { dataset, datasetChanges, datasetOrder } = state;
+/** The records a search looks at: the listed ones the filters let through, in file order. */
+export function searchedIds(state: Pick<AppState, 'datasetRows' | 'datasetOrder'>): readonly number[] {
+  return filterOrder(state.datasetRows, state.datasetOrder, searchStore.getState().filter);
+}
+
+/** What the worker needs to read records `order` as they are now (commit the current record first). */
+export function recordsToRead(state: Pick<AppState, 'dataset' | 'datasetChanges'>, order: readonly number[]): RecordsToRead {
+  const { dataset, datasetChanges } = state;
   if (!dataset) throw new Error('No dataset is open.');
   const { records } = dataset.index;
-  const ids = Int32Array.from(datasetOrder);
+  const ids = Int32Array.from(order);
   const starts = new Float64Array(ids.length);
   const ends = new Float64Array(ids.length);
   const edited = new Map<number, string>();
@@ -52,8 +58,9 @@ export function startSearch(query: SearchQuery = searchStore.getState().query): 
   if (!state.dataset || query.pattern === '') return clearSearch();
   job++;
   searched = query;
-  setSearchState({ status: 'searching', progress: { done: 0, total: state.datasetOrder.length }, error: null, pending: null });
-  send({ type: 'search', job, query, records: recordsToRead(state) });
+  const ids = searchedIds(state);
+  setSearchState({ status: 'searching', progress: { done: 0, total: ids.length }, error: null, pending: null });
+  send({ type: 'search', job, query, records: recordsToRead(state, ids) });
 }
 
 /** Computes the replace (counts and new texts) without applying it: the bar asks for confirmation. */
@@ -64,8 +71,9 @@ export function planReplaceAll(): void {
   if (!state.dataset || query.pattern === '') return;
   job++;
   pendingBasis = { query, template, state };
-  setSearchState({ status: 'planning', progress: { done: 0, total: state.datasetOrder.length }, error: null, pending: null });
-  send({ type: 'replace', job, query, template, records: recordsToRead(state) });
+  const ids = searchedIds(state);
+  setSearchState({ status: 'planning', progress: { done: 0, total: ids.length }, error: null, pending: null });
+  send({ type: 'replace', job, query, template, records: recordsToRead(state, ids) });
 }
 
 export function cancelSearch(): void {
