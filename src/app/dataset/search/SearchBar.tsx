@@ -23,25 +23,27 @@ export function SearchBar() {
   return (
     <section role="search" aria-label="Search the records" className="flex flex-col gap-1.5">
       <form
-        className="flex flex-wrap items-center gap-1.5"
+        className="flex flex-col gap-1.5"
         onSubmit={(event) => {
           event.preventDefault();
           startSearch();
         }}
       >
-        <input type="search" aria-label="Search records" placeholder={query.regex ? 'Regular expression' : 'Search text'} value={query.pattern} onChange={(event) => setQuery({ pattern: event.target.value })} className={`${toolbarInput} min-w-0 flex-1`} />
-        <button type="button" aria-pressed={query.caseSensitive} title="Match case" aria-label="Match case" className={toggle(query.caseSensitive)} onClick={() => setQuery({ caseSensitive: !query.caseSensitive })}>
-          Aa
-        </button>
-        <button type="button" aria-pressed={query.regex} title="Regular expression" aria-label="Regular expression" className={toggle(query.regex)} onClick={() => setQuery({ regex: !query.regex })}>
-          .*
-        </button>
-        <button type="submit" className={primaryButton} disabled={query.pattern === ''}>
-          Search
-        </button>
-        <button type="button" className={toolbarButton} aria-expanded={showReplace} onClick={() => setShowReplace(!showReplace)}>
-          Replace
-        </button>
+        <input type="search" aria-label="Search records" placeholder={query.regex ? 'Regular expression' : 'Search text'} value={query.pattern} onChange={(event) => setQuery({ pattern: event.target.value })} className={`${toolbarInput} w-full`} />
+        <div className="flex flex-wrap items-center gap-1.5">
+          <button type="button" aria-pressed={query.caseSensitive} title="Match case" aria-label="Match case" className={toggle(query.caseSensitive)} onClick={() => setQuery({ caseSensitive: !query.caseSensitive })}>
+            Aa
+          </button>
+          <button type="button" aria-pressed={query.regex} title="Regular expression" aria-label="Regular expression" className={toggle(query.regex)} onClick={() => setQuery({ regex: !query.regex })}>
+            .*
+          </button>
+          <button type="submit" className={primaryButton} disabled={query.pattern === ''}>
+            Search
+          </button>
+          <button type="button" className={toolbarButton} aria-expanded={showReplace} onClick={() => setShowReplace(!showReplace)}>
+            Replace
+          </button>
+        </div>
       </form>
       {showReplace && (
         <form
@@ -51,7 +53,7 @@ export function SearchBar() {
             planReplaceAll();
           }}
         >
-          <input aria-label="Replace with" placeholder={query.regex ? 'Replacement ($1 for a group)' : 'Replacement'} value={template} onChange={(event) => setSearchState({ template: event.target.value, pending: null })} className={`${toolbarInput} min-w-0 flex-1`} />
+          <input aria-label="Replace with" placeholder={query.regex ? 'Replacement ($1: a group)' : 'Replacement'} value={template} onChange={(event) => setSearchState({ template: event.target.value, pending: null })} className={`${toolbarInput} min-w-0 flex-1`} />
           <button type="submit" className={toolbarButton} disabled={query.pattern === ''}>
             Replace all…
           </button>
@@ -70,6 +72,7 @@ function SearchStatusLine() {
   const resultQuery = useSearchState((s) => s.resultQuery);
   const error = useSearchState((s) => s.error);
   const onlyMatches = useSearchState((s) => s.onlyMatches);
+  const replaced = useSearchState((s) => s.resultReplaced);
 
   if (status === 'searching' || status === 'planning') {
     const done = progress?.done ?? 0;
@@ -98,7 +101,7 @@ function SearchStatusLine() {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" role="status">
       <span aria-label="Search result">
-        {result.totalPlaces === 0 ? `No match for “${resultQuery.pattern}”` : `${plural(result.totalPlaces, 'match')} in ${plural(result.ids.length, 'record')}`}
+        {result.totalPlaces === 0 ? `No match for “${resultQuery.pattern}”` : `${plural(result.totalPlaces, 'match', 'matches')} in ${plural(result.ids.length, 'record')}${replaced ? ', replaced' : ''}`}
       </span>
       <label className="flex items-center gap-1">
         <input type="checkbox" checked={onlyMatches} onChange={(event) => setSearchState({ onlyMatches: event.target.checked })} />

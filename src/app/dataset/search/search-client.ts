@@ -84,10 +84,10 @@ export function cancelSearch(): void {
 
 export function clearSearch(): void {
   if (worker) cancelSearch();
-  setSearchState({ status: 'idle', progress: null, result: null, resultQuery: null, error: null, pending: null });
+  setSearchState({ status: 'idle', progress: null, result: null, resultQuery: null, resultReplaced: false, error: null, pending: null });
 }
 
-/** Applies the confirmed replace as one undoable dataset step, then searches again. */
+/** Applies the confirmed replace as one undoable dataset step; the list keeps showing the records it changed. */
 export function applyPendingReplace(): void {
   const { pending } = searchStore.getState();
   if (!pending) return;
@@ -99,8 +99,7 @@ export function applyPendingReplace(): void {
   }
   const label = `Replace “${pending.query.pattern}” with “${pending.template}” in ${plural(pending.changes.size, 'record')}`;
   useAppStore.getState().applyBulkEdit(pending.changes, label);
-  setSearchState({ pending: null, applied: label });
-  startSearch(pending.query);
+  setSearchState({ pending: null, applied: label, resultReplaced: true });
 }
 
 /** Undoes the replace just applied (only while it is the dataset's last step). */
@@ -110,11 +109,13 @@ export function undoReplace(): void {
   if (!applied || past[past.length - 1]?.label !== applied) return;
   useAppStore.getState().datasetUndo();
   setSearchState({ applied: null });
-  startSearch();
+  const { resultQuery } = searchStore.getState();
+  if (resultQuery) startSearch(resultQuery);
 }
 
-export function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+/** `1 record`, `2 records`; `many` for a word whose plural is not word + s (`matches`). */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? word : many}`;
 }
 
 function receive(message: SearchResponse): void {
@@ -124,7 +125,7 @@ function receive(message: SearchResponse): void {
       setSearchState({ progress: { done: message.done, total: message.total } });
       return;
     case 'searched':
-      setSearchState({ status: 'done', progress: null, result: message.result, resultQuery: searched ?? null });
+      setSearchState({ status: 'done', progress: null, result: message.result, resultQuery: searched ?? null, resultReplaced: false });
       return;
     case 'planned': {
       const basis = pendingBasis;

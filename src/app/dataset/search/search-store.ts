@@ -26,6 +26,8 @@ export interface SearchState {
   /** The last search's result, for `resultQuery`. */
   result: SearchFound | null;
   resultQuery: SearchQuery | null;
+  /** The result is from before a replace: its records are still listed (to review the change), its matches are gone. */
+  resultReplaced: boolean;
   error: string | null;
   pending: PendingReplace | null;
   /** The label of the last replace applied (its undo step), while it is the last step. */
@@ -42,6 +44,7 @@ export const INITIAL_SEARCH: SearchState = {
   progress: null,
   result: null,
   resultQuery: null,
+  resultReplaced: false,
   error: null,
   pending: null,
   applied: null,

@@ -14,6 +14,8 @@ import { ensureLanguage } from '../language/languages.ts';
 import { THEME_NAMES } from '../language/themes.ts';
 import { monaco } from '../monaco-env.ts';
 
+const DIFF_URIS = { original: 'parley-diff://diff/original', modified: 'parley-diff://diff/modified' } as const;
+
 /** Changes listed in words; more are summed up. */
 const LISTED = 20;
 
@@ -55,6 +57,12 @@ export default function TextDiff({ original, modified, language, ariaLabel }: Te
         <DiffEditor
           original={original}
           modified={modified}
+          // One pair of models, kept and reused: when the diff editor unmounts, disposing them
+          // first makes Monaco report "TextModel got disposed before DiffEditorWidget model got reset".
+          originalModelPath={DIFF_URIS.original}
+          modifiedModelPath={DIFF_URIS.modified}
+          keepCurrentOriginalModel
+          keepCurrentModifiedModel
           language={languageId}
           theme={THEME_NAMES[theme]}
           loading={null}
