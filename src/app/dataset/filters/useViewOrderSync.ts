@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useAppStore } from '../../store/index.ts';
-import { startSearch } from '../search/search-client.ts';
+import { resetSearch, startSearch } from '../search/search-client.ts';
 import { searchStore, type SearchState } from '../search/search-store.ts';
 import { computeViewOrder, sameOrder } from './view-order.ts';
 
@@ -28,6 +28,8 @@ export function useViewOrderSync(): void {
       if (state.result !== previous.result || state.filter !== previous.filter || state.onlyMatches !== previous.onlyMatches) update();
     });
     const offApp = useAppStore.subscribe((state, previous) => {
+      // Another file: its records are not the last one's; the search and the filters start over.
+      if (state.dataset !== previous.dataset) resetSearch();
       if (state.datasetRows !== previous.datasetRows || state.datasetOrder !== previous.datasetOrder || state.dataset !== previous.dataset) update();
     });
     return () => {

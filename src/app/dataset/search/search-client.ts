@@ -87,6 +87,12 @@ export function clearSearch(): void {
   setSearchState({ status: 'idle', progress: null, result: null, resultQuery: null, resultReplaced: false, error: null, pending: null });
 }
 
+/** For another dataset: no result, no filter, no replace pending (the words typed stay). */
+export function resetSearch(): void {
+  clearSearch();
+  setSearchState({ filter: {}, applied: null });
+}
+
 /** Applies the confirmed replace as one undoable dataset step; the list keeps showing the records it changed. */
 export function applyPendingReplace(): void {
   const { pending } = searchStore.getState();
