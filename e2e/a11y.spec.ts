@@ -42,6 +42,17 @@ const SCREENS: { name: string; open: (parley: ParleyPage) => Promise<void> }[] =
       await expect(parley.diagnostics).toContainText('not valid JSON');
     },
   },
+  {
+    name: 'dataset mode (the record list, the review buttons, a bad line)',
+    open: async (parley) => {
+      const record = (text: string) => JSON.stringify({ messages: [{ role: 'user', content: text }, { role: 'assistant', content: 'Yes.' }] });
+      await parley.openFile('set.jsonl', [record('First?'), 'not json', record('Third?')].join('\n'), 'application/jsonl');
+      await expect(parley.page.getByRole('list', { name: 'Records' }).getByRole('listitem')).toHaveCount(3);
+      await expect(parley.page.getByRole('progressbar')).toHaveCount(0);
+      await parley.page.getByRole('button', { name: /^Line 2:/ }).click();
+      await expect(parley.page.getByRole('region', { name: 'Bad line' })).toBeVisible();
+    },
+  },
 ];
 
 for (const theme of ['light', 'dark'] as const) {

@@ -4,7 +4,7 @@
  * record is a normal (edited) record in the editors; until then the file keeps the line as it is.
  */
 import { useEffect, useState } from 'react';
-import { mutedText, primaryButton, toolbarButton } from '../layout/ui.ts';
+import { mutedText, toolbarButton } from '../layout/ui.ts';
 import { useAppStore, type RowProblem } from '../store/index.ts';
 
 export default function BadLineEditor() {
@@ -36,7 +36,8 @@ export default function BadLineEditor() {
       <div className="flex gap-2">
         <button
           type="button"
-          className={primaryButton}
+          // Not primaryButton: white on its dark-theme sky-600 is below the contrast AA asks for small text.
+          className={toolbarButton}
           onClick={() => {
             void useAppStore
               .getState()

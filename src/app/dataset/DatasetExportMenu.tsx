@@ -1,5 +1,5 @@
 /** The dataset's export choices: the whole file (byte-exact where untouched), the edited or flagged records, every record in another dialect. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CODECS } from '../../core/index.ts';
 import { mutedText, toolbarButton, toolbarSelect } from '../layout/ui.ts';
 import { useAppStore } from '../store/index.ts';
@@ -9,14 +9,20 @@ export function DatasetExportMenu() {
   const source = useAppStore((state) => state.sourceCodec?.id);
   const [dialect, setDialect] = useState<string>(source ?? CODECS[0]?.id ?? '');
   const [busy, setBusy] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  /** Run an export and fold the menu away. */
+  const run = (action: () => void) => () => {
+    if (menu.current) menu.current.open = false;
+    action();
+  };
   return (
-    <details className="relative">
+    <details ref={menu} className="relative">
       <summary className={`${toolbarButton} cursor-pointer list-none`}>Export…</summary>
       <div className="absolute right-0 z-20 mt-1 flex w-72 flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <button type="button" className={toolbarButton} onClick={exportWholeDataset} title="Every record; untouched ones byte for byte">
+        <button type="button" className={toolbarButton} onClick={run(exportWholeDataset)} title="Every record; untouched ones byte for byte">
           Export the whole file
         </button>
-        <button type="button" className={toolbarButton} onClick={exportEditedOrFlagged} title="Only the records you edited or flagged">
+        <button type="button" className={toolbarButton} onClick={run(exportEditedOrFlagged)} title="Only the records you edited or flagged">
           Export edited and flagged records
         </button>
         <div className="flex flex-col gap-1 border-t border-slate-200 pt-2 dark:border-slate-700">
@@ -35,12 +41,12 @@ export function DatasetExportMenu() {
               type="button"
               className={toolbarButton}
               disabled={busy}
-              onClick={() => {
+              onClick={run(() => {
                 setBusy(true);
                 exportDatasetAs(dialect)
                   .catch((thrown: unknown) => useAppStore.getState().showNotice({ tone: 'error', title: `Export failed: ${thrown instanceof Error ? thrown.message : String(thrown)}` }))
                   .finally(() => setBusy(false));
-              }}
+              })}
             >
               {busy ? 'Exporting…' : 'Export'}
             </button>

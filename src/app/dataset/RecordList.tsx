@@ -13,7 +13,7 @@ import { listedIds, useAppStore, type DatasetRow, type RecordStatus } from '../s
 export const ROW_HEIGHT = 56;
 
 const STATUS_STYLE: Record<RecordStatus, string> = {
-  unreviewed: 'text-slate-500 dark:text-slate-400',
+  unreviewed: 'text-slate-600 dark:text-slate-300',
   edited: 'text-sky-800 dark:text-sky-300',
   flagged: 'text-amber-800 dark:text-amber-300',
   done: 'text-emerald-800 dark:text-emerald-300',

@@ -28,6 +28,8 @@ export function datasetBlob(options?: WriteOptions): Blob {
 
 /** The original records an "edited or flagged" export keeps: edited, flagged, or with a changed text. */
 export function editedOrFlagged(): Set<number> {
+  // The record in the editors counts as edited once its edit is committed.
+  useAppStore.getState().commitCurrent();
   const { datasetRows, datasetChanges, dataset } = useAppStore.getState();
   const only = new Set<number>();
   const count = dataset?.count ?? 0;

@@ -63,6 +63,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
   return new Promise<DatasetOpenResult>((resolve) => {
     let settled = false;
     let opened = false;
+    let checked = false;
     const finish = (result: DatasetOpenResult): void => {
       if (settled) return;
       settled = true;
@@ -82,6 +83,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
       worker,
       cancel: () => {
         stop();
+        if (checked) return;
         if (opened) {
           store().showNotice({ tone: 'info', title: `Stopped checking ${name}: records not checked yet show no summary until opened.` });
         } else {
@@ -125,6 +127,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
           store().addRowContents(message.from, message.contents);
           break;
         case 'checked':
+          checked = true;
           store().setDatasetProgress(null);
           break;
         case 'failed':
