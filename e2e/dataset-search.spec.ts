@@ -3,6 +3,7 @@
  * with errors, read the validation summary, search a text, replace it across the matching
  * records after reading the counts, look at the difference from the original, and undo.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -139,3 +140,38 @@ test('a regular expression search and replace with groups, and an invalid patter
   await search.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(search.getByRole('alert')).toContainText('Invalid regular expression');
 });
+
+/** Serious and critical axe violations of the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the search, filters, summary, replace confirmation and diff have no serious accessibility violations (${theme})`, async ({ parley, page }) => {
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme: theme });
+    await parley.goto();
+    const lines = [JSON.stringify(withBadArguments(3)), 'not json', JSON.stringify(record(100))];
+    await page.evaluate((content) => window.__parley.dataset.open(content, 'a11y.jsonl'), lines.join('\n') + '\n');
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await page.getByRole('group', { name: 'Filters' }).getByRole('combobox', { name: 'Errors' }).selectOption('yes');
+    await page.getByText('Validation summary', { exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Diagnostic codes' }).getByRole('listitem')).toHaveCount(2);
+    const search = page.getByRole('search', { name: 'Search the records' });
+    await search.getByRole('searchbox', { name: 'Search records' }).fill('Paris');
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(search.getByLabel('Search result')).toHaveText('2 matches in 1 record');
+    await search.getByRole('button', { name: 'Replace', exact: true }).click();
+    await search.getByRole('textbox', { name: 'Replace with' }).fill('Lyon');
+    await search.getByRole('button', { name: 'Replace all…' }).click();
+    await expect(search.getByRole('alertdialog', { name: 'Confirm replace' })).toContainText('in 1 record (2 places)');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await search.getByRole('button', { name: 'Replace in 1 record' }).click();
+    await page.getByRole('button', { name: 'Compare with original' }).click();
+    await expect(page.getByRole('dialog').getByRole('region', { name: 'Differences' })).toContainText('2 changes:');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -8,7 +8,8 @@
 import { useState } from 'react';
 import { isFilterEmpty } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
-import { mutedText, primaryButton, toolbarButton, toolbarInput } from '../../layout/ui.ts';
+import { mutedText, toolbarButton, toolbarInput } from '../../layout/ui.ts';
+import { actionButton } from './ui.ts';
 import { applyPendingReplace, cancelSearch, clearSearch, planReplaceAll, plural, startSearch, undoReplace } from './search-client.ts';
 import { setSearchState, useSearchState } from './search-store.ts';
 
@@ -37,7 +38,7 @@ export function SearchBar() {
           <button type="button" aria-pressed={query.regex} title="Regular expression" aria-label="Regular expression" className={toggle(query.regex)} onClick={() => setQuery({ regex: !query.regex })}>
             .*
           </button>
-          <button type="submit" className={primaryButton} disabled={query.pattern === ''}>
+          <button type="submit" className={actionButton} disabled={query.pattern === ''}>
             Search
           </button>
           <button type="button" className={toolbarButton} aria-expanded={showReplace} onClick={() => setShowReplace(!showReplace)}>
@@ -133,7 +134,7 @@ function ReplaceConfirmation() {
         )}
         {pending.unreadable > 0 && <span className={mutedText}>{plural(pending.unreadable, 'bad line')} also match; fix them as text.</span>}
         {records > 0 && (
-          <button type="button" className={primaryButton} onClick={applyPendingReplace}>
+          <button type="button" className={actionButton} onClick={applyPendingReplace}>
             Replace in {plural(records, 'record')}
           </button>
         )}
