@@ -75,6 +75,12 @@ test('filter to errors, search, replace across records after reading the counts,
   await search.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(search.getByLabel('Search result')).toHaveText('6 matches in 3 records');
   await expect(filters.getByRole('status', { name: 'Records shown' })).toHaveText(`3 of ${RECORDS.toLocaleString('en')} records`);
+  // Where it is in a record: its fields, each a way to the field in the editors.
+  await page.evaluate(() => window.__parley.dataset.goto(42));
+  const here = search.getByRole('list', { name: 'Matches in this record' });
+  await expect(here.getByRole('listitem')).toHaveText(['messages[0].content (1 match)', 'messages[1].toolCalls[0].arguments (1 match)']);
+  await here.getByRole('button', { name: 'messages[1].toolCalls[0].arguments' }).click();
+  await expect(parley.field('Message 2 tool call 1 arguments')).toBeFocused();
 
   // Replace: the counts come first, nothing changes until confirmed.
   await search.getByRole('button', { name: 'Replace', exact: true }).click();

@@ -10,6 +10,7 @@ import { isFilterEmpty } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
 import { mutedText, toolbarButton, toolbarInput } from '../../layout/ui.ts';
 import { actionButton } from './ui.ts';
+import { RecordMatches } from './RecordMatches.tsx';
 import { applyPendingReplace, cancelSearch, clearSearch, planReplaceAll, plural, startSearch, undoReplace } from './search-client.ts';
 import { setSearchState, useSearchState } from './search-store.ts';
 
@@ -111,6 +112,7 @@ function SearchStatusLine() {
       <button type="button" className={toolbarButton} onClick={clearSearch}>
         Clear search
       </button>
+      <RecordMatches />
     </div>
   );
 }
