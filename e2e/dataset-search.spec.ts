@@ -178,6 +178,9 @@ for (const theme of ['light', 'dark'] as const) {
     await search.getByRole('button', { name: 'Replace in 1 record' }).click();
     await page.getByRole('button', { name: 'Compare with original' }).click();
     await expect(page.getByRole('dialog').getByRole('region', { name: 'Differences' })).toContainText('2 changes:');
+    // Both sides of the diff editor are named (Monaco leaves them unnamed otherwise).
+    await expect(page.getByRole('dialog').locator('[aria-label="Record JSON diff: original"]')).not.toHaveCount(0);
+    await expect(page.getByRole('dialog').locator('[aria-label="Record JSON diff: now"]')).not.toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

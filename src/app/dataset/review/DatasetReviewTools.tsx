@@ -19,6 +19,7 @@ const RecordDiff = lazy(() => import('../diff/RecordDiff.tsx'));
 export default function DatasetReviewTools() {
   useViewOrderSync();
   const [comparing, setComparing] = useState(false);
+  const [summaryOpen, setSummaryOpen] = useState(false);
   const filtersOn = useSearchState((s) => Object.values(s.filter).filter((value) => value !== undefined).length);
   const current = useAppStore((s) => s.currentRecord);
   const line = useAppStore((s) => (s.currentRecord === null ? undefined : s.datasetRows[s.currentRecord]?.line));
@@ -40,9 +41,10 @@ export default function DatasetReviewTools() {
           <FilterBar />
         </div>
       </details>
-      <details>
+      <details onToggle={(event) => setSummaryOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer text-sm font-medium">Validation summary</summary>
-        <ValidationSummary />
+        {/* Counted only while shown: it goes through every row each time rows change. */}
+        {summaryOpen && <ValidationSummary />}
       </details>
       <Dialog open={comparing} onClose={() => setComparing(false)} title={line === undefined ? 'Compare with original' : `Record at line ${line}: changes from the original`} width="max-w-6xl">
         <Suspense fallback={<p className="p-3 text-sm">Loading…</p>}>

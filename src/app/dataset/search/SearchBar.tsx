@@ -67,6 +67,13 @@ export function SearchBar() {
   );
 }
 
+/** The last replace applied, while it is the dataset's last step (an undo, here or from the toolbar, ends it). */
+function useStandingReplace(): string | null {
+  const applied = useSearchState((s) => s.applied);
+  const standing = useAppStore((state) => applied !== null && state.datasetPast[state.datasetPast.length - 1]?.label === applied);
+  return standing ? applied : null;
+}
+
 function SearchStatusLine() {
   const status = useSearchState((s) => s.status);
   const progress = useSearchState((s) => s.progress);
@@ -74,7 +81,9 @@ function SearchStatusLine() {
   const resultQuery = useSearchState((s) => s.resultQuery);
   const error = useSearchState((s) => s.error);
   const onlyMatches = useSearchState((s) => s.onlyMatches);
-  const replaced = useSearchState((s) => s.resultReplaced);
+  const resultReplaced = useSearchState((s) => s.resultReplaced);
+  const standing = useStandingReplace();
+  const replaced = resultReplaced && standing !== null;
 
   if (status === 'searching' || status === 'planning') {
     const done = progress?.done ?? 0;
@@ -119,10 +128,9 @@ function SearchStatusLine() {
 
 function ReplaceConfirmation() {
   const pending = useSearchState((s) => s.pending);
-  const applied = useSearchState((s) => s.applied);
-  const filtered = useSearchState((s) => !isFilterEmpty(s.filter));
   // The offer to undo lasts while the replace is the dataset's last step.
-  const undoable = useAppStore((state) => applied !== null && state.datasetPast[state.datasetPast.length - 1]?.label === applied);
+  const applied = useStandingReplace();
+  const filtered = useSearchState((s) => !isFilterEmpty(s.filter));
   if (pending) {
     const records = pending.changes.size;
     return (
@@ -146,7 +154,7 @@ function ReplaceConfirmation() {
       </div>
     );
   }
-  if (!undoable) return null;
+  if (!applied) return null;
   return (
     <div role="status" className="flex flex-wrap items-center gap-2 text-sm">
       <span>Done: {applied}.</span>

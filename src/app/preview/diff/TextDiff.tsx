@@ -67,7 +67,7 @@ export default function TextDiff({ original, modified, language, ariaLabel }: Te
           theme={THEME_NAMES[theme]}
           loading={null}
           height="100%"
-          options={{ readOnly: true, originalEditable: false, wordWrap: 'on', diffWordWrap: 'on', minimap: { enabled: false }, renderOverviewRuler: false, scrollBeyondLastLine: false, fontSize: 13, ariaLabel }}
+          options={{ readOnly: true, originalEditable: false, wordWrap: 'on', diffWordWrap: 'on', minimap: { enabled: false }, renderOverviewRuler: false, scrollBeyondLastLine: false, fontSize: 13, ariaLabel, originalAriaLabel: `${ariaLabel}: original`, modifiedAriaLabel: `${ariaLabel}: now` }}
           onMount={(diff) => {
             const update = (): void => setChanges(changesOf(diff));
             diff.onDidUpdateDiff(update);
