@@ -158,6 +158,13 @@ test('a bad line fixed as text becomes a record; duplicate and delete are undoab
   await parley.button('Undo').click();
   await parley.button('Undo').click();
   expect(await exported()).toBe([JSON.stringify(record(0)), fixedLine, JSON.stringify(record(2))].join('\n') + '\n');
+
+  // Close asks first (there are changes), then the record in the editors stays as a single conversation.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await parley.button('Close').click();
+  await expect(page.getByRole('complementary', { name: 'Dataset' })).toHaveCount(0);
+  await expect(parley.field('Message 2 content')).toHaveValue('Question number 0?');
+  expect(await page.evaluate(() => window.__parley.dataset.count())).toBe(0);
 });
 
 test('a .json file holding an array of records opens as a dataset', async ({ parley, page }) => {

@@ -19,6 +19,16 @@ function ReviewButton({ label, keys, title, onClick, disabled }: { label: string
   );
 }
 
+/** Back to single-record mode; changes not exported are lost, so ask first when there are any. */
+function closeWithConfirm(): void {
+  const state = useAppStore.getState();
+  state.commitCurrent();
+  const { edited, deleted, inserted } = useAppStore.getState().datasetChanges;
+  const changed = edited.size + deleted.size + inserted.size > 0;
+  if (changed && !window.confirm('Close the dataset? Changes you have not exported will be lost.')) return;
+  useAppStore.getState().closeDataset();
+}
+
 export default function DatasetPanel() {
   useDatasetShortcuts();
   const dataset = useAppStore((state) => state.dataset);
@@ -38,6 +48,9 @@ export default function DatasetPanel() {
                 {dataset.name}
               </h2>
               <DatasetExportMenu />
+              <button type="button" className={toolbarButton} onClick={closeWithConfirm} title="Close the dataset; the record you are on stays in the editors">
+                Close
+              </button>
             </div>
             <p className={`text-xs ${mutedText}`}>
               {formatBytes(dataset.size)} · {count === total ? `${total.toLocaleString('en')} records` : `${count.toLocaleString('en')} of ${total.toLocaleString('en')} records shown`}

@@ -9,6 +9,7 @@ import { memo, useEffect, useRef } from 'react';
 import { findCodec } from '../../core/index.ts';
 import { mutedText } from '../layout/ui.ts';
 import { listedIds, useAppStore, type DatasetRow, type RecordStatus } from '../store/index.ts';
+import { openRecord } from './navigation.ts';
 
 export const ROW_HEIGHT = 56;
 
@@ -55,7 +56,7 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
         aria-current={current ? 'true' : undefined}
         aria-label={`Line ${row.line}: ${text}; ${dialect ? `${dialect}, ` : ''}${row.status}${edited ? ' (changed)' : ''}, ${diagnosticsLabel(row)}`}
         className="flex min-w-0 flex-1 flex-col justify-center gap-0.5 px-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500"
-        onClick={() => void useAppStore.getState().goto(id)}
+        onClick={() => openRecord(id)}
       >
         <span className="flex min-w-0 items-baseline gap-2 text-sm">
           <span className={`shrink-0 font-mono text-xs ${mutedText}`}>{row.line}</span>

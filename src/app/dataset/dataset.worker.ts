@@ -15,9 +15,19 @@ function post(message: FromWorker, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
 }
 
+/** The open file and its index, kept for later requests (a search reads records from them). */
+let current: { file: Blob; index: DatasetIndex } | undefined;
+
+/** The open file and its index, for handlers of later requests. */
+export function openFile(): { file: Blob; index: DatasetIndex } {
+  if (!current) throw new Error('No file is open in the dataset worker.');
+  return current;
+}
+
 async function open(file: Blob, format: 'jsonl' | 'json-array'): Promise<void> {
   const total = file.size;
   const { index, fingerprint } = await indexChunks(streamChunks(file.stream()), format, (done) => post({ type: 'progress', phase: 'indexing', done, total }));
+  current = { file, index };
   const data = index.records.toData();
   const extra = index.format === 'json-array' ? { lines: index.lines, open: index.open, close: index.close, ...(index.error ? { error: index.error } : {}) } : {};
   post({ type: 'indexed', format, data, bomLength: index.bomLength, size: index.size, fingerprint, ...extra }, [data.starts.buffer, data.ends.buffer, data.flags.buffer]);

@@ -29,13 +29,22 @@ export function nextWithError(state: Pick<AppState, 'viewOrder' | 'datasetOrder'
   return undefined;
 }
 
+/** Show record `id`; a failure (the file can no longer be read, e.g. it changed on disk) is said, not thrown. */
+export function openRecord(id: number): void {
+  useAppStore
+    .getState()
+    .goto(id)
+    .catch((thrown: unknown) => {
+      useAppStore.getState().showNotice({ tone: 'error', title: `The record could not be opened: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
+    });
+}
+
 function go(id: number | undefined, none: string): void {
-  const state = useAppStore.getState();
   if (id === undefined) {
-    state.showNotice({ tone: 'info', title: none });
+    useAppStore.getState().showNotice({ tone: 'info', title: none });
     return;
   }
-  void state.goto(id);
+  openRecord(id);
 }
 
 export function goNext(): void {
@@ -59,7 +68,7 @@ export function markDoneAndNext(): void {
   state.commitCurrent();
   state.setStatus(state.currentRecord, 'done');
   const next = neighbour(useAppStore.getState(), 1);
-  if (next !== undefined) void state.goto(next);
+  if (next !== undefined) openRecord(next);
 }
 
 /** Flags the current record, or takes the flag off (back to edited or unreviewed). */

@@ -85,7 +85,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
         stop();
         if (checked) return;
         if (opened) {
-          store().showNotice({ tone: 'info', title: `Stopped checking ${name}: records not checked yet show no summary until opened.` });
+          store().showNotice({ tone: 'info', title: `Stopped checking ${name}: a record not checked yet is summarised when you open it.` });
         } else {
           store().showNotice({ tone: 'info', title: `Opening ${name} was cancelled. Nothing was changed.` });
           finish({ ok: false, message: 'cancelled' });

@@ -51,6 +51,14 @@ describe('dataset slice', () => {
     expect(useAppStore.getState().datasetOrder).toEqual([0, 1, 2, 4]);
   });
 
+  it('summarises a record the background check has not reached when it is opened', async () => {
+    expect(useAppStore.getState().datasetRows[4]?.summary).toBeUndefined();
+    await useAppStore.getState().goto(4);
+    expect(useAppStore.getState().datasetRows[4]?.summary?.preview).toBe('question 4');
+    await useAppStore.getState().goto(2);
+    expect(useAppStore.getState().datasetRows[2]?.problem?.kind).toBe('json');
+  });
+
   it('commits the edit of a record when moving on: only that line changes, keys and unknown fields kept', async () => {
     await useAppStore.getState().goto(1);
     typeInFirstMessage('edited');
@@ -60,6 +68,16 @@ describe('dataset slice', () => {
     // Back on it, the editors show the edited text.
     await useAppStore.getState().goto(1);
     expect(firstText()).toBe('edited');
+  });
+
+  it('keeps the summary of a record edited before the background check reached it', async () => {
+    await useAppStore.getState().goto(1);
+    typeInFirstMessage('edited early');
+    await useAppStore.getState().goto(0);
+    expect(useAppStore.getState().datasetRows[1]?.summary?.preview).toBe('edited early');
+    useAppStore.getState().addRowContents(0, [{ summary: { ...summaryOf('original 0') } }, { summary: { ...summaryOf('original 1') } }]);
+    expect(useAppStore.getState().datasetRows[0]?.summary?.preview).toBe('original 0');
+    expect(useAppStore.getState().datasetRows[1]?.summary?.preview).toBe('edited early');
   });
 
   it('writes nothing for a record that was visited but not changed', async () => {
@@ -109,6 +127,28 @@ describe('dataset slice', () => {
     expect(exported().join('\r\n')).toBe(INPUT);
   });
 
+  it('restores saved changes and statuses on a file opened again: same export, rows summarised', async () => {
+    const state = useAppStore.getState();
+    await state.goto(1);
+    typeInFirstMessage('saved edit');
+    const copy = useAppStore.getState().duplicateRecord(4);
+    useAppStore.getState().deleteRecord(0);
+    useAppStore.getState().setStatus(4, 'flagged');
+    const before = exported();
+    const { datasetChanges, datasetRows } = useAppStore.getState();
+    const statuses = new Map(datasetRows.map((row, id) => [id, row.status] as const).filter(([, status]) => status !== 'unreviewed'));
+    useAppStore.getState().closeDataset();
+    open();
+    useAppStore.getState().restoreDataset(datasetChanges, statuses);
+    await settle();
+    expect(exported()).toEqual(before);
+    expect(useAppStore.getState().datasetOrder).toEqual([1, 2, 4, copy]);
+    expect(useAppStore.getState().datasetRows[1]?.summary?.preview).toBe('saved edit');
+    expect(useAppStore.getState().datasetRows[4]?.status).toBe('flagged');
+    expect(useAppStore.getState().currentRecord).toBe(1);
+    expect(firstText()).toBe('saved edit');
+  });
+
   it('shows a bad line as text, and makes it a normal edited record once it decodes', async () => {
     await useAppStore.getState().goto(2);
     const loaded = useAppStore.getState().datasetLoaded;
@@ -123,6 +163,10 @@ describe('dataset slice', () => {
     expect(exported()[2]).toBe(fixed);
   });
 });
+
+function summaryOf(preview: string) {
+  return { preview, dialect: 'openai-chat', messages: 2, turns: 1, hasToolCalls: false, hasThoughts: false, diagnostics: 0, errors: 0 };
+}
 
 /** Lets the reloads a step starts (async reads of the Blob) finish. */
 async function settle(): Promise<void> {

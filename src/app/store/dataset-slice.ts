@@ -17,7 +17,8 @@
  * - `setViewOrder(order)`: a filter or sort sets the ids to list (null: all, file order).
  * - `applyBulkEdit(changes, label)`: new texts (one JSON line each) by id, one undoable step
  *   (search-replace, "fix all"). `setStatus`, `deleteRecord`, `duplicateRecord`, `goto` as named.
- * - `datasetEdits()` (exported below) gives core's DatasetEdits for writeDataset.
+ * - `datasetEdits()` (exported below) gives core's DatasetEdits for writeDataset;
+ *   `restoreDataset(changes, statuses)` puts saved ones back (persistence).
  * Decoding and encoding need the codecs, which are not part of the start-up JavaScript: the
  * dataset pipeline (src/app/dataset/engine.ts) registers them with `registerDatasetEngine`
  * before any dataset opens.
@@ -137,10 +138,16 @@ export interface DatasetSlice {
   setDatasetProgress: (progress: DatasetProgress | null) => void;
   /** A dataset was indexed: its rows (content may come later with `addRowContents`). Nothing is shown yet: call `goto`. */
   openDataset: (file: DatasetFile, rows: DatasetRow[]) => void;
-  /** Contents for rows `from`, `from + 1`, … (the worker's batches). */
+  /** Contents for rows `from`, `from + 1`, … (the worker's batches, from the original bytes: edited rows are left alone). */
   addRowContents: (from: number, contents: readonly RowContent[]) => void;
   /** Back to single-record mode; the record in the editors stays. */
   closeDataset: () => void;
+  /**
+   * Put back changes and statuses saved for this file (persistence, after the fingerprint
+   * matched): the rows of edited and added records are summarised from their texts, and the
+   * record in the editors is shown again. Not an undo step; undo history starts after it.
+   */
+  restoreDataset: (changes: DatasetChanges, statuses: ReadonlyMap<number, RecordStatus>) => void;
   /** Commit the current record, show record `id` in the editors and the preview. */
   goto: (id: number) => Promise<void>;
   /** Store the current record's edit (if it changed) in `datasetChanges`; no-op when none is open. */
@@ -199,6 +206,13 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
   /** Show a decode result as the current record (history cleared: the record starts fresh). */
   const show = (id: number, result: RecordDecodeResult, text: string): void => {
     const codecs = requireEngine();
+    // A record the background check has not reached (or was stopped before) gets its summary now.
+    const row = get().datasetRows[id];
+    if (row && !row.summary && !row.problem) {
+      const rows = get().datasetRows.slice();
+      rows[id] = { ...row, ...codecs.content(result) };
+      set({ datasetRows: rows });
+    }
     if (result.ok) {
       const loaded: LoadedRecord = { id, ok: true, record: result.record, json: result.json, dialect: result.dialect, text };
       set({
@@ -220,6 +234,13 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
   const clearRecordHistory = (): void => {
     breakCoalescing();
     historyClearer?.();
+  };
+
+  /** Show record `id` after a step; a failure to read it is said, not left as an unhandled rejection. */
+  const reopen = (id: number): void => {
+    get()
+      .goto(id)
+      .catch((thrown: unknown) => get().showNotice({ tone: 'error', title: `The record could not be opened: ${thrown instanceof Error ? thrown.message : String(thrown)}` }));
   };
 
   /** Apply a dataset-level change as one undoable step. */
@@ -256,12 +277,12 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
     if (!datasetOrder.includes(currentRecord)) {
       const next = datasetOrder[0];
       set({ currentRecord: null, datasetLoaded: null });
-      if (next !== undefined) void get().goto(next);
+      if (next !== undefined) reopen(next);
       return;
     }
     if (entry.rows.has(currentRecord)) {
       set({ datasetLoaded: null });
-      void get().goto(currentRecord);
+      reopen(currentRecord);
     }
   };
 
@@ -273,14 +294,41 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       set({ ...closed, dataset: file, datasetRows: rows, datasetOrder: fileOrder(rows, file.count, NO_CHANGES) });
     },
     addRowContents: (from, contents) => {
-      const rows = get().datasetRows.slice();
+      const { datasetRows, datasetChanges } = get();
+      const rows = datasetRows.slice();
       contents.forEach((content, i) => {
         const row = rows[from + i];
-        if (row) rows[from + i] = { ...row, ...content };
+        // The worker checks the original bytes: a record edited meanwhile keeps its edit's summary.
+        if (row && !datasetChanges.edited.has(from + i)) rows[from + i] = { ...row, ...content };
       });
       set({ datasetRows: rows });
     },
     closeDataset: () => set({ ...closed, datasetProgress: null }),
+    restoreDataset: (changes, statuses) => {
+      const { dataset, datasetRows, currentRecord } = get();
+      if (!dataset) throw new Error('No dataset is open.');
+      const codecs = requireEngine();
+      const rows = datasetRows.slice();
+      // Added records first: each takes the row of the record it copies, or of the one it follows.
+      for (const [after, ids] of changes.inserted) {
+        for (const id of ids) {
+          const source = rows[changes.copies.get(id) ?? after] ?? rows[0];
+          rows[id] = { line: source?.line ?? 1, blank: false, status: 'unreviewed', ...(source ? { summary: source.summary, codes: source.codes, problem: source.problem } : {}) };
+        }
+      }
+      for (const [id, text] of changes.edited) {
+        const row = rows[id];
+        if (row) rows[id] = { ...row, summary: undefined, codes: undefined, problem: undefined, ...codecs.content(codecs.decode(text, row.line)) };
+      }
+      for (const [id, status] of statuses) {
+        const row = rows[id];
+        if (row) rows[id] = { ...row, status };
+      }
+      const order = fileOrder(rows, dataset.count, changes);
+      set({ datasetChanges: changes, datasetRows: rows, datasetOrder: order, viewOrder: null, datasetPast: [], datasetFuture: [], datasetLoaded: null });
+      const next = currentRecord !== null && order.includes(currentRecord) ? currentRecord : order[0];
+      if (next !== undefined) reopen(next);
+    },
 
     goto: async (id) => {
       const sequence = ++gotoSequence;
@@ -376,7 +424,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
         const list = after.viewOrder ?? order;
         const next = list[Math.min(at, list.length - 1)];
         set({ currentRecord: null, datasetLoaded: null });
-        if (next !== undefined) void get().goto(next);
+        if (next !== undefined) reopen(next);
       }
     },
 
