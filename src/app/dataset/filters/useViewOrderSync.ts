@@ -35,6 +35,8 @@ export function useViewOrderSync(): void {
     return () => {
       offSearch();
       offApp();
+      // The tools go away with the dataset (Close): the next file starts with no search or filter.
+      resetSearch();
     };
   }, []);
 }
