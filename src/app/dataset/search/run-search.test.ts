@@ -50,20 +50,20 @@ describe('forEachBatch', () => {
 describe('runSearch', () => {
   it('searches every record once, whatever the block size', async () => {
     const progress: number[] = [];
-    const result = await runSearch({ type: 'search', job: 1, query: { pattern: 'café', regex: false, caseSensitive: true }, records: records(LINES) }, (done) => progress.push(done), new AbortController().signal);
+    const result = await runSearch({ type: 'search-find', job: 1, query: { pattern: 'café', regex: false, caseSensitive: true }, records: records(LINES) }, (done) => progress.push(done), new AbortController().signal);
     expect(result).toEqual({ type: 'searched', result: { ids: [0, 2], places: [1, 2], totalPlaces: 3 } });
     expect(progress[progress.length - 1]).toBe(5);
   });
 
   it('plans a replace without applying it', async () => {
-    const result = await runSearch({ type: 'replace', job: 2, query: { pattern: 'café', regex: false, caseSensitive: true }, template: 'thé', records: records(LINES) }, () => {}, new AbortController().signal);
+    const result = await runSearch({ type: 'search-replace', job: 2, query: { pattern: 'café', regex: false, caseSensitive: true }, template: 'thé', records: records(LINES) }, () => {}, new AbortController().signal);
     expect(result).toEqual({ type: 'planned', plan: { changes: new Map([[0, chat('un thé')], [2, chat('thé au lait, thé')]]), places: 3, unreadable: 0 } });
   });
 
   it('says when the pattern is not valid, and when it was cancelled', async () => {
-    expect(await runSearch({ type: 'search', job: 3, query: { pattern: '(', regex: true, caseSensitive: true }, records: records(LINES) }, () => {}, new AbortController().signal)).toMatchObject({ type: 'failed' });
+    expect(await runSearch({ type: 'search-find', job: 3, query: { pattern: '(', regex: true, caseSensitive: true }, records: records(LINES) }, () => {}, new AbortController().signal)).toMatchObject({ type: 'failed' });
     const controller = new AbortController();
     controller.abort();
-    expect(await runSearch({ type: 'search', job: 4, query: { pattern: 'x', regex: false, caseSensitive: true }, records: records(LINES) }, () => {}, controller.signal)).toEqual({ type: 'cancelled' });
+    expect(await runSearch({ type: 'search-find', job: 4, query: { pattern: 'x', regex: false, caseSensitive: true }, records: records(LINES) }, () => {}, controller.signal)).toEqual({ type: 'cancelled' });
   });
 });

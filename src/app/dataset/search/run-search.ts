@@ -6,7 +6,7 @@ import { compileQuery, planReplace, searchDataset } from '../../../core/index.ts
 import { forEachBatch } from './read-records.ts';
 import type { ReplaceFound, SearchFound, SearchRequest } from './search-protocol.ts';
 
-type Work = Exclude<SearchRequest, { type: 'cancel' }>;
+type Work = Exclude<SearchRequest, { type: 'search-cancel' }>;
 
 export type WorkResult = { type: 'searched'; result: SearchFound } | { type: 'planned'; plan: ReplaceFound } | { type: 'cancelled' } | { type: 'failed'; error: string };
 
@@ -20,7 +20,7 @@ export async function runSearch(request: Work, onProgress: (done: number, total:
   let cancelled = false;
   await forEachBatch(request.records, async (source, before) => {
     const options = { signal, onProgress: (done: number) => onProgress(before + done, total) };
-    if (request.type === 'search') {
+    if (request.type === 'search-find') {
       const result = await searchDataset(source, matcher, options);
       found.ids.push(...result.ids);
       found.places.push(...result.places);
@@ -36,5 +36,5 @@ export async function runSearch(request: Work, onProgress: (done: number, total:
     return !cancelled;
   });
   if (cancelled || signal.aborted) return { type: 'cancelled' };
-  return request.type === 'search' ? { type: 'searched', result: found } : { type: 'planned', plan };
+  return request.type === 'search-find' ? { type: 'searched', result: found } : { type: 'planned', plan };
 }

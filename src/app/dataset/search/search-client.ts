@@ -6,19 +6,39 @@
  */
 import { filterOrder, type SearchQuery } from '../../../core/index.ts';
 import { useAppStore, type AppState } from '../../store/index.ts';
+import { datasetWorker } from '../open-dataset.ts';
 import SearchWorker from './search.worker.ts?worker';
-import type { RecordsToRead, SearchRequest, SearchResponse } from './search-protocol.ts';
+import { isSearchResponse, type RecordsToRead, type SearchRequest, type SearchResponse } from './search-protocol.ts';
 import { searchStore, setSearchState, type PendingReplace } from './search-store.ts';
 
-let worker: Worker | undefined;
+/** The search's own worker, started only when the dataset worker is gone. */
+let own: Worker | undefined;
+/** Workers whose search answers are listened to. */
+const listening = new WeakSet<Worker>();
+/** The worker running the last job (a cancel goes there). */
+let runningOn: Worker | undefined;
 let job = 0;
 
-function send(request: SearchRequest): void {
-  if (!worker) {
-    worker = new SearchWorker();
-    worker.onmessage = (event: MessageEvent<SearchResponse>) => receive(event.data);
+/** The dataset worker (it holds the file already), else the search's own. */
+function searchWorker(): Worker {
+  const worker = datasetWorker() ?? (own ??= new SearchWorker());
+  if (!listening.has(worker)) {
+    // Beside the dataset worker's own listener, which ignores these messages (and this one, its).
+    worker.addEventListener('message', (event: MessageEvent<unknown>) => {
+      if (isSearchResponse(event.data)) receive(event.data);
+    });
+    listening.add(worker);
   }
-  worker.postMessage(request);
+  return worker;
+}
+
+function send(request: SearchRequest): void {
+  if (request.type === 'search-cancel') {
+    runningOn?.postMessage(request);
+    return;
+  }
+  runningOn = searchWorker();
+  runningOn.postMessage(request);
 }
 
 /** The records a search looks at: the listed ones the filters let through, in file order. */
@@ -60,7 +80,7 @@ export function startSearch(query: SearchQuery = searchStore.getState().query): 
   searched = query;
   const ids = searchedIds(state);
   setSearchState({ status: 'searching', progress: { done: 0, total: ids.length }, error: null, pending: null });
-  send({ type: 'search', job, query, records: recordsToRead(state, ids) });
+  send({ type: 'search-find', job, query, records: recordsToRead(state, ids) });
 }
 
 /** Computes the replace (counts and new texts) without applying it: the bar asks for confirmation. */
@@ -73,17 +93,17 @@ export function planReplaceAll(): void {
   pendingBasis = { query, template, state };
   const ids = searchedIds(state);
   setSearchState({ status: 'planning', progress: { done: 0, total: ids.length }, error: null, pending: null });
-  send({ type: 'replace', job, query, template, records: recordsToRead(state, ids) });
+  send({ type: 'search-replace', job, query, template, records: recordsToRead(state, ids) });
 }
 
 export function cancelSearch(): void {
   job++;
-  send({ type: 'cancel', job });
+  send({ type: 'search-cancel', job });
   setSearchState({ status: 'idle', progress: null });
 }
 
 export function clearSearch(): void {
-  if (worker) cancelSearch();
+  if (runningOn) cancelSearch();
   setSearchState({ status: 'idle', progress: null, result: null, resultQuery: null, resultReplaced: false, error: null, pending: null });
 }
 
@@ -127,23 +147,23 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 function receive(message: SearchResponse): void {
   if (message.job !== job) return;
   switch (message.type) {
-    case 'progress':
+    case 'search-progress':
       setSearchState({ progress: { done: message.done, total: message.total } });
       return;
-    case 'searched':
+    case 'search-found':
       setSearchState({ status: 'done', progress: null, result: message.result, resultQuery: searched ?? null, resultReplaced: false });
       return;
-    case 'planned': {
+    case 'search-planned': {
       const basis = pendingBasis;
       if (!basis) return;
       const pending: PendingReplace = { ...message.plan, query: basis.query, template: basis.template, basis: basis.state.datasetChanges };
       setSearchState({ status: 'done', progress: null, pending });
       return;
     }
-    case 'cancelled':
+    case 'search-cancelled':
       setSearchState({ status: 'idle', progress: null });
       return;
-    case 'failed':
+    case 'search-failed':
       setSearchState({ status: 'failed', progress: null, error: message.error });
       return;
   }

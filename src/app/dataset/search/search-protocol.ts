@@ -1,8 +1,11 @@
 /**
- * Messages between the page and the search worker (search.worker.ts). The page sends what the
- * worker needs to read every record as it is now: the original file (a Blob: sent by reference,
- * never copied), the byte span of each record to read from it, and the texts of the edited
- * records. The worker answers with progress, then one result.
+ * Messages between the page and the worker that searches: the dataset worker (dataset.worker.ts
+ * passes these on to worker-handler.ts), or the search's own worker (search.worker.ts) when the
+ * dataset worker is gone (its check was cancelled). The page sends what the worker needs to read
+ * every record as it is now: the original file (a Blob: sent by reference, never copied), the
+ * byte span of each record to read from it, and the texts of the edited records. The worker
+ * answers with progress, then one result. Every type starts with `search-`, so that the dataset
+ * worker's own messages and these never mix.
  */
 import type { SearchQuery } from '../../../core/index.ts';
 
@@ -17,9 +20,9 @@ export interface RecordsToRead {
 }
 
 export type SearchRequest =
-  | { type: 'search'; job: number; query: SearchQuery; records: RecordsToRead }
-  | { type: 'replace'; job: number; query: SearchQuery; template: string; records: RecordsToRead }
-  | { type: 'cancel'; job: number };
+  | { type: 'search-find'; job: number; query: SearchQuery; records: RecordsToRead }
+  | { type: 'search-replace'; job: number; query: SearchQuery; template: string; records: RecordsToRead }
+  | { type: 'search-cancel'; job: number };
 
 export interface SearchFound {
   ids: number[];
@@ -34,8 +37,25 @@ export interface ReplaceFound {
 }
 
 export type SearchResponse =
-  | { type: 'progress'; job: number; done: number; total: number }
-  | { type: 'searched'; job: number; result: SearchFound }
-  | { type: 'planned'; job: number; plan: ReplaceFound }
-  | { type: 'cancelled'; job: number }
-  | { type: 'failed'; job: number; error: string };
+  | { type: 'search-progress'; job: number; done: number; total: number }
+  | { type: 'search-found'; job: number; result: SearchFound }
+  | { type: 'search-planned'; job: number; plan: ReplaceFound }
+  | { type: 'search-cancelled'; job: number }
+  | { type: 'search-failed'; job: number; error: string };
+
+const REQUESTS: ReadonlySet<string> = new Set<SearchRequest['type']>(['search-find', 'search-replace', 'search-cancel']);
+const RESPONSES: ReadonlySet<string> = new Set<SearchResponse['type']>(['search-progress', 'search-found', 'search-planned', 'search-cancelled', 'search-failed']);
+
+function typeOf(data: unknown): unknown {
+  return typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+}
+
+export function isSearchRequest(data: unknown): data is SearchRequest {
+  const type = typeOf(data);
+  return typeof type === 'string' && REQUESTS.has(type);
+}
+
+export function isSearchResponse(data: unknown): data is SearchResponse {
+  const type = typeOf(data);
+  return typeof type === 'string' && RESPONSES.has(type);
+}
