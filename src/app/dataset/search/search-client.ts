@@ -23,7 +23,7 @@ let job = 0;
 function searchWorker(): Worker {
   const worker = datasetWorker() ?? (own ??= new SearchWorker());
   if (!listening.has(worker)) {
-    // Beside the dataset worker's own listener, which ignores these messages (and this one, its).
+    // Added beside the dataset worker's own handler: each ignores the other's message types.
     worker.addEventListener('message', (event: MessageEvent<unknown>) => {
       if (isSearchResponse(event.data)) receive(event.data);
     });
@@ -37,8 +37,11 @@ function send(request: SearchRequest): void {
     runningOn?.postMessage(request);
     return;
   }
-  runningOn = searchWorker();
-  runningOn.postMessage(request);
+  const worker = searchWorker();
+  // The dataset worker came or went since the last job: stop that job where it runs.
+  if (runningOn && runningOn !== worker) runningOn.postMessage({ type: 'search-cancel', job: request.job });
+  runningOn = worker;
+  worker.postMessage(request);
 }
 
 /** The records a search looks at: the listed ones the filters let through, in file order. */
