@@ -23,7 +23,8 @@ describe('filterOrder', () => {
 
   it('filters on errors (bad lines are errors), tool calls, thoughts and turns', () => {
     expect(filterOrder(ROWS, ORDER, { hasErrors: true })).toEqual([1, 2]);
-    expect(filterOrder(ROWS, ORDER, { hasErrors: false })).toEqual([0, 3, 5]);
+    // Row 5 is not checked yet: it is neither with nor without errors.
+    expect(filterOrder(ROWS, ORDER, { hasErrors: false })).toEqual([0, 3]);
     expect(filterOrder(ROWS, ORDER, { hasToolCalls: true })).toEqual([1]);
     expect(filterOrder(ROWS, ORDER, { hasThoughts: true })).toEqual([3]);
     expect(filterOrder(ROWS, ORDER, { minTurns: 2 })).toEqual([1, 3]);

@@ -42,7 +42,8 @@ export function matchesFilter(row: FilterableRow, filter: RecordFilter): boolean
   const { summary, problem } = row;
   if (filter.status !== undefined && row.status !== filter.status) return false;
   if (filter.code !== undefined && !(row.codes?.includes(filter.code) || (problem !== undefined && problemCode(problem.kind) === filter.code))) return false;
-  if (filter.hasErrors !== undefined && hasErrors(row) !== filter.hasErrors) return false;
+  // A record not checked yet has no known errors either way.
+  if (filter.hasErrors !== undefined && (!(summary || problem) || hasErrors(row) !== filter.hasErrors)) return false;
   const needsSummary = filter.hasToolCalls !== undefined || filter.hasThoughts !== undefined || filter.minTurns !== undefined || filter.maxTurns !== undefined || filter.dialect !== undefined;
   if (!needsSummary) return true;
   if (!summary) return false;
