@@ -56,7 +56,7 @@ export async function diffTexts(mode: DiffMode, state: AppState = useAppStore.ge
   if (id === null || modified === undefined) return undefined;
   const original = await readOriginalText(state, id);
   const line = state.datasetRows[id]?.line ?? 1;
-  const note = original === undefined ? 'This record was added in Parley: it has no original.' : undefined;
+  const note = original === undefined ? 'A copy of an edited record: it has no original in the file.' : undefined;
   if (mode === 'json') return { original: original === undefined ? '' : prettyJson(original), modified: prettyJson(modified), note };
   const now = state.datasetLoaded?.ok ? renderState(state).text : undefined;
   const before = original === undefined ? '' : renderedText(original, line, state);
