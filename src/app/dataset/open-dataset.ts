@@ -115,6 +115,8 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
             return;
           }
           opened = true;
+          // The worker goes straight on to checking the records: say so before its first report.
+          store().setDatasetProgress({ phase: 'checking', done: 0, total: index.records.count, name, cancel: cancelDatasetOpen });
           const count = listedIds(store()).length;
           const title = `Opened ${name} (${formatBytes(message.size)}): ${count === 1 ? '1 record' : `${count.toLocaleString('en')} records`}.`;
           store().showNotice({ tone: 'success', title });

@@ -75,13 +75,21 @@ describe('opening JSON', () => {
     expect(encodeRecord().json).toEqual(source);
   });
 
-  it('refuses a file over the size limit without reading it', async () => {
+  it('refuses a file over the size limit that is not an array of records, reading only its head', async () => {
     let read = false;
-    const huge = { name: 'huge.json', size: MAX_OPEN_BYTES + 1, text: async () => ((read = true), '[]') } as unknown as File;
+    const head: [number, number][] = [];
+    const huge = {
+      name: 'huge.json',
+      size: MAX_OPEN_BYTES + 1,
+      text: async () => ((read = true), '[]'),
+      slice: (start: number, end: number) => (head.push([start, end]), { text: async () => '{"messages": [' }),
+    } as unknown as File;
     const result = await openFile(huge);
     expect(result.ok).toBe(false);
     expect(result.message).toContain('huge.json is 50.0 MB; Parley opens files up to 50.0 MB');
+    expect(result.message).toContain('a dataset of any size opens as a .jsonl file or a .json array of records');
     expect(read).toBe(false);
+    expect(head).toEqual([[0, 4096]]);
     expect(useAppStore.getState().record).toBe(before);
   });
 

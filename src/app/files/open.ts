@@ -73,7 +73,7 @@ export async function openFile(file: File): Promise<OpenResult> {
   if (isJsonLinesName(file.name)) return openAsDataset(file);
   if (file.size > MAX_OPEN_BYTES && /\.json$/i.test(file.name) && startsWithArray(await file.slice(0, 4096).text())) return openAsDataset(file);
   if (file.size > MAX_OPEN_BYTES) {
-    return refuse(`${file.name} is ${formatBytes(file.size)}; Parley opens files up to ${formatBytes(MAX_OPEN_BYTES)} in the editor. Use the parley CLI for larger datasets. Nothing was changed.`, [], []);
+    return refuse(`${file.name} is ${formatBytes(file.size)}; Parley opens files up to ${formatBytes(MAX_OPEN_BYTES)} in the editor as one conversation; a dataset of any size opens as a .jsonl file or a .json array of records. Nothing was changed.`, [], []);
   }
   let text: string;
   try {

@@ -155,8 +155,11 @@ export interface DatasetSlice {
   /** Text typed for the current bad line: once it decodes, it is the record's new text and is shown; else the problem. */
   fixBadLine: (text: string) => Promise<RowContent['problem'] | null>;
   setViewOrder: (order: readonly number[] | null) => void;
-  /** New texts by id, one undoable step called `label`. */
-  applyBulkEdit: (changes: ReadonlyMap<number, string>, label: string) => void;
+  /**
+   * New texts by id, one undoable step called `label`. `contents`: the rows' new summaries when
+   * the caller has them (computed in the worker); otherwise each text is decoded here.
+   */
+  applyBulkEdit: (changes: ReadonlyMap<number, string>, label: string, contents?: ReadonlyMap<number, RowContent>) => void;
   setStatus: (id: number, status: RecordStatus) => void;
   deleteRecord: (id: number) => void;
   /** Adds a copy right after `id`; returns the new id. */
@@ -383,7 +386,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
 
     setViewOrder: (viewOrder) => set({ viewOrder }),
 
-    applyBulkEdit: (changes, label) => {
+    applyBulkEdit: (changes, label, contents) => {
       const state = get();
       if (!state.dataset || changes.size === 0) return;
       state.commitCurrent();
@@ -393,7 +396,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       for (const [id, text] of changes) {
         const row = datasetRows[id];
         if (!row) throw new RangeError(`record ${id} is not in the dataset`);
-        const content = codecs.content(codecs.decode(text, row.line));
+        const content = contents?.get(id) ?? codecs.content(codecs.decode(text, row.line));
         rows.set(id, [row, { ...row, summary: undefined, codes: undefined, problem: undefined, ...content, status: statusAfterEdit(row.status) }]);
       }
       const { datasetOrder, viewOrder } = get();
