@@ -91,6 +91,9 @@ test('filter to errors, search, replace across records after reading the counts,
   expect(await exported(page)).toBe(input);
   await confirm.getByRole('button', { name: 'Replace in 3 records' }).click();
   await expect(search.getByRole('button', { name: 'Undo replace' })).toBeVisible();
+  // The list keeps the three, now edited.
+  await expect(list.getByRole('button', { name: /^Line 301: Weather in Lyon\?.*edited/ })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(3);
 
   // Only those three lines changed, and only in their text values.
   const out = (await exported(page)).split('\n');

@@ -23,6 +23,7 @@ function records(lines: string[], edited = new Map<number, string>(), order?: nu
     ids: Int32Array.from(ids),
     starts: Float64Array.from(ids.map((id) => starts[id] as number)),
     ends: Float64Array.from(ids.map((id) => ends[id] as number)),
+    lines: Int32Array.from(ids.map((id) => id + 1)),
     edited,
   };
 }
@@ -57,7 +58,12 @@ describe('runSearch', () => {
 
   it('plans a replace without applying it', async () => {
     const result = await runSearch({ type: 'search-replace', job: 2, query: { pattern: 'café', regex: false, caseSensitive: true }, template: 'thé', records: records(LINES) }, () => {}, new AbortController().signal);
-    expect(result).toEqual({ type: 'planned', plan: { changes: new Map([[0, chat('un thé')], [2, chat('thé au lait, thé')]]), places: 3, unreadable: 0 } });
+    expect(result.type === 'planned' && result.plan.changes).toEqual(new Map([[0, chat('un thé')], [2, chat('thé au lait, thé')]]));
+    expect(result).toMatchObject({ plan: { places: 3, unreadable: 0 } });
+    // The list's view of the changed records comes with them: the page need not decode them again.
+    const contents = result.type === 'planned' ? result.plan.contents : undefined;
+    expect([...(contents?.keys() ?? [])]).toEqual([0, 2]);
+    expect(contents?.get(2)?.summary?.preview).toBe('thé au lait, thé');
   });
 
   it('says when the pattern is not valid, and when it was cancelled', async () => {

@@ -21,12 +21,14 @@ const dataset = { name: 'x.jsonl', size: TEXT.length, format: 'jsonl' as const, 
 describe('recordsToRead', () => {
   it('gives the byte span of untouched records, the text of edited ones, a duplicate its source bytes', () => {
     const changes = { ...NO_CHANGES, edited: new Map([[1, '{"edited":true}']]), copies: new Map([[4, 3]]), inserted: new Map([[3, [4]]]) };
-    const read = recordsToRead({ dataset, datasetChanges: changes }, [0, 1, 3, 4]);
+    const rows = [1, 2, 3, 4, 4].map((line) => ({ line, blank: line === 3, status: 'unreviewed' as const }));
+    const read = recordsToRead({ dataset, datasetChanges: changes, datasetRows: rows }, [0, 1, 3, 4]);
     expect(Array.from(read.ids)).toEqual([0, 1, 3, 4]);
     // Record 0: bytes 0–7; record 3 (after the blank line at 17): bytes 18–25; 4 copies 3.
     expect(Array.from(read.starts)).toEqual([0, 0, 18, 18]);
     expect(Array.from(read.ends)).toEqual([7, 0, 25, 25]);
     expect(read.edited).toEqual(new Map([[1, '{"edited":true}']]));
+    expect(Array.from(read.lines)).toEqual([1, 2, 4, 4]);
     expect(read.file).toBe(dataset.source);
   });
 });

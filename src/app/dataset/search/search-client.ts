@@ -50,15 +50,17 @@ export function searchedIds(state: Pick<AppState, 'datasetRows' | 'datasetOrder'
 }
 
 /** What the worker needs to read records `order` as they are now (commit the current record first). */
-export function recordsToRead(state: Pick<AppState, 'dataset' | 'datasetChanges'>, order: readonly number[]): RecordsToRead {
+export function recordsToRead(state: Pick<AppState, 'dataset' | 'datasetChanges' | 'datasetRows'>, order: readonly number[]): RecordsToRead {
   const { dataset, datasetChanges } = state;
   if (!dataset) throw new Error('No dataset is open.');
   const { records } = dataset.index;
   const ids = Int32Array.from(order);
   const starts = new Float64Array(ids.length);
   const ends = new Float64Array(ids.length);
+  const lines = new Int32Array(ids.length);
   const edited = new Map<number, string>();
   ids.forEach((id, i) => {
+    lines[i] = state.datasetRows[id]?.line ?? 1;
     const text = datasetChanges.edited.get(id);
     if (text !== undefined) {
       edited.set(id, text);
@@ -68,7 +70,7 @@ export function recordsToRead(state: Pick<AppState, 'dataset' | 'datasetChanges'
     starts[i] = records.start(original);
     ends[i] = records.end(original);
   });
-  return { file: dataset.source, ids, starts, ends, edited };
+  return { file: dataset.source, ids, starts, ends, lines, edited };
 }
 
 let pendingBasis: { query: SearchQuery; template: string; state: AppState } | undefined;
@@ -127,7 +129,7 @@ export function applyPendingReplace(): void {
     return;
   }
   const label = `Replace “${pending.query.pattern}” with “${pending.template}” in ${plural(pending.changes.size, 'record')}`;
-  useAppStore.getState().applyBulkEdit(pending.changes, label);
+  useAppStore.getState().applyBulkEdit(pending.changes, label, pending.contents);
   setSearchState({ pending: null, applied: label, resultReplaced: true });
 }
 

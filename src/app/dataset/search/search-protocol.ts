@@ -8,6 +8,7 @@
  * worker's own messages and these never mix.
  */
 import type { SearchQuery } from '../../../core/index.ts';
+import type { RowContent } from '../../store/index.ts';
 
 /** The records to look at, in order: an edited text, or a byte span of the file. */
 export interface RecordsToRead {
@@ -16,6 +17,8 @@ export interface RecordsToRead {
   /** Byte spans of the file per position of `ids` (ignored where `edited` has the id). */
   starts: Float64Array;
   ends: Float64Array;
+  /** The 1-based line each record starts on, per position of `ids` (for the messages of a record that does not read). */
+  lines: Int32Array;
   edited: Map<number, string>;
 }
 
@@ -32,6 +35,8 @@ export interface SearchFound {
 
 export interface ReplaceFound {
   changes: Map<number, string>;
+  /** What the record list shows of each changed record, computed here so the page need not decode them. */
+  contents: Map<number, RowContent>;
   places: number;
   unreadable: number;
 }

@@ -5,7 +5,7 @@ import { createSearchHandler } from './worker-handler.ts';
 const LINE = JSON.stringify({ messages: [{ role: 'user', content: 'hello' }] });
 
 function records(): RecordsToRead {
-  return { file: new Blob([LINE + '\n']), ids: Int32Array.from([0]), starts: Float64Array.from([0]), ends: Float64Array.from([LINE.length]), edited: new Map() };
+  return { file: new Blob([LINE + '\n']), ids: Int32Array.from([0]), starts: Float64Array.from([0]), ends: Float64Array.from([LINE.length]), lines: Int32Array.from([1]), edited: new Map() };
 }
 
 function settled(messages: SearchResponse[], count: number): Promise<void> {
