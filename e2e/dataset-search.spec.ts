@@ -150,6 +150,25 @@ test('a regular expression search and replace with groups, and an invalid patter
   await expect(search.getByRole('alert')).toContainText('Invalid regular expression');
 });
 
+test('a regular expression that would run for hours is cancelled, and the next search works', async ({ parley, page }) => {
+  await parley.goto();
+  const stuck = JSON.stringify({ messages: [{ role: 'user', content: `${'a'.repeat(40)}!` }, { role: 'assistant', content: 'ok' }] });
+  await page.evaluate((content) => window.__parley.dataset.open(content, 'slow.jsonl'), [stuck, JSON.stringify(record(1))].join('\n') + '\n');
+  const search = page.getByRole('search', { name: 'Search the records' });
+  await search.getByRole('button', { name: 'Regular expression' }).click();
+  // Nested quantifiers on 40 a's and no match: about 2^40 steps of backtracking.
+  await search.getByRole('searchbox', { name: 'Search records' }).fill('^(a+)+$');
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(search.getByRole('progressbar', { name: 'Search progress' })).toBeVisible();
+  await search.getByRole('button', { name: 'Cancel' }).click();
+  await expect(search.getByRole('progressbar')).toHaveCount(0);
+  // Long enough for the stuck worker to be ended; a new search then answers.
+  await page.waitForTimeout(800);
+  await search.getByRole('searchbox', { name: 'Search records' }).fill('Bern\\?');
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(search.getByLabel('Search result')).toHaveText('1 match in 1 record');
+});
+
 /** Serious and critical axe violations of the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -11,17 +11,24 @@ import SearchWorker from './search.worker.ts?worker';
 import { isSearchResponse, type RecordsToRead, type SearchRequest, type SearchResponse } from './search-protocol.ts';
 import { searchStore, setSearchState, type PendingReplace } from './search-store.ts';
 
-/** The search's own worker, started only when the dataset worker is gone. */
+/**
+ * The search's own worker: for regular expressions, and for any search when the dataset worker is
+ * gone. A person's regular expression can backtrack for minutes on one line; a worker stuck in
+ * one hears no Cancel and can only be ended, and ending the dataset worker would end the
+ * dataset's other work. So regular expressions run here, where Cancel can end the worker.
+ */
 let own: Worker | undefined;
+/** The job running in the own worker (undefined: none, or it answered). */
+let ownJob: number | undefined;
+/** How long a cancelled job may take to stop before its (own) worker is ended (ms). */
+const STOP_GRACE_MS = 500;
 /** Workers whose search answers are listened to. */
 const listening = new WeakSet<Worker>();
 /** The worker running the last job (a cancel goes there). */
 let runningOn: Worker | undefined;
 let job = 0;
 
-/** The dataset worker (it holds the file already), else the search's own. */
-function searchWorker(): Worker {
-  const worker = datasetWorker() ?? (own ??= new SearchWorker());
+function listen(worker: Worker): Worker {
   if (!listening.has(worker)) {
     // Added beside the dataset worker's own handler: each ignores the other's message types.
     worker.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -32,14 +39,46 @@ function searchWorker(): Worker {
   return worker;
 }
 
+function ownWorker(): Worker {
+  own ??= listen(new SearchWorker());
+  return own;
+}
+
+function endOwnWorker(): void {
+  own?.terminate();
+  own = undefined;
+  ownJob = undefined;
+}
+
+/** Text searches in the dataset worker (it holds the file already); regular expressions in the own one. */
+function workerFor(request: Extract<SearchRequest, { query: unknown }>): Worker {
+  const shared = datasetWorker();
+  return request.query.regex || !shared ? ownWorker() : listen(shared);
+}
+
 function send(request: SearchRequest): void {
   if (request.type === 'search-cancel') {
     runningOn?.postMessage(request);
+    if (runningOn !== undefined && runningOn === own && ownJob !== undefined) {
+      const stuck = ownJob;
+      setTimeout(() => {
+        if (ownJob === stuck) endOwnWorker();
+      }, STOP_GRACE_MS);
+    }
     return;
   }
-  const worker = searchWorker();
-  // The dataset worker came or went since the last job: stop that job where it runs.
-  if (runningOn && runningOn !== worker) runningOn.postMessage({ type: 'search-cancel', job: request.job });
+  let worker = workerFor(request);
+  // The last job runs elsewhere: stop it there.
+  if (runningOn && runningOn !== worker) {
+    if (runningOn === own && ownJob !== undefined) endOwnWorker();
+    else runningOn.postMessage({ type: 'search-cancel', job: request.job });
+  }
+  // A job still running in the own worker may be stuck: end that worker, start afresh.
+  if (worker === own && ownJob !== undefined) {
+    endOwnWorker();
+    worker = ownWorker();
+  }
+  if (worker === own) ownJob = request.job;
   runningOn = worker;
   worker.postMessage(request);
 }
@@ -150,6 +189,7 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 }
 
 function receive(message: SearchResponse): void {
+  if (message.job === ownJob && message.type !== 'search-progress') ownJob = undefined;
   if (message.job !== job) return;
   switch (message.type) {
     case 'search-progress':
