@@ -1,7 +1,8 @@
 /**
  * Messages between the page and the worker that searches: the dataset worker (dataset.worker.ts
- * passes these on to worker-handler.ts), or the search's own worker (search.worker.ts) when the
- * dataset worker is gone (its check was cancelled). The page sends what the worker needs to read
+ * passes these on to worker-handler.ts) for text searches, or the search's own worker
+ * (search.worker.ts) for regular expressions (which Cancel may have to end) and when the dataset
+ * worker is gone. The page sends what the worker needs to read
  * every record as it is now: the original file (a Blob: sent by reference, never copied), the
  * byte span of each record to read from it, and the texts of the edited records. The worker
  * answers with progress, then one result. Every type starts with `search-`, so that the dataset

@@ -1,6 +1,7 @@
 /**
- * The search's own worker, for when the dataset worker is gone (its check was cancelled, which
- * ends it): the same handler as the dataset worker's (worker-handler.ts).
+ * The search's own worker, for regular expressions (a runaway pattern is stopped by ending this
+ * worker, not the dataset's) and for when the dataset worker is gone: the same handler as the
+ * dataset worker's (worker-handler.ts).
  */
 /// <reference lib="webworker" />
 import { createSearchHandler } from './worker-handler.ts';
