@@ -11,6 +11,7 @@ import { RecordList } from './RecordList.tsx';
 import { ChangedFileBanner } from './persistence/DatasetSaveStatus.tsx';
 import { datasetPersistenceStore } from './persistence/persistence-state.ts';
 import { DatasetSaveBar } from './save/DatasetSaveBar.tsx';
+import DatasetReviewTools from './review/DatasetReviewTools.tsx';
 import { useDatasetShortcuts } from './useDatasetShortcuts.ts';
 
 function ReviewButton({ label, keys, title, onClick, disabled }: { label: string; keys: string; title: string; onClick: () => void; disabled?: boolean }) {
@@ -77,6 +78,7 @@ export default function DatasetPanel() {
               <ReviewButton label={flagged ? 'Unflag' : 'Flag'} keys={DATASET_KEYS.flag.label} title={flagged ? 'Take the flag off this record' : 'Flag this record for later'} onClick={toggleFlag} disabled={current === null} />
             </div>
           </div>
+          <DatasetReviewTools />
           <RecordList />
           <p className={`border-t border-slate-200 px-3 py-1.5 text-xs ${mutedText} dark:border-slate-800`}>
             Keys: {DATASET_KEYS.next.label} next, {DATASET_KEYS.previous.label} previous, {DATASET_KEYS.nextError.label} next error, {DATASET_KEYS.done.label} done, {DATASET_KEYS.flag.label} flag.

@@ -8,6 +8,8 @@ import { decodeRecordBytes, recordLine, type DatasetIndex } from '../../core/ind
 import { rowContent } from './row-content.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { checkRecords, indexChunks, streamChunks } from './worker-logic.ts';
+import { isSearchRequest, type SearchRequest } from './search/search-protocol.ts';
+import { createSearchHandler } from './search/worker-handler.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -47,8 +49,15 @@ async function check(file: Blob, index: DatasetIndex): Promise<void> {
   });
 }
 
-self.onmessage = (event: MessageEvent<ToWorker>) => {
+/** Search and replace requests (search/search-protocol.ts), answered with `search-…` messages. */
+const search = createSearchHandler((message) => self.postMessage(message));
+
+self.onmessage = (event: MessageEvent<ToWorker | SearchRequest>) => {
   const message = event.data;
+  if (isSearchRequest(message)) {
+    search(message);
+    return;
+  }
   if (message.type === 'open') {
     open(message.file, message.format).catch((thrown: unknown) => post({ type: 'failed', message: thrown instanceof Error ? thrown.message : String(thrown) }));
   }

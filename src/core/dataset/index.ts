@@ -12,3 +12,5 @@ export * from './jsonl-writer.ts';
 export * from './json-array-writer.ts';
 export * from './fingerprint.ts';
 export * from './dataset-index.ts';
+export * from './search/index.ts';
+export * from './review/index.ts';

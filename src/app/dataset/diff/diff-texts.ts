@@ -1,0 +1,65 @@
+/**
+ * The two sides of the diff of the current record: as it is in the file (its original bytes) and
+ * as it is now (the editors' record, edits not yet committed included), either as JSON (pretty
+ * printed, so that a change shows on its own line) or as the current format renders them.
+ */
+import { findFormat } from '../../../core/index.ts';
+import { renderState, useAppStore, type AppState } from '../../store/index.ts';
+import { datasetEngine } from '../engine.ts';
+
+export type DiffMode = 'json' | 'rendered';
+
+export interface DiffTexts {
+  original: string;
+  modified: string;
+  /** Why a side is empty or approximate (an added record has no original; a bad line has no render). */
+  note?: string;
+}
+
+/** The record's bytes in the original file (a duplicate: its source's), or undefined for a record that has none. */
+export async function readOriginalText(state: Pick<AppState, 'dataset' | 'datasetChanges'>, id: number): Promise<string | undefined> {
+  const { dataset, datasetChanges } = state;
+  if (!dataset) return undefined;
+  const original = id < dataset.count ? id : datasetChanges.copies.get(id);
+  if (original === undefined) return undefined;
+  const { records } = dataset.index;
+  const bytes = new Uint8Array(await dataset.source.slice(records.start(original), records.end(original)).arrayBuffer());
+  return new TextDecoder().decode(bytes);
+}
+
+/** The current record's text as it would be written now. */
+export function currentText(state: Pick<AppState, 'datasetLoaded' | 'record'>): string | undefined {
+  const loaded = state.datasetLoaded;
+  if (!loaded) return undefined;
+  if (!loaded.ok) return loaded.text;
+  return state.record === loaded.record ? loaded.text : datasetEngine.encode(state.record, loaded.dialect, loaded.json);
+}
+
+/** JSON text pretty printed with two spaces; text that is not JSON as it is. */
+export function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function renderedText(text: string, line: number, state: Pick<AppState, 'formatId' | 'formatOptions'>): string | undefined {
+  const result = datasetEngine.decode(text, line);
+  if (!result.ok) return undefined;
+  return findFormat(state.formatId)?.render(result.record, state.formatOptions[state.formatId]).text;
+}
+
+export async function diffTexts(mode: DiffMode, state: AppState = useAppStore.getState()): Promise<DiffTexts | undefined> {
+  const id = state.currentRecord;
+  const modified = currentText(state);
+  if (id === null || modified === undefined) return undefined;
+  const original = await readOriginalText(state, id);
+  const line = state.datasetRows[id]?.line ?? 1;
+  const note = original === undefined ? 'A copy of an edited record: it has no original in the file.' : undefined;
+  if (mode === 'json') return { original: original === undefined ? '' : prettyJson(original), modified: prettyJson(modified), note };
+  const now = state.datasetLoaded?.ok ? renderState(state).text : undefined;
+  const before = original === undefined ? '' : renderedText(original, line, state);
+  if (now === undefined || before === undefined) return { original: before ?? '', modified: now ?? '', note: 'A side is not a conversation (a bad line): it has no rendered text.' };
+  return { original: before, modified: now, note };
+}

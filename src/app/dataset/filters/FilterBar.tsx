@@ -1,0 +1,90 @@
+/**
+ * The record list's filters: errors, tool calls, thoughts, number of turns, status, dialect, and
+ * a diagnostic code (set from the validation summary). Says how many records are shown.
+ */
+import { useMemo } from 'react';
+import { isFilterEmpty, type RecordFilter } from '../../../core/index.ts';
+import { mutedText, toolbarButton, toolbarInput, toolbarSelect } from '../../layout/ui.ts';
+import { useAppStore, type RecordStatus } from '../../store/index.ts';
+import { setSearchState, useSearchState } from '../search/search-store.ts';
+
+const STATUSES: readonly RecordStatus[] = ['unreviewed', 'edited', 'flagged', 'done'];
+
+/** Three states: any (undefined), yes, no. */
+function TriState({ label, value, onChange }: { label: string; value: boolean | undefined; onChange: (value: boolean | undefined) => void }) {
+  return (
+    <label className="flex items-center gap-1 text-sm">
+      {label}
+      <select aria-label={label} className={toolbarSelect} value={value === undefined ? 'any' : value ? 'yes' : 'no'} onChange={(event) => onChange(event.target.value === 'any' ? undefined : event.target.value === 'yes')}>
+        <option value="any">any</option>
+        <option value="yes">yes</option>
+        <option value="no">no</option>
+      </select>
+    </label>
+  );
+}
+
+function turnsValue(text: string): number | undefined {
+  const n = Number.parseInt(text, 10);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+export function FilterBar() {
+  const filter = useSearchState((s) => s.filter);
+  const rows = useAppStore((s) => s.datasetRows);
+  const shown = useAppStore((s) => (s.viewOrder ?? s.datasetOrder).length);
+  const total = useAppStore((s) => s.datasetOrder.length);
+  const dialects = useMemo(() => [...new Set(rows.map((row) => row.summary?.dialect).filter((d): d is string => d !== undefined))].sort(), [rows]);
+  const set = (patch: Partial<RecordFilter>): void => setSearchState({ filter: { ...filter, ...patch } });
+
+  return (
+    <fieldset aria-label="Filters" className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+      <TriState label="Errors" value={filter.hasErrors} onChange={(hasErrors) => set({ hasErrors })} />
+      <TriState label="Tool calls" value={filter.hasToolCalls} onChange={(hasToolCalls) => set({ hasToolCalls })} />
+      <TriState label="Thoughts" value={filter.hasThoughts} onChange={(hasThoughts) => set({ hasThoughts })} />
+      <label className="flex items-center gap-1 text-sm">
+        Turns
+        <input type="number" min={0} aria-label="At least turns" placeholder="min" className={`${toolbarInput} w-16`} value={filter.minTurns ?? ''} onChange={(event) => set({ minTurns: turnsValue(event.target.value) })} />
+        –
+        <input type="number" min={0} aria-label="At most turns" placeholder="max" className={`${toolbarInput} w-16`} value={filter.maxTurns ?? ''} onChange={(event) => set({ maxTurns: turnsValue(event.target.value) })} />
+      </label>
+      <label className="flex items-center gap-1 text-sm">
+        Status
+        <select aria-label="Status" className={toolbarSelect} value={filter.status ?? ''} onChange={(event) => set({ status: event.target.value || undefined })}>
+          <option value="">any</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </label>
+      {dialects.length > 1 && (
+        <label className="flex items-center gap-1 text-sm">
+          Dialect
+          <select aria-label="Dialect" className={toolbarSelect} value={filter.dialect ?? ''} onChange={(event) => set({ dialect: event.target.value || undefined })}>
+            <option value="">any</option>
+            {dialects.map((dialect) => (
+              <option key={dialect} value={dialect}>
+                {dialect}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {filter.code !== undefined && (
+        <button type="button" className={toolbarButton} aria-label={`Remove the filter on ${filter.code}`} onClick={() => set({ code: undefined })}>
+          Code: <code>{filter.code}</code> ×
+        </button>
+      )}
+      <span className={`text-sm ${mutedText}`} role="status" aria-label="Records shown">
+        {shown === total ? `${total.toLocaleString('en')} records` : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} records`}
+      </span>
+      {!isFilterEmpty(filter) && (
+        <button type="button" className={toolbarButton} onClick={() => setSearchState({ filter: {} })}>
+          Clear filters
+        </button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Keeps the dataset's view order (`setViewOrder`) in step with the search result and the filter:
+ * recomputed when either changes (a new filter also runs the search again over what it shows), or when the rows do (the worker's contents arrive in batches;
+ * an edit changes a record's errors). Set only when it differs, so the list does not re-render
+ * for nothing.
+ */
+import { useEffect } from 'react';
+import { useAppStore } from '../../store/index.ts';
+import { resetSearch, startSearch } from '../search/search-client.ts';
+import { searchStore, type SearchState } from '../search/search-store.ts';
+import { computeViewOrder, sameOrder } from './view-order.ts';
+
+function update(): void {
+  const app = useAppStore.getState();
+  if (!app.dataset) return;
+  const search: SearchState = searchStore.getState();
+  const found = search.onlyMatches ? search.result : null;
+  const order = computeViewOrder(app.datasetRows, app.datasetOrder, found, search.filter);
+  if (!sameOrder(order, app.viewOrder)) app.setViewOrder(order);
+}
+
+export function useViewOrderSync(): void {
+  useEffect(() => {
+    update();
+    const offSearch = searchStore.subscribe((state, previous) => {
+      // A search looks only at the filtered records: a new filter asks it again.
+      if (state.filter !== previous.filter && state.resultQuery && state.status !== 'searching') startSearch(state.resultQuery);
+      if (state.result !== previous.result || state.filter !== previous.filter || state.onlyMatches !== previous.onlyMatches) update();
+    });
+    const offApp = useAppStore.subscribe((state, previous) => {
+      // Another file: its records are not the last one's; the search and the filters start over.
+      if (state.dataset !== previous.dataset) resetSearch();
+      if (state.datasetRows !== previous.datasetRows || state.datasetOrder !== previous.datasetOrder || state.dataset !== previous.dataset) update();
+    });
+    return () => {
+      offSearch();
+      offApp();
+      // The tools go away with the dataset (Close): the next file starts with no search or filter.
+      resetSearch();
+    };
+  }, []);
+}

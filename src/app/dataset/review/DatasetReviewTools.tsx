@@ -1,0 +1,56 @@
+/**
+ * The dataset's review tools in one block for the dataset panel: search and replace, filters,
+ * the validation summary (folded), and "Compare with original", which opens the diff of the
+ * current record (its own lazy chunk: Monaco's diff editor). Keeps the list's view order in step
+ * with the search and the filters while it is mounted.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Dialog } from '../../layout/Dialog.tsx';
+import { toolbarButton } from '../../layout/ui.ts';
+import { useAppStore } from '../../store/index.ts';
+import { FilterBar } from '../filters/FilterBar.tsx';
+import { useViewOrderSync } from '../filters/useViewOrderSync.ts';
+import { SearchBar } from '../search/SearchBar.tsx';
+import { useSearchState } from '../search/search-store.ts';
+import { ValidationSummary } from '../summary/ValidationSummary.tsx';
+
+const RecordDiff = lazy(() => import('../diff/RecordDiff.tsx'));
+
+export default function DatasetReviewTools() {
+  useViewOrderSync();
+  const [comparing, setComparing] = useState(false);
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const filtersOn = useSearchState((s) => Object.values(s.filter).filter((value) => value !== undefined).length);
+  const current = useAppStore((s) => s.currentRecord);
+  const line = useAppStore((s) => (s.currentRecord === null ? undefined : s.datasetRows[s.currentRecord]?.line));
+
+  return (
+    // At most half the panel's height, scrolled: the record list below keeps its room.
+    <div className="flex max-h-[45%] shrink-0 flex-col gap-2 overflow-y-auto border-b border-slate-200 px-3 py-2 dark:border-slate-800">
+      <div>
+        <button type="button" className={toolbarButton} disabled={current === null} onClick={() => setComparing(true)}>
+          Compare with original
+        </button>
+      </div>
+      <SearchBar />
+      <details>
+        <summary className="cursor-pointer text-sm font-medium">
+          Filters{filtersOn > 0 ? ` (${filtersOn} on)` : ''}
+        </summary>
+        <div className="pt-1.5">
+          <FilterBar />
+        </div>
+      </details>
+      <details onToggle={(event) => setSummaryOpen(event.currentTarget.open)}>
+        <summary className="cursor-pointer text-sm font-medium">Validation summary</summary>
+        {/* Counted only while shown: it goes through every row each time rows change. */}
+        {summaryOpen && <ValidationSummary />}
+      </details>
+      <Dialog open={comparing} onClose={() => setComparing(false)} title={line === undefined ? 'Compare with original' : `Record at line ${line}: changes from the original`} width="max-w-6xl">
+        <Suspense fallback={<p className="p-3 text-sm">Loading…</p>}>
+          <RecordDiff />
+        </Suspense>
+      </Dialog>
+    </div>
+  );
+}

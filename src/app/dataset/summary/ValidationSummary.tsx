@@ -1,0 +1,68 @@
+/**
+ * The bulk validation summary: for each diagnostic code in the dataset, its severity, how many
+ * records have it and an example message; choosing a code filters the list to those records.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { validationSummary } from '../../../core/index.ts';
+import { mutedText, toolbarButton } from '../../layout/ui.ts';
+import { useAppStore } from '../../store/index.ts';
+import { plural } from '../search/search-client.ts';
+import { setSearchState, useSearchState } from '../search/search-store.ts';
+import { codeTable, describeCodes } from './code-info.ts';
+
+const severityStyle = {
+  error: 'bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100',
+  warning: 'bg-amber-100 text-amber-950 dark:bg-amber-900/60 dark:text-amber-100',
+  info: 'bg-sky-100 text-sky-950 dark:bg-sky-900/60 dark:text-sky-100',
+  unknown: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
+};
+
+export function ValidationSummary() {
+  const rows = useAppStore((s) => s.datasetRows);
+  const order = useAppStore((s) => s.datasetOrder);
+  const filter = useSearchState((s) => s.filter);
+  // Bumped when code-info.ts learnt severities and examples.
+  const [described, setDescribed] = useState(0);
+  // `described` is a dependency on purpose: the table it counts changed.
+  const counts = useMemo(() => validationSummary(rows, codeTable(), order), [rows, order, described]);
+  const codes = counts.map((c) => c.code).join('\n');
+
+  useEffect(() => {
+    let live = true;
+    void describeCodes(codes === '' ? [] : codes.split('\n')).then((learnt) => {
+      if (live && learnt) setDescribed((n) => n + 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, [codes]);
+
+  return (
+    <section aria-labelledby="parley-validation-summary" className="flex flex-col gap-1">
+      <h3 id="parley-validation-summary" className="text-sm font-semibold">
+        Validation summary <span className={`font-normal ${mutedText}`}>({counts.length === 0 ? 'no diagnostics' : plural(counts.length, 'code')})</span>
+      </h3>
+      {counts.length > 0 && (
+        <ul aria-label="Diagnostic codes" className="flex max-h-48 flex-col divide-y divide-slate-200 overflow-auto text-sm dark:divide-slate-800">
+          {counts.map((count) => {
+            const severity = count.severity ?? 'unknown';
+            const active = filter.code === count.code;
+            return (
+              <li key={count.code} className="flex items-center gap-2 py-1">
+                <span className={`rounded px-1.5 text-xs font-medium ${severityStyle[severity]}`}>{severity}</span>
+                <code className="shrink-0">{count.code}</code>
+                <span className="shrink-0 tabular-nums">{plural(count.records, 'record')}</span>
+                <span className={`min-w-0 flex-1 truncate ${mutedText}`} title={count.example}>
+                  {count.example}
+                </span>
+                <button type="button" aria-pressed={active} className={toolbarButton} aria-label={`Show the records with ${count.code}`} onClick={() => setSearchState({ filter: { ...filter, code: active ? undefined : count.code } })}>
+                  {active ? 'Showing' : 'Show'}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

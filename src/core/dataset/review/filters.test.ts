@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordSummary } from '../record-summary.ts';
+import { filterOrder, type FilterableRow } from './filters.ts';
+
+function summary(part: Partial<RecordSummary>): RecordSummary {
+  return { preview: '', dialect: 'openai-chat', messages: 2, turns: 1, hasToolCalls: false, hasThoughts: false, diagnostics: 0, errors: 0, ...part };
+}
+
+const ROWS: (FilterableRow | undefined)[] = [
+  { status: 'unreviewed', summary: summary({}) }, // 0: clean
+  { status: 'edited', summary: summary({ errors: 1, diagnostics: 2, turns: 3, hasToolCalls: true }), codes: ['tool-call/arguments-not-json', 'call-id/unanswered'] }, // 1
+  { status: 'flagged', problem: { kind: 'json' } }, // 2: bad line
+  { status: 'done', summary: summary({ dialect: 'anthropic', hasThoughts: true, turns: 2, diagnostics: 1 }), codes: ['call-id/unanswered'] }, // 3: a warning only
+  undefined, // 4: not in the rows (never listed)
+  { status: 'unreviewed' }, // 5: not summarised yet
+];
+const ORDER = [0, 1, 2, 3, 5];
+
+describe('filterOrder', () => {
+  it('keeps the order as it is with no filter', () => {
+    expect(filterOrder(ROWS, ORDER, {})).toBe(ORDER);
+  });
+
+  it('filters on errors (bad lines are errors), tool calls, thoughts and turns', () => {
+    expect(filterOrder(ROWS, ORDER, { hasErrors: true })).toEqual([1, 2]);
+    // Row 5 is not checked yet: it is neither with nor without errors.
+    expect(filterOrder(ROWS, ORDER, { hasErrors: false })).toEqual([0, 3]);
+    expect(filterOrder(ROWS, ORDER, { hasToolCalls: true })).toEqual([1]);
+    expect(filterOrder(ROWS, ORDER, { hasThoughts: true })).toEqual([3]);
+    expect(filterOrder(ROWS, ORDER, { minTurns: 2 })).toEqual([1, 3]);
+    expect(filterOrder(ROWS, ORDER, { minTurns: 2, maxTurns: 2 })).toEqual([3]);
+  });
+
+  it('filters on status, dialect and diagnostic code (bad lines under line/<kind>)', () => {
+    expect(filterOrder(ROWS, ORDER, { status: 'flagged' })).toEqual([2]);
+    expect(filterOrder(ROWS, ORDER, { dialect: 'anthropic' })).toEqual([3]);
+    expect(filterOrder(ROWS, ORDER, { code: 'call-id/unanswered' })).toEqual([1, 3]);
+    expect(filterOrder(ROWS, ORDER, { code: 'line/json' })).toEqual([2]);
+    expect(filterOrder(ROWS, [3, 1], { code: 'call-id/unanswered', status: 'done' })).toEqual([3]);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The text a search looks in and a replace may change, field by field: message content (text,
+ * text parts, fill-in-the-middle segments), thoughts, response blocks, tool-call arguments, tool
+ * results, and the parts of document records. Not searched: keys, roles, ids, names (of
+ * speakers, tools and files), tool definitions, images, JSON value parts and blocks of unknown
+ * type; these are structure, not text a person wrote, and a replace must never touch them.
+ */
+import type { FieldPath } from '../../model/path.ts';
+import type { Content, Message, ParleyRecord, Part, ToolCall } from '../../model/types.ts';
+
+/** `arguments` is JSON text whose keys are structure (replace.ts changes only its string values). */
+export type TextFieldKind = 'text' | 'arguments';
+
+export interface TextField {
+  path: FieldPath;
+  kind: TextFieldKind;
+  text: string;
+  /** Writes a new text into the record the field was read from (callers work on a copy). */
+  set(text: string): void;
+}
+
+/** The text fields of `record`, in document order. */
+export function textFields(record: ParleyRecord): TextField[] {
+  const out: TextField[] = [];
+  if (record.kind === 'document') {
+    record.files.forEach((file, f) => file.parts.forEach((part, p) => partFields(part, ['files', f, 'parts', p], out)));
+    return out;
+  }
+  record.messages.forEach((message, m) => messageFields(message, ['messages', m], out));
+  return out;
+}
+
+function messageFields(message: Message, path: FieldPath, out: TextField[]): void {
+  if (message.content) contentFields(message.content, [...path, 'content'], out);
+  message.toolCalls?.forEach((call, c) => out.push(argumentsField(call, [...path, 'toolCalls', c, 'arguments'])));
+}
+
+function contentFields(content: Content, path: FieldPath, out: TextField[]): void {
+  if (content.type === 'text') {
+    out.push({ path, kind: 'text', text: content.text, set: (text) => (content.text = text) });
+    return;
+  }
+  if (content.type === 'parts') {
+    content.parts.forEach((part, p) => partFields(part, [...path, 'parts', p], out));
+    return;
+  }
+  content.blocks.forEach((block, b) => {
+    const at = [...path, 'blocks', b];
+    switch (block.type) {
+      case 'thoughts':
+      case 'response':
+        out.push({ path: [...at, 'text'], kind: 'text', text: block.text, set: (text) => (block.text = text) });
+        return;
+      case 'tool_calls':
+        block.calls.forEach((call, c) => out.push(argumentsField(call, [...at, 'calls', c, 'arguments'])));
+        return;
+      case 'tool_outputs':
+        block.outputs.forEach((output, o) => out.push({ path: [...at, 'outputs', o, 'output'], kind: 'text', text: output.output, set: (text) => (output.output = text) }));
+        return;
+      case 'unknown':
+        return;
+    }
+  });
+}
+
+function partFields(part: Part, path: FieldPath, out: TextField[]): void {
+  if (part.type === 'text') out.push({ path: [...path, 'text'], kind: 'text', text: part.text, set: (text) => (part.text = text) });
+  if (part.type === 'fim') {
+    out.push({ path: [...path, 'prefix'], kind: 'text', text: part.prefix, set: (text) => (part.prefix = text) });
+    out.push({ path: [...path, 'middle'], kind: 'text', text: part.middle, set: (text) => (part.middle = text) });
+    out.push({ path: [...path, 'suffix'], kind: 'text', text: part.suffix, set: (text) => (part.suffix = text) });
+  }
+}
+
+function argumentsField(call: ToolCall, path: FieldPath): TextField {
+  return { path, kind: 'arguments', text: call.arguments, set: (text) => (call.arguments = text) };
+}
