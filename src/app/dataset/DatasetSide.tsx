@@ -13,7 +13,7 @@ export function DatasetSide() {
   const progress = useAppStore((state) => state.datasetProgress);
   const open = useAppStore((state) => state.dataset !== null);
   return (
-    <aside aria-label="Dataset" className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+    <aside aria-label="Dataset" className="flex w-80 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       {progress && <DatasetProgressBar progress={progress} />}
       {open && (
         <ErrorBoundary area="the dataset panel">

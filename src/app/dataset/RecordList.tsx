@@ -97,8 +97,9 @@ export function RecordList() {
     if (at !== -1) virtualizer.scrollToIndex(at, { align: 'auto' });
   }, [current, ids, virtualizer]);
 
+  // min-h: a banner and the review tools above must never squeeze the list to nothing (the panel scrolls instead).
   return (
-    <div ref={scroller} className="min-h-0 flex-1 overflow-auto" tabIndex={-1}>
+    <div ref={scroller} className="min-h-48 flex-1 overflow-auto" tabIndex={-1}>
       <ul aria-label="Records" className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const id = ids[item.index] as number;
