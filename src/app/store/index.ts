@@ -5,6 +5,7 @@ export { undo, redo, clearHistory, useCanUndo, useCanRedo } from './undo.ts';
 export { COALESCE_IDLE_MS } from './history.ts';
 export type { ThemeChoice, ResolvedTheme } from './view-slice.ts';
 export type { SaveStatus, Notice } from './session-slice.ts';
-export { applyAllOfKind, applyListedFix, countOfKind } from './fix-actions.ts';
+export { applyAllOfKind, applyListedFix, countOfKind, fixAllInDataset } from './fix-actions.ts';
+export { registerDatasetFixRunner, type DatasetFixRunner, type DatasetTask, type FixAcrossResult, type FixKindInput } from './dataset-fix-slice.ts';
 export { datasetEdits, listedIds, readRecordInput, registerDatasetEngine, type DatasetEngine, type DatasetFile, type DatasetProgress, type LoadedRecord } from './dataset-slice.ts';
 export type { DatasetChanges, DatasetRow, RecordStatus, RowContent, RowProblem } from './dataset-model.ts';
