@@ -4,7 +4,7 @@
  */
 import { formatBytes } from '../files/limits.ts';
 import { mutedText, toolbarButton } from '../layout/ui.ts';
-import { listedIds, useAppStore } from '../store/index.ts';
+import { confirmLeaveDataset, listedIds, useAppStore } from '../store/index.ts';
 import { DatasetExportMenu } from './DatasetExportMenu.tsx';
 import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, toggleFlag } from './navigation.ts';
 import { RecordList } from './RecordList.tsx';
@@ -20,12 +20,7 @@ function ReviewButton({ label, keys, title, onClick, disabled }: { label: string
 
 /** Back to single-record mode; changes not exported are lost, so ask first when there are any. */
 function closeWithConfirm(): void {
-  const state = useAppStore.getState();
-  state.commitCurrent();
-  const { edited, deleted, inserted } = useAppStore.getState().datasetChanges;
-  const changed = edited.size + deleted.size + inserted.size > 0;
-  if (changed && !window.confirm('Close the dataset? Changes you have not exported will be lost.')) return;
-  useAppStore.getState().closeDataset();
+  if (confirmLeaveDataset()) useAppStore.getState().closeDataset();
 }
 
 export default function DatasetPanel() {
