@@ -15,6 +15,6 @@ export function datasetHasChanges(): boolean {
 }
 
 /** True when dataset mode may be left: no dataset, no changes, or the person said yes. */
-export function confirmLeaveDataset(confirm: (question: string) => boolean = (question) => window.confirm(question)): boolean {
+export function confirmLeaveDataset(confirm: (question: string) => boolean = (question) => globalThis.confirm(question)): boolean {
   return !datasetHasChanges() || confirm('Close the dataset? Changes you have not exported will be lost.');
 }
