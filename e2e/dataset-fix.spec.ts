@@ -2,8 +2,8 @@
  * "Fix all of this kind" across a dataset, as a person uses it: open a generated JSON Lines file
  * of OpenAI Chat Completions records, a third of which have an assistant `content: null` beside
  * its `tool_calls` (which Apertus refuses), press the button beside that diagnostic, read the
- * count, confirm, check that exactly those lines changed (and how), undo, and get the input back
- * byte for byte.
+ * count, confirm, check that exactly those lines changed (and how), see that New asks before
+ * losing them, undo, and get the input back byte for byte.
  */
 import { expect, test } from './fixtures.ts';
 
@@ -56,6 +56,18 @@ test('Fix all of this kind across the dataset: counted, confirmed, exactly those
   }
   // The record in the editors was one of them: the diagnostic and its button are gone.
   await expect(fixAll).toHaveCount(0);
+
+  // New would close the dataset and lose the fixes: it asks first; "Cancel" keeps everything.
+  let leaving = '';
+  page.once('dialog', (dialog) => {
+    leaving = dialog.message();
+    void dialog.dismiss();
+  });
+  await parley.button('New').click();
+  await page.getByRole('menuitem', { name: 'New chat conversation' }).click();
+  await expect(parley.notice).toContainText('Kept the dataset');
+  expect(leaving).toBe('Close the dataset? Changes you have not exported will be lost.');
+  expect(await page.evaluate(() => window.__parley.dataset.count())).toBe(RECORDS);
 
   await parley.button(/^Undo/).click();
   await expect(parley.notice).toContainText(`Undone: Fix all: ${LABEL}.`);

@@ -14,7 +14,9 @@ export function datasetHasChanges(): boolean {
   return edited.size + deleted.size + inserted.size > 0;
 }
 
-/** True when dataset mode may be left: no dataset, no changes, or the person said yes. */
+/** True when dataset mode may be left: no dataset, no changes, or the person said yes (else a notice says what was kept). */
 export function confirmLeaveDataset(confirm: (question: string) => boolean = (question) => globalThis.confirm(question)): boolean {
-  return !datasetHasChanges() || confirm('Close the dataset? Changes you have not exported will be lost.');
+  if (!datasetHasChanges() || confirm('Close the dataset? Changes you have not exported will be lost.')) return true;
+  useAppStore.getState().showNotice({ tone: 'info', title: 'Kept the dataset and its changes.' });
+  return false;
 }
