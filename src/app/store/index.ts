@@ -5,7 +5,7 @@ export { undo, redo, clearHistory, useCanUndo, useCanRedo } from './undo.ts';
 export { COALESCE_IDLE_MS } from './history.ts';
 export type { ThemeChoice, ResolvedTheme } from './view-slice.ts';
 export type { SaveStatus, Notice } from './session-slice.ts';
-export { confirmLeaveDataset, datasetHasChanges } from './leave-dataset.ts';
+export { confirmLeaveDataset, datasetHasChanges, setLeaveDatasetQuestion } from './leave-dataset.ts';
 export { applyAllOfKind, applyListedFix, countOfKind, fixAllInDataset } from './fix-actions.ts';
 export { registerDatasetFixRunner, type DatasetFixRunner, type DatasetTask, type FixAcrossResult, type FixKindInput } from './dataset-fix-slice.ts';
 export { datasetEdits, listedIds, readRecordInput, registerDatasetEngine, type DatasetEngine, type DatasetFile, type DatasetProgress, type LoadedRecord } from './dataset-slice.ts';
