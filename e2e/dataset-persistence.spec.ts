@@ -60,7 +60,10 @@ test('edits and review marks survive a reload; a changed file of the same name i
   expect(await exportedLines(page)).toEqual(before);
 
   // The file changed on disk (one record edited elsewhere, to a text as long: the same size), same name: said, edits not applied.
+  // Leaving a dataset with changes asks first; they are saved in this browser, and the question says so.
+  const question = new Promise<string>((resolve) => page.once('dialog', (dialog) => { resolve(dialog.message()); void dialog.accept(); }));
   await parley.openFile('reviews.jsonl', file({ at: 150, question: 'Changed on disk 150?' }), 'application/jsonl');
+  expect(await question).toContain('Your changes stay saved in this browser');
   const banner = page.getByRole('region', { name: 'Saved edits of a changed file' });
   await expect(banner).toContainText('reviews.jsonl changed since you last worked on it (it has the same size');
   await expect(banner).toContainText('Its 1 edit and 2 statuses saved for the old file were not applied');

@@ -4,7 +4,7 @@
  */
 import { formatBytes } from '../files/limits.ts';
 import { mutedText, toolbarButton } from '../layout/ui.ts';
-import { listedIds, useAppStore } from '../store/index.ts';
+import { confirmLeaveDataset, listedIds, setLeaveDatasetQuestion, useAppStore } from '../store/index.ts';
 import { DatasetExportMenu } from './DatasetExportMenu.tsx';
 import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, toggleFlag } from './navigation.ts';
 import { RecordList } from './RecordList.tsx';
@@ -30,14 +30,12 @@ function closeQuestion(): string {
     : 'Close the dataset? Changes you have not saved or exported will be lost.';
 }
 
+// Every way out of dataset mode (Close, New, an example, another file) asks this persistence-aware question.
+setLeaveDatasetQuestion(closeQuestion);
+
 /** Back to single-record mode; ask first when there are changes. */
 function closeWithConfirm(): void {
-  const state = useAppStore.getState();
-  state.commitCurrent();
-  const { edited, deleted, inserted } = useAppStore.getState().datasetChanges;
-  const changed = edited.size + deleted.size + inserted.size > 0;
-  if (changed && !window.confirm(closeQuestion())) return;
-  useAppStore.getState().closeDataset();
+  if (confirmLeaveDataset()) useAppStore.getState().closeDataset();
 }
 
 export default function DatasetPanel() {

@@ -4,9 +4,11 @@
  * on a file of a gigabyte. The file and its index stay here for later requests.
  */
 /// <reference lib="webworker" />
-import { decodeRecordBytes, recordLine, type DatasetIndex } from '../../core/index.ts';
+import { decodeRecordBytes, decodeRecordText, encodeRecordLine, recordLine, type DatasetIndex } from '../../core/index.ts';
+import { diagnoseForView } from '../store/fix-diagnose.ts';
+import { fixAcrossRecords } from './fix-logic.ts';
 import { rowContent } from './row-content.ts';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import type { FixKindRequest, FromWorker, ToWorker } from './protocol.ts';
 import { checkRecords, indexChunks, streamChunks } from './worker-logic.ts';
 import { isSearchRequest, type SearchRequest } from './search/search-protocol.ts';
 import { createSearchHandler } from './search/worker-handler.ts';
@@ -37,16 +39,46 @@ async function open(file: Blob, format: 'jsonl' | 'json-array'): Promise<void> {
   post({ type: 'checked' });
 }
 
+/** Set by 'stop-check': the second pass ends at its next window. */
+let checkStopped = false;
+/** Requests cancelled by the page. */
+const cancelled = new Set<number>();
+
+const read = async (file: Blob, start: number, end: number): Promise<Uint8Array> => new Uint8Array(await file.slice(start, end).arrayBuffer());
+
 async function check(file: Blob, index: DatasetIndex): Promise<void> {
   const total = index.records.count;
   await checkRecords(index, {
-    read: async (start, end) => new Uint8Array(await file.slice(start, end).arrayBuffer()),
+    cancelled: () => checkStopped,
+    read: (start, end) => read(file, start, end),
     decode: (bytes, line) => decodeRecordBytes(bytes, line),
     content: rowContent,
     emit: (from, contents) => post({ type: 'contents', from, contents }),
     onProgress: (done) => post({ type: 'progress', phase: 'checking', done, total }),
     line: (i) => recordLine(index, i),
   });
+}
+
+/** Decoded as the page decodes a record (engine.ts), checked as the app checks the record in the editors. */
+async function fixKind(message: FixKindRequest): Promise<void> {
+  const { file, index } = openFile();
+  const { request } = message;
+  const outcome = await fixAcrossRecords(message, {
+    fixId: message.fixId,
+    mode: message.mode,
+    diagnose: diagnoseForView(message.view),
+    records: index.records,
+    read: (start, end) => read(file, start, end),
+    decode: (input, line) => (typeof input === 'string' ? decodeRecordText(input, line) : decodeRecordBytes(input, line)),
+    encode: (record, dialect, original) => encodeRecordLine(record, dialect, original).text,
+    content: rowContent,
+    onProgress: (done) => post({ type: 'fix-progress', request, done, total: message.ids.length }),
+    cancelled: () => cancelled.has(request),
+    // A macrotask: the page's cancel message is handled before the next stretch of work.
+    pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
+  });
+  cancelled.delete(request);
+  if (outcome) post({ type: 'fix-done', request, outcome });
 }
 
 /** Search and replace requests (search/search-protocol.ts), answered with `search-…` messages. */
@@ -58,7 +90,19 @@ self.onmessage = (event: MessageEvent<ToWorker | SearchRequest>) => {
     search(message);
     return;
   }
-  if (message.type === 'open') {
-    open(message.file, message.format).catch((thrown: unknown) => post({ type: 'failed', message: thrown instanceof Error ? thrown.message : String(thrown) }));
+  const reason = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
+  switch (message.type) {
+    case 'open':
+      open(message.file, message.format).catch((thrown: unknown) => post({ type: 'failed', message: reason(thrown) }));
+      break;
+    case 'stop-check':
+      checkStopped = true;
+      break;
+    case 'fix-kind':
+      fixKind(message).catch((thrown: unknown) => post({ type: 'fix-failed', request: message.request, message: reason(thrown) }));
+      break;
+    case 'cancel':
+      cancelled.add(message.request);
+      break;
   }
 };

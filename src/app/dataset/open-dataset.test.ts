@@ -98,4 +98,21 @@ describe('openDatasetFile', () => {
     expect(useAppStore.getState().record).toBe(before);
     expect(useAppStore.getState().notice?.title).toBe('Opening big.jsonl was cancelled. Nothing was changed.');
   });
+
+  it('cancels checking: the worker is told to stop and stays, holding the file for later requests', async () => {
+    const bytes = encoder.encode(`${line('a')}\n${line('b')}\n`);
+    const opening = openDatasetFile(new Blob([bytes]), 'kept.jsonl');
+    worker().answer(indexed(bytes, 'jsonl'));
+    await opening;
+    cancelDatasetOpen();
+    expect(worker().sent.at(-1)).toEqual({ type: 'stop-check' });
+    expect(worker().terminated).toBe(false);
+    expect(useAppStore.getState().datasetProgress).toBeNull();
+    // A report already on its way does not bring the progress bar back.
+    worker().answer({ type: 'progress', phase: 'checking', done: 1, total: 2 });
+    expect(useAppStore.getState().datasetProgress).toBeNull();
+    // Leaving dataset mode ends it.
+    useAppStore.getState().closeDataset();
+    expect(worker().terminated).toBe(true);
+  });
 });

@@ -6,9 +6,10 @@
  */
 import { RecordIndex, type DatasetIndex } from '../../core/index.ts';
 import { formatBytes } from '../files/limits.ts';
-import { listedIds, useAppStore } from '../store/index.ts';
+import { listedIds, registerDatasetFixRunner, useAppStore } from '../store/index.ts';
 import './engine.ts';
 import { startDatasetPersistence } from './persistence/dataset-persistence.ts';
+import { runFixKind } from './fix-runner.ts';
 import type { DatasetFormat, FromWorker, IndexMessage, ToWorker } from './protocol.ts';
 import { rowsFromIndex } from './rows.ts';
 
@@ -57,7 +58,10 @@ export function indexFromMessage(message: IndexMessage): DatasetIndex {
 
 /** Open `file` as a dataset; resolves when its first record is shown (or it could not be opened). */
 export function openDatasetFile(file: Blob, name: string, format: DatasetFormat = datasetFormatOf(name)): Promise<DatasetOpenResult> {
-  active?.cancel();
+  // Another file replaces this one: its opening stops and its worker ends (cancel alone keeps a checked file's worker).
+  const previous = active;
+  previous?.cancel();
+  previous?.worker.terminate();
   const store = useAppStore.getState;
   store().setDatasetProgress({ phase: 'indexing', done: 0, total: file.size, name, cancel: cancelDatasetOpen });
   const worker = new Worker(new URL('./dataset.worker.ts', import.meta.url), { type: 'module', name: 'parley-dataset' });
@@ -83,11 +87,16 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
     const self: Active = {
       worker,
       cancel: () => {
-        stop();
         if (checked) return;
         if (opened) {
+          // The worker stays: it holds the file for later requests (fix all of a kind, search).
+          checked = true;
+          const stopCheck: ToWorker = { type: 'stop-check' };
+          worker.postMessage(stopCheck);
+          store().setDatasetProgress(null);
           store().showNotice({ tone: 'info', title: `Stopped checking ${name}: a record not checked yet is summarised when you open it.` });
         } else {
+          stop();
           store().showNotice({ tone: 'info', title: `Opening ${name} was cancelled. Nothing was changed.` });
           finish({ ok: false, message: 'cancelled' });
         }
@@ -99,6 +108,8 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
       const message = event.data;
       switch (message.type) {
         case 'progress':
+          // A report already on its way when checking was stopped is not shown again.
+          if (checked) break;
           store().setDatasetProgress({ phase: message.phase, done: message.done, total: message.total, name, cancel: cancelDatasetOpen });
           break;
         case 'indexed': {
@@ -150,8 +161,13 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
   });
 }
 
-// Leaving dataset mode (another file, an example, New) ends the worker that held its file.
+// "Fix all of this kind" across the dataset runs in the worker that holds the file.
+registerDatasetFixRunner((input, onProgress) => runFixKind(datasetWorker(), input, onProgress));
+
+// Leaving dataset mode (another file, an example, New) ends the worker that held its file,
+// and a fix count or apply still running for it.
 useAppStore.subscribe((state, previous) => {
+  if (previous.dataset && state.dataset !== previous.dataset) state.datasetTask?.cancel();
   if (previous.dataset && !state.dataset && !state.datasetProgress && active) {
     active.worker.terminate();
     active = null;

@@ -6,10 +6,30 @@
  */
 import type { DatasetFormatError, FileFingerprint, RecordIndexData } from '../../core/index.ts';
 import type { RowContent } from '../store/dataset-model.ts';
+import type { FixView } from '../store/fix-diagnose.ts';
+import type { FixItems, FixMode, FixOutcome } from './fix-logic.ts';
 
 export type DatasetFormat = 'jsonl' | 'json-array';
 
-export type ToWorker = { type: 'open'; file: Blob; format: DatasetFormat };
+/**
+ * Count (or apply) the fixes of one id across the records of `items` (fix-logic.ts), checked
+ * as the app checks the record in the editors (`view`). `request` names the answers.
+ */
+export interface FixKindRequest extends FixItems {
+  type: 'fix-kind';
+  request: number;
+  mode: FixMode;
+  fixId: string;
+  view: FixView;
+}
+
+export type ToWorker =
+  | { type: 'open'; file: Blob; format: DatasetFormat }
+  /** Stop the second pass (summaries); the worker stays, holding the file for later requests. */
+  | { type: 'stop-check' }
+  | FixKindRequest
+  /** Stop request `request`: it answers nothing more. */
+  | { type: 'cancel'; request: number };
 
 /** The index as plain data (typed arrays transferred, not copied). */
 export interface IndexMessage {
@@ -31,4 +51,7 @@ export type FromWorker =
   | IndexMessage
   | { type: 'contents'; from: number; contents: RowContent[] }
   | { type: 'checked' }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string }
+  | { type: 'fix-progress'; request: number; done: number; total: number }
+  | { type: 'fix-done'; request: number; outcome: FixOutcome }
+  | { type: 'fix-failed'; request: number; message: string };

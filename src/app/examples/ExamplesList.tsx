@@ -22,8 +22,7 @@ export default function ExamplesList({ onOpened }: { onOpened: () => void }) {
                       className={toolbarButton}
                       aria-label={`Open example: ${example.title}`}
                       onClick={() => {
-                        openExample(example);
-                        onOpened();
+                        if (openExample(example)) onOpened();
                       }}
                     >
                       Open

@@ -1,9 +1,11 @@
 /** Opening an example: replaces the record (one undo step) and sets the format it is shown in. */
 import { findFormat } from '../../core/index.ts';
-import { useAppStore } from '../store/index.ts';
+import { confirmLeaveDataset, useAppStore } from '../store/index.ts';
 import type { Example } from './types.ts';
 
-export function openExample(example: Example, { announce = true } = {}): void {
+/** Replaces the record (and leaves dataset mode once the person agreed to lose its changes). False when they did not. */
+export function openExample(example: Example, { announce = true } = {}): boolean {
+  if (!confirmLeaveDataset()) return false;
   const state = useAppStore.getState();
   state.loadRecord(example.build());
   // Reset the format's options to its defaults plus the example's own: what the example shows
@@ -12,4 +14,5 @@ export function openExample(example: Example, { announce = true } = {}): void {
   state.setImportDiagnostics([]);
   state.setSourceCodec(null);
   if (announce) state.showNotice({ tone: 'success', title: `Opened the example "${example.title}".` });
+  return true;
 }

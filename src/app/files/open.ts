@@ -6,7 +6,7 @@
  */
 import { CODECS, findCodec, parseJson, type Diagnostic } from '../../core/index.ts';
 import { isJsonLinesName, isRecordArray, startsWithArray } from '../dataset/detect.ts';
-import { useAppStore, type Notice } from '../store/index.ts';
+import { confirmLeaveDataset, useAppStore, type Notice } from '../store/index.ts';
 import { decodeJson, describeDiagnostic } from './decode.ts';
 import { formatBytes, MAX_OPEN_BYTES } from './limits.ts';
 import { readJson } from './read-json.ts';
@@ -52,6 +52,8 @@ function decodeInto(value: unknown, sourceName: string, note: string | undefined
   // The format shown decides between dialects that read the value equally well (core's chooseDialect).
   const decoded = decodeJson(value, sourceName, codecId, useAppStore.getState().formatId);
   if (!decoded.ok) return refuse(decoded.title, decoded.details, decoded.diagnostics, readAs(codecId));
+  // Asked only now: a file that could not be read replaces nothing.
+  if (!confirmLeaveDataset()) return kept(sourceName);
 
   const state = useAppStore.getState();
   state.loadRecord(decoded.record);
@@ -88,6 +90,7 @@ export async function openFile(file: File): Promise<OpenResult> {
 }
 
 async function openAsDataset(file: File): Promise<OpenResult> {
+  if (!confirmLeaveDataset()) return kept(file.name);
   // The panel's chunk too, so that the progress bar is on screen while the file is read.
   const [{ openDatasetFile }] = await Promise.all([import('../dataset/open-dataset.ts'), import('../dataset/DatasetPanel.tsx')]);
   const result = await openDatasetFile(file, file.name);
@@ -104,6 +107,13 @@ export function openPastedText(text: string, codecId?: string): OpenResult {
 function readAs(current: string | undefined): NonNullable<Notice['readAs']> {
   const dialects = CODECS.map((codec) => ({ id: codec.id, label: codec.label }));
   return current !== undefined && findCodec(current) ? { dialects, current } : { dialects };
+}
+
+/** The person chose to keep the dataset and its changes: nothing is opened. */
+function kept(sourceName: string): OpenResult {
+  const message = `Kept the dataset and its changes; ${sourceName} was not opened.`;
+  useAppStore.getState().showNotice({ tone: 'info', title: message });
+  return { ok: false, diagnostics: [], message, details: [] };
 }
 
 function refuse(message: string, details: string[], diagnostics: Diagnostic[], readAsPicker?: Notice['readAs']): OpenResult {

@@ -4,7 +4,7 @@
  * does: one undo step, so Undo brings the previous work back and nothing asks first.
  */
 import { documentFile, documentRecord, conversation, FORMATS, findFormat, textPart, type FieldPath, type ParleyRecord } from '../../core/index.ts';
-import { useAppStore } from '../store/index.ts';
+import { confirmLeaveDataset, useAppStore } from '../store/index.ts';
 
 export type NewRecordKind = ParleyRecord['kind'];
 
@@ -24,6 +24,7 @@ export function formatFor(kind: NewRecordKind, currentFormatId: string): string 
 }
 
 export function startNewRecord(kind: NewRecordKind): void {
+  if (!confirmLeaveDataset()) return;
   const state = useAppStore.getState();
   const { record, firstField } = blankRecord(kind);
   const formatId = formatFor(kind, state.formatId);

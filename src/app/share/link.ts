@@ -2,7 +2,7 @@
  * Share links in the URL fragment (`#share=v1.…`): the fragment never reaches a server, so a
  * shared conversation stays between the people who have the link.
  */
-import { useAppStore } from '../store/index.ts';
+import { confirmLeaveDataset, datasetHasChanges, useAppStore } from '../store/index.ts';
 import { shownSession } from '../persistence/session-fields.ts';
 import { decodeShare, encodeShare, type SharePayload } from './codec.ts';
 import { hasShareFragment, SHARE_PREFIX } from './fragment.ts';
@@ -44,6 +44,15 @@ export async function openShareFragment(): Promise<void> {
   if (!decoded.ok) {
     removeFragment();
     useAppStore.getState().showNotice({ tone: 'error', title: `This share link cannot be opened: ${decoded.message}. Nothing was loaded.` });
+    return;
+  }
+  // A dataset with changes not exported: the dataset's question, not the conversation's (it would be lost, not undoable).
+  if (datasetHasChanges()) {
+    if (confirmLeaveDataset()) openShared(decoded.payload, false);
+    else {
+      removeFragment();
+      useAppStore.getState().showNotice({ tone: 'info', title: 'Kept the dataset; the shared conversation was not opened.' });
+    }
     return;
   }
   if (await wouldReplaceOwnWork(decoded.payload)) {

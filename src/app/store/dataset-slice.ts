@@ -115,7 +115,7 @@ export function registerDatasetEngine(value: DatasetEngine): void {
   engine = value;
 }
 
-function requireEngine(): DatasetEngine {
+export function requireEngine(): DatasetEngine {
   if (!engine) throw new Error('The dataset pipeline is not loaded (registerDatasetEngine was not called).');
   return engine;
 }

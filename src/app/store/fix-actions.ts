@@ -4,14 +4,14 @@
  * list when the button is pressed, never taken from a row rendered earlier: the record may have
  * changed since, and core's guards would then (rightly) refuse the old edit.
  */
-import { applyFix, applyFixes, diagnoseFor, findFormat, fixesOfKind, type AppliedFix, type Diagnose, type Diagnostic } from '../../core/index.ts';
+import { applyFix, applyFixes, fixesOfKind, type AppliedFix, type Diagnose, type Diagnostic } from '../../core/index.ts';
 import { diagnosticsState } from './derived.ts';
+import { diagnoseForView, fixViewOf } from './fix-diagnose.ts';
 import { useAppStore, type AppState } from './store.ts';
 
-/** The checks whose fixes the app offers: validateRecord and the current format's render (the decode warnings carry none). */
+/** The checks whose fixes the app offers (fix-diagnose.ts; the dataset worker uses the same). */
 function diagnoseCurrent(state: AppState): Diagnose {
-  const format = findFormat(state.formatId);
-  return diagnoseFor(format ? { format, formatOptions: state.formatOptions[state.formatId] } : {});
+  return diagnoseForView(fixViewOf(state));
 }
 
 /** Applies the fix of the listed diagnostic with this key (diagnostic-list.ts). False when it has none or it no longer applies. */
@@ -37,4 +37,37 @@ export function applyAllOfKind(fixId: string): AppliedFix[] {
   const { record, applied } = applyFixes(state.record, diagnosticsState(state), { only: fixId, recheck: diagnose });
   if (applied.length > 0) state.applyRepair(record);
   return applied;
+}
+
+function howMany(n: number, word: string): string {
+  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * "Fix all of this kind" in dataset mode: count the records and places across the whole
+ * dataset (in the worker, with progress and cancel), ask the person with those numbers, then
+ * apply the fix to all of them as one dataset-level undo step. Every outcome is said in a notice.
+ */
+export async function fixAllInDataset(fixId: string, label: string, confirm: (question: string) => boolean = (question) => window.confirm(question)): Promise<void> {
+  const store = useAppStore.getState;
+  try {
+    const counted = await store().fixAcrossDataset(fixId, 'count', label);
+    if (counted === null) {
+      store().showNotice({ tone: 'info', title: 'Counting was cancelled. Nothing was changed.' });
+      return;
+    }
+    if (counted.records === 0) {
+      store().showNotice({ tone: 'info', title: `No record of the dataset has the fix "${label}". Nothing was changed.` });
+      return;
+    }
+    if (!confirm(`Fix ${howMany(counted.records, 'record')} (${howMany(counted.places, 'place')})?\n${label}.\nUndo reverts them together.`)) {
+      store().showNotice({ tone: 'info', title: 'Nothing was changed.' });
+      return;
+    }
+    const applied = await store().fixAcrossDataset(fixId, 'apply', label);
+    if (applied === null) store().showNotice({ tone: 'info', title: 'Fixing was cancelled. Nothing was changed.' });
+    else store().showNotice({ tone: 'success', title: `Fixed ${howMany(applied.records, 'record')} (${howMany(applied.places, 'place')}): ${label}. Undo reverts them together.` });
+  } catch (thrown) {
+    store().showNotice({ tone: 'error', title: `Fix all "${label}" failed: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
+  }
 }

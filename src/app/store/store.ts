@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import { temporal } from 'zundo';
+import { createDatasetFixSlice, type DatasetFixSlice } from './dataset-fix-slice.ts';
 import { createDatasetSlice, setRecordHistoryClearer, type DatasetSlice } from './dataset-slice.ts';
 import { createDocumentSlice, type DocumentSlice } from './document-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
@@ -13,7 +14,7 @@ import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createViewSlice, type ViewSlice } from './view-slice.ts';
 import { coalescingHandleSet, HISTORY_LIMIT, type TrackedState } from './history.ts';
 
-export type AppState = DocumentSlice & SelectionSlice & ViewSlice & SessionSlice & DatasetSlice;
+export type AppState = DocumentSlice & SelectionSlice & ViewSlice & SessionSlice & DatasetSlice & DatasetFixSlice;
 
 export const useAppStore = create<AppState>()(
   temporal<AppState, [], [], TrackedState>(
@@ -23,6 +24,7 @@ export const useAppStore = create<AppState>()(
       ...createViewSlice(...a),
       ...createSessionSlice(...a),
       ...createDatasetSlice(...a),
+      ...createDatasetFixSlice(...a),
     }),
     {
       partialize: (state) => ({ record: state.record }),
