@@ -70,6 +70,12 @@ export interface Format<O extends OptionValues = OptionValues> {
    */
   nativeDialect?: string;
   /**
+   * `true`: keys the native dialect does not know are expected in this format's input (a Jinja
+   * template's variables: `bos_token`, `documents`, …), so a clean reading by the native dialect
+   * that keeps such keys is still chosen over a detected one.
+   */
+  nativeKeepsUnknown?: boolean;
+  /**
    * `false`: the format cannot read its text back (a Jinja template is a program, not a
    * grammar); its `parse` says so with an error. Absent: it can.
    */

@@ -25,6 +25,9 @@ export const jinjaFormat: Format<JinjaOptions> = {
     { token: '<|im_end|>', doc: 'ChatML: closes a turn (the default template).' },
   ],
   recordKinds: ['chat'],
+  // The JSON a template takes: input read as it reaches the template as it was written.
+  nativeDialect: 'openai-chat',
+  nativeKeepsUnknown: true,
   parsesBack: false,
   prepare: loadJinjaEngine,
   render: renderJinja,

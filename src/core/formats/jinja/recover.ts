@@ -35,6 +35,12 @@ const SINGLE_BLAME_ROUNDS = 3;
 /** The marked render of the fields in `chosen`, or undefined when the template fails on it. */
 export type MarkedRender = (chosen: ReadonlySet<number>) => string | undefined;
 
+/** Message text (content, a text part, a response block), as opposed to names, arguments and outputs. */
+function isMessageText(field: TextField): boolean {
+  const last = field.path[field.path.length - 1];
+  return last === 'content' || last === 'text';
+}
+
 function only(list: number[] | undefined): number | undefined {
   return list?.length === 1 ? list[0] : undefined;
 }
@@ -80,14 +86,27 @@ function blame(scan: MarkerScan, active: ReadonlySet<number>, from: number, to: 
   return before ? [before.id] : [];
 }
 
-export function recoverSpans(plain: string, fields: readonly TextField[], renderMarked: MarkedRender): Recovery {
+/**
+ * `passedAsIs`: whether the template receives a field's text unchanged (the encoding may pass
+ * it otherwise, e.g. arguments as an object); only those are marked.
+ */
+export function recoverSpans(plain: string, fields: readonly TextField[], renderMarked: MarkedRender, passedAsIs: (text: string) => boolean = () => true): Recovery {
   const active = new Set<number>();
   fields.forEach((field, id) => {
-    if (canMark(field.text)) active.add(id);
+    if (canMark(field.text) && passedAsIs(field.text)) active.add(id);
   });
   for (let round = 0; round < MAX_ROUNDS && active.size > 0; round++) {
     const rendered = renderMarked(active);
-    if (rendered === undefined) return unlocated(fields, 'the template fails when the fields are marked');
+    if (rendered === undefined) {
+      // A template can test a name or an argument it expects bare (`tool_call.name == …`);
+      // message text is marked once more on its own before giving up.
+      const before = active.size;
+      fields.forEach((field, id) => {
+        if (!isMessageText(field)) active.delete(id);
+      });
+      if (active.size < before) continue;
+      return unlocated(fields, 'the template fails when the fields are marked');
+    }
     const scan = scanMarkers(rendered);
     if (scan.text === plain) return settle(fields, active, scan);
     const from = firstDifference(scan.text, plain);

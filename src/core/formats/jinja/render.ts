@@ -58,15 +58,24 @@ export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions
   }
   if (how?.spans === false) return { text, spans: [], diagnostics };
   const fields = textFields(record);
+  const passed = stringValues(context.variables.messages);
   const recovery = recoverSpans(text, fields, (chosen) => {
     try {
       return compiled.run(templateContext(markedRecord(record, chosen), options, parsed.values).variables, options.date);
     } catch {
       return undefined;
     }
-  });
+  }, (fieldText) => passed.has(fieldText));
   diagnostics.push(...recoveryDiagnostics(recovery));
   return { text, spans: buildSpans(text, recovery, specialMatcher(context.variables)), diagnostics };
+}
+
+/** Every string inside `value` (the messages as the template receives them). */
+function stringValues(value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === 'string') out.add(value);
+  else if (Array.isArray(value)) for (const item of value) stringValues(item, out);
+  else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) stringValues(item, out);
+  return out;
 }
 
 function recoveryDiagnostics(recovery: Recovery): Diagnostic[] {
