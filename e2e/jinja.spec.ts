@@ -27,8 +27,10 @@ async function chooseTab(page: Page, name: string): Promise<void> {
 
 /** Replaces the Template view's editor content as typing would (select all, then the text). */
 async function typeTemplate(page: Page, text: string): Promise<void> {
-  const editor = page.getByRole('tabpanel', { name: 'Template' }).getByRole('textbox', { name: 'Jinja template' });
-  await editor.click();
+  // Monaco's text area is a tiny off-screen element: the person clicks the lines they see.
+  const panel = page.getByRole('tabpanel', { name: 'Template' });
+  await panel.locator('.view-lines').click();
+  await expect(panel.getByRole('textbox', { name: 'Jinja template' })).toBeFocused();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText(text);
 }
@@ -88,7 +90,8 @@ test('Compare: Parley\'s Apertus beside the official Apertus template pasted in 
   await page.getByLabel('Right template').fill(readFileSync(REFERENCE, 'utf8'));
   await page.getByLabel('Right Variables').fill('{"bos_token": "<s>", "enable_thinking": true}');
   await expect(status).toHaveText('No differences');
-  // A difference is found and placed: the left side without its BOS.
+  // A difference is found and placed: without its BOS `<s>` the left side starts `<|system_start|>`,
+  // which parts from the right's `<s><|system…` at its second character.
   await page.getByLabel('Left BOS token').fill('');
-  await expect(status).toHaveText(/^Differences: first at line 1, column 1/);
+  await expect(status).toHaveText(/^Differences: first at line 1, column 2/);
 });

@@ -30,6 +30,7 @@ const OPTIONS: editor.IStandaloneEditorConstructionOptions = {
   autoClosingBrackets: 'never',
   autoClosingQuotes: 'never',
   autoIndent: 'none',
+  autoSurround: 'never',
   formatOnPaste: false,
 };
 
