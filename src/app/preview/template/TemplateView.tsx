@@ -47,7 +47,8 @@ function useTemplateProblem(): { message: string; line?: number; column?: number
   const problem = rendered.diagnostics.find((d) => d.code === JINJA_CODES.templateError);
   if (!problem) return undefined;
   const at = templateErrorPosition(problem);
-  return at ? { message: problem.message, line: at.line, column: at.column } : { message: problem.message };
+  // The status line puts the place first; the message's own "(template line …)" would repeat it.
+  return at ? { message: problem.message.replace(/ \(template line \d+, column \d+\)/, ''), line: at.line, column: at.column } : { message: problem.message };
 }
 
 export function TemplateView() {
