@@ -121,7 +121,11 @@ async function measureTyping(page: Page, { messages, jinja = false }: TypingCase
   const json = conversationJson(messages);
   const loaded = await page.evaluate((value) => window.__parley.load(value, 'bench.json'), json);
   if (!loaded.ok) throw new Error(`load failed: ${loaded.message}`);
-  if (jinja) await page.evaluate((template) => window.__parley.setFormat('jinja', { template }), JINJA_BENCH_TEMPLATE);
+  if (jinja) {
+    await page.evaluate((template) => window.__parley.setFormat('jinja', { template }), JINJA_BENCH_TEMPLATE);
+    // The engine loads on demand: measure only once the template's text is what the preview shows.
+    await page.waitForFunction(() => window.__parley.renderedText().startsWith('<|im_start|>system'));
+  }
   const last = `Message ${messages}:`;
   await page.waitForFunction((text) => window.__parley.renderedText().includes(text), last);
   const renderedChars = await page.evaluate(() => window.__parley.renderedText().length);

@@ -1,33 +1,20 @@
 /**
- * `@huggingface/jinja`, loaded on demand (the app does not put it in its start-up bundle; the
- * command loads it before rendering), and the templates it compiled. A render needs the engine
- * loaded: `jinjaEngineReady()` says whether it is, `loadJinjaEngine()` loads it.
+ * `@huggingface/jinja` and the templates it compiled. This module and everything that imports
+ * it (render.ts) are loaded on demand through `jinjaFormat.prepare` (index.ts), so that the app's
+ * start-up bundle and the command's start-up do not carry the engine.
  *
  * The engine's own `Template.render` defines `raise_exception` and `strftime_now` and refuses
  * variables of those names, so we run the interpreter ourselves with the same globals, except
  * that `strftime_now` reads the date we give (the `date` option) and each `raise_exception`
  * call of the source throws where it stands (raise-sites.ts).
  */
+import * as hf from '@huggingface/jinja';
 import { strftime } from './strftime.ts';
 import { locateSyntaxError, type TemplatePosition } from './syntax-position.ts';
 import { findRaiseSites, type RaiseSite } from './raise-sites.ts';
 
-type HfJinja = typeof import('@huggingface/jinja');
+type HfJinja = typeof hf;
 type Program = InstanceType<HfJinja['Template']>['parsed'];
-
-let engine: HfJinja | undefined;
-let loading: Promise<void> | undefined;
-
-export function jinjaEngineReady(): boolean {
-  return engine !== undefined;
-}
-
-export function loadJinjaEngine(): Promise<void> {
-  loading ??= import('@huggingface/jinja').then((module) => {
-    engine = module;
-  });
-  return loading;
-}
 
 /** A compile or render failure, with its place in the template source when it is known. */
 export class TemplateFailure extends Error {
@@ -94,13 +81,11 @@ class Compiled implements CompiledTemplate {
 const CACHE_SIZE = 6;
 const cache = new Map<string, CompiledTemplate | TemplateFailure>();
 
-/** The template compiled (cached by source); throws TemplateFailure (syntax) or if the engine is not loaded. */
+/** The template compiled (cached by source); throws TemplateFailure (syntax). */
 export function compileTemplate(source: string): CompiledTemplate {
-  const hf = engine;
-  if (hf === undefined) throw new Error('compileTemplate: the Jinja engine is not loaded (await loadJinjaEngine())');
   let entry = cache.get(source);
   if (entry === undefined) {
-    entry = compile(hf, source);
+    entry = compile(source);
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(source, entry);
   }
@@ -108,7 +93,7 @@ export function compileTemplate(source: string): CompiledTemplate {
   return entry;
 }
 
-function compile(hf: HfJinja, source: string): CompiledTemplate | TemplateFailure {
+function compile(source: string): CompiledTemplate | TemplateFailure {
   const { text, sites } = findRaiseSites(source);
   try {
     return new Compiled(hf, new hf.Template(text).parsed, sites);

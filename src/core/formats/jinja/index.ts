@@ -1,14 +1,29 @@
 /**
- * Any `chat_template` as a format (see docs/jinja.md): rendered with `@huggingface/jinja`,
- * loaded on demand (`prepare`), with spans recovered by marking fields (recover.ts).
+ * Any `chat_template` as a format (see docs/jinja.md): rendered with `@huggingface/jinja`, with
+ * spans recovered by marking fields (recover.ts). The renderer, the engine and the OpenAI chat
+ * encoding it uses are one chunk loaded by `prepare`; until then a render says it is loading.
  */
-import { error } from '../../model/diagnostic.ts';
+import { error, info } from '../../model/diagnostic.ts';
 import { conversation } from '../../model/builders.ts';
 import type { Format, ParseResult } from '../types.ts';
 import { CODES } from './codes.ts';
-import { loadJinjaEngine } from './engine.ts';
 import { JINJA_DEFAULTS, JINJA_OPTIONS, type JinjaOptions } from './options.ts';
-import { renderJinja } from './render.ts';
+
+type Renderer = typeof import('./render.ts');
+let renderer: Renderer | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the renderer and the engine (once). */
+export function loadJinjaEngine(): Promise<void> {
+  loading ??= import('./render.ts').then((module) => {
+    renderer = module;
+  });
+  return loading;
+}
+
+export function jinjaEngineReady(): boolean {
+  return renderer !== undefined;
+}
 
 function parseJinja(): ParseResult {
   return { record: conversation([]), diagnostics: [error(CODES.cannotParse, 'A Jinja template cannot read its text back: a template is a program, not a grammar. Parse with a native format instead.')] };
@@ -30,12 +45,14 @@ export const jinjaFormat: Format<JinjaOptions> = {
   nativeKeepsUnknown: true,
   parsesBack: false,
   prepare: loadJinjaEngine,
-  render: renderJinja,
+  render(record, options, how) {
+    if (!renderer) return { text: '', spans: [], diagnostics: [info(CODES.engineLoading, 'Loading the Jinja template engine…')] };
+    return renderer.renderJinja(record, options, how);
+  },
   parse: parseJinja,
 };
 
-export { renderJinja, templateErrorPosition } from './render.ts';
-export { loadJinjaEngine, jinjaEngineReady } from './engine.ts';
+export { templateErrorPosition } from './positions.ts';
 export { readTemplateSource, chooseTemplate, SPECIAL_TOKEN_KEYS, type TemplateSource, type NamedTemplate } from './template-source.ts';
 export { DEFAULT_TEMPLATE as DEFAULT_JINJA_TEMPLATE, JINJA_DEFAULTS, type JinjaOptions } from './options.ts';
 export { CODES as JINJA_CODES } from './codes.ts';

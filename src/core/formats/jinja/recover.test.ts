@@ -3,16 +3,13 @@
  * change it: a span is either exactly the field's text or absent with an info diagnostic,
  * never somewhere else. Expected spans are written from the template by hand.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversation, textMessage } from '../../model/builders.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import type { Rendered } from '../types.ts';
 import { CODES } from './codes.ts';
-import { loadJinjaEngine } from './engine.ts';
 import { renderJinja } from './render.ts';
-
-beforeAll(loadJinjaEngine);
 
 const EACH = (body: string) => `{% for m in messages %}${body}{% endfor %}`;
 

@@ -10,19 +10,12 @@ import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { CODES } from './codes.ts';
 import { parseVariables, templateContext } from './context.ts';
-import { compileTemplate, jinjaEngineReady, TemplateFailure, type CompiledTemplate } from './engine.ts';
+import { compileTemplate, TemplateFailure, type CompiledTemplate } from './engine.ts';
 import { markedRecord, textFields } from './fields.ts';
 import { gapPieces, specialMatcher } from './gap-kinds.ts';
 import { resolveOptions, type JinjaOptions } from './options.ts';
 import { recoverSpans, type Recovery } from './recover.ts';
-import type { TemplatePosition } from './syntax-position.ts';
-
-const positions = new WeakMap<Diagnostic, TemplatePosition>();
-
-/** Where in the template a `jinja/template-error` diagnostic of a render happened, when known. */
-export function templateErrorPosition(diagnostic: Diagnostic): TemplatePosition | undefined {
-  return positions.get(diagnostic);
-}
+import { positions } from './positions.ts';
 
 function failureDiagnostic(failure: unknown): Diagnostic {
   if (!(failure instanceof TemplateFailure)) return error(CODES.templateError, `The template failed: ${failure instanceof Error ? failure.message : String(failure)}`);
@@ -36,7 +29,6 @@ function failureDiagnostic(failure: unknown): Diagnostic {
 const empty = (diagnostics: Diagnostic[]): Rendered => ({ text: '', spans: [], diagnostics });
 
 export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions>, how?: RenderHow): Rendered {
-  if (!jinjaEngineReady()) return empty([info(CODES.engineLoading, 'Loading the Jinja template engine…')]);
   if (record.kind !== 'chat') return empty([error(CODES.templateError, 'A chat template renders conversations; a multi-file document has no messages to give it.')]);
   const options = resolveOptions(partial);
   const diagnostics: Diagnostic[] = [];
