@@ -34,6 +34,7 @@ export function CompareView() {
     for (const id of [left.formatId, right.formatId]) void prepareFormat(id).then(() => setLoaded((n) => n + 1));
   }, [left.formatId, right.formatId]);
 
+  // `loaded` is in the dependencies on purpose: a side's renderer that arrived renders it again.
   const leftRender = useMemo(() => renderSide(record, left), [record, left, loaded]);
   const rightRender = useMemo(() => renderSide(record, right), [record, right, loaded]);
   const difference = firstDifference(leftRender.text, rightRender.text);
