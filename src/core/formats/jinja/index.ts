@@ -56,4 +56,4 @@ export { templateErrorPosition } from './positions.ts';
 export { readTemplateSource, chooseTemplate, SPECIAL_TOKEN_KEYS, type TemplateSource, type NamedTemplate } from './template-source.ts';
 export { DEFAULT_TEMPLATE as DEFAULT_JINJA_TEMPLATE, JINJA_DEFAULTS, type JinjaOptions } from './options.ts';
 export { CODES as JINJA_CODES } from './codes.ts';
-export type { TemplatePosition } from './syntax-position.ts';
+export type { TemplatePosition } from './positions.ts';

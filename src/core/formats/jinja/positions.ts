@@ -4,7 +4,12 @@
  * reading it does not load the engine.
  */
 import type { Diagnostic } from '../../model/diagnostic.ts';
-import type { TemplatePosition } from './syntax-position.ts';
+
+/** 1-based, as editors show them. (Here, not beside the code that finds it, so that the library's types of the format do not name the engine's.) */
+export interface TemplatePosition {
+  line: number;
+  column: number;
+}
 
 export const positions = new WeakMap<Diagnostic, TemplatePosition>();
 

@@ -7,11 +7,9 @@
  */
 type HfJinja = typeof import('@huggingface/jinja');
 
-/** 1-based, as editors show them. */
-export interface TemplatePosition {
-  line: number;
-  column: number;
-}
+import type { TemplatePosition } from './positions.ts';
+
+export type { TemplatePosition };
 
 const LEXER_OPTIONS = { lstrip_blocks: true, trim_blocks: true };
 
