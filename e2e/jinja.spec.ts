@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test, type ParleyPage } from './fixtures.ts';
+import { expect, newGuardedPage, test, type ParleyPage } from './fixtures.ts';
 
 const REFERENCE = join(process.env.PARLEY_REFERENCE_DIR ?? join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'reference')), 'apertus', 'chat_template.jinja');
 
@@ -94,4 +94,24 @@ test('Compare: Parley\'s Apertus beside the official Apertus template pasted in 
   // which parts from the right's `<s><|system…` at its second character.
   await page.getByLabel('Left BOS token').fill('');
   await expect(status).toHaveText(/^Differences: first at line 1, column 2/);
+});
+
+test('the template is saved with the session and carried by a share link', async ({ parley, page, browser, baseURL, watch }) => {
+  await openJinja(parley, page);
+  await chooseTab(page, 'Template');
+  await typeTemplate(page, '{% for m in messages %}[{{ m.role }}] {{ m.content }}\n{% endfor %}');
+  const expected = '[user] What is the capital of France?\n[assistant] Paris.\n';
+  await expect.poll(() => parley.previewText()).toBe(expected);
+  await expect(parley.saveStatus).toHaveText('Saved');
+
+  await page.reload();
+  await parley.waitReady();
+  await expect.poll(() => parley.previewText()).toBe(expected);
+
+  const link = await parley.shareLink();
+  const other = await newGuardedPage(browser, baseURL, watch);
+  await other.parley.goto(link);
+  await expect.poll(() => other.parley.previewText()).toBe(expected);
+  await expect(other.parley.page.getByLabel('Format', { exact: true })).toHaveValue('jinja');
+  await other.context.close();
 });

@@ -5,14 +5,12 @@
  * format (left) and the Jinja template format (right; its template as the Jinja format has it).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { DiffEditor } from '@monaco-editor/react';
 import type { OptionValues } from '../../../core/index.ts';
 import { firstDifference, renderSide, type CompareSide } from '../../compare/sides.ts';
 import { SideControls } from '../../compare/SideControls.tsx';
 import { prepareFormat } from '../../jinja/useFormatPrepare.ts';
 import { useAppStore } from '../../store/index.ts';
-import { THEME_NAMES } from '../language/themes.ts';
-import '../monaco-env.ts';
+import { DiffPane } from './DiffPane.tsx';
 
 const JINJA = 'jinja';
 
@@ -26,7 +24,6 @@ function initialSides(): [CompareSide, CompareSide] {
 export function CompareView() {
   const [[left, right], setSides] = useState<[CompareSide, CompareSide]>(initialSides);
   const record = useAppStore((state) => state.record);
-  const theme = useAppStore((state) => state.resolvedTheme);
   const [loaded, setLoaded] = useState(0);
   const [changes, setChanges] = useState<number | undefined>();
 
@@ -52,21 +49,7 @@ export function CompareView() {
           : `Differences: first at line ${difference.line}, column ${difference.column}${changes === undefined ? '' : ` (${changes} changed ${changes === 1 ? 'range' : 'ranges'})`}`}
         {errors.length > 0 && <span className="block text-red-800 dark:text-red-300">{errors.join(' ')}</span>}
       </p>
-      <div className="relative min-h-0 flex-1">
-        <DiffEditor
-          original={leftRender.text}
-          modified={rightRender.text}
-          originalModelPath="parley-compare-left.txt"
-          modifiedModelPath="parley-compare-right.txt"
-          theme={THEME_NAMES[theme]}
-          loading={null}
-          height="100%"
-          options={{ readOnly: true, originalEditable: false, renderSideBySide: true, wordWrap: 'on', minimap: { enabled: false }, fontSize: 13, ariaLabel: 'Compare', scrollBeyondLastLine: false }}
-          onMount={(editor) => {
-            editor.onDidUpdateDiff(() => setChanges(editor.getLineChanges()?.length));
-          }}
-        />
-      </div>
+      <DiffPane original={leftRender.text} modified={rightRender.text} onChanges={setChanges} />
     </div>
   );
 }
