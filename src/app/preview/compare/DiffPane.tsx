@@ -2,7 +2,9 @@
  * Monaco's diff editor for Compare, read-only. Both texts are replaced together, as a new pair
  * of models set at once: updating the two sides one after the other lets a diff computed for
  * the old pair land on the new one (Monaco then throws "startLineNumber … cannot be after
- * endLineNumberExclusive").
+ * endLineNumberExclusive"). The pairs replaced are disposed only once the new pair's diff is
+ * done: a diff still being computed for a disposed pair finds no models in the worker and
+ * throws ("no diff result available").
  */
 import { useEffect, useRef } from 'react';
 import type { editor } from 'monaco-editor/editor';
@@ -25,19 +27,29 @@ const OPTIONS: editor.IStandaloneDiffEditorConstructionOptions = {
 export function DiffPane({ original, modified, onChanges }: { original: string; modified: string; onChanges: (count: number | undefined) => void }) {
   const host = useRef<HTMLDivElement>(null);
   const diff = useRef<editor.IStandaloneDiffEditor | null>(null);
+  const retired = useRef<editor.IDiffEditorModel[]>([]);
   const theme = useAppStore((state) => state.resolvedTheme);
 
   useEffect(() => {
     if (!host.current) return;
     const created = monaco.editor.createDiffEditor(host.current, { ...OPTIONS, theme: THEME_NAMES[useAppStore.getState().resolvedTheme] });
     diff.current = created;
-    const listener = created.onDidUpdateDiff(() => onChanges(created.getLineChanges()?.length));
+    const disposeRetired = () => {
+      for (const pair of retired.current.splice(0)) {
+        pair.original.dispose();
+        pair.modified.dispose();
+      }
+    };
+    const listener = created.onDidUpdateDiff(() => {
+      onChanges(created.getLineChanges()?.length);
+      disposeRetired();
+    });
     return () => {
       listener.dispose();
       const models = created.getModel();
       created.dispose();
-      models?.original.dispose();
-      models?.modified.dispose();
+      if (models) retired.current.push(models);
+      disposeRetired();
       diff.current = null;
     };
   }, [onChanges]);
@@ -52,8 +64,7 @@ export function DiffPane({ original, modified, onChanges }: { original: string; 
     const previous = editorInstance.getModel();
     onChanges(undefined);
     editorInstance.setModel({ original: monaco.editor.createModel(original, 'plaintext'), modified: monaco.editor.createModel(modified, 'plaintext') });
-    previous?.original.dispose();
-    previous?.modified.dispose();
+    if (previous) retired.current.push(previous);
   }, [original, modified, onChanges]);
 
   return <div ref={host} className="relative min-h-0 flex-1" />;
