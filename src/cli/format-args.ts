@@ -2,10 +2,11 @@
  * Arguments of the commands that take `--format`: the format's option flags are known only
  * once the format is, so `--format` is found first and the rest parsed with its flags.
  */
-import type { Format, OptionValues } from '../core/index.ts';
 import { parseArgs, type FlagSpec, type ParsedArgs } from './args.ts';
 import { optionFlagSpecs, optionValues } from './format-options.ts';
+import { findFormat, type Format, type OptionValues } from '../core/index.ts';
 import { requireFormat } from './registries.ts';
+import { templateFlagSpecs, withTemplateFile } from './template-file.ts';
 
 export interface FormatArgs {
   args: ParsedArgs;
@@ -30,8 +31,14 @@ export function parseFormatArgs(argv: readonly string[], command: string, specs:
   const id = formatId(argv);
   const probe: ParsedArgs = { flags: new Map(id === undefined ? [] : [['--format', id]]), positionals: [] };
   const format = requireFormat(probe, command);
-  const args = parseArgs(argv, [{ flag: '--format', takesValue: true, valueName: 'ID' }, ...specs, ...optionFlagSpecs(format)], command);
-  return { args, format, options: optionValues(format, args, command) };
+  const args = parseArgs(argv, [{ flag: '--format', takesValue: true, valueName: 'ID' }, ...specs, ...optionFlagSpecs(format), ...templateFlagSpecs(format)], command);
+  return { args, format, options: withTemplateFile(format, optionValues(format, args, command), args, command) };
+}
+
+/** Loads what the `--format` of these arguments loads on demand (the Jinja engine), before a render. */
+export async function prepareFormat(argv: readonly string[]): Promise<void> {
+  const id = formatId(argv);
+  await (id === undefined ? undefined : findFormat(id))?.prepare?.();
 }
 
 export function wantsHelp(argv: readonly string[]): boolean {

@@ -4,7 +4,7 @@
  */
 import { COMMANDS, MAIN_HELP } from './commands.ts';
 import { CliError, EXIT_BAD_INPUT, EXIT_OK } from './errors.ts';
-import { wantsHelp } from './format-args.ts';
+import { prepareFormat, wantsHelp } from './format-args.ts';
 import { writeErr, writeOut } from './io.ts';
 
 /** A reader that closes the pipe early (`parley render … | head`) is not an error. */
@@ -36,6 +36,7 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   try {
+    await prepareFormat(rest);
     return await command.run(rest);
   } catch (error) {
     return fail(error);

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useAppStore } from '../store/index.ts';
 import { openFileLater } from './lazy.ts';
+import { isTemplateFile, openTemplateFile } from '../jinja/template-drop.ts';
 
 function carriesFiles(event: DragEvent): boolean {
   return event.dataTransfer?.types.includes('Files') ?? false;
@@ -35,6 +36,10 @@ export function useFileDrop(): boolean {
       const files = Array.from(event.dataTransfer?.files ?? []);
       const [first] = files;
       if (!first) return;
+      if (isTemplateFile(first)) {
+        void openTemplateFile(first);
+        return;
+      }
       void openFileLater(first).then((result) => {
         if (result.ok && files.length > 1) {
           useAppStore.getState().showNotice({ tone: 'info', title: `${result.message} ${files.length - 1} other dropped file(s) were not opened: Parley edits one record at a time.`, details: result.details });

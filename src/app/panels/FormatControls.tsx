@@ -2,10 +2,13 @@
 import { FORMATS, findFormat, type FormatOption } from '../../core/index.ts';
 import { toolbarInput, toolbarSelect } from '../layout/ui.ts';
 import { useAppStore } from '../store/index.ts';
+import { shownInToolbar } from '../jinja/panel-options.ts';
+import { useFormatPrepare } from '../jinja/useFormatPrepare.ts';
 
 export function FormatControls() {
   const formatId = useAppStore((state) => state.formatId);
   const format = findFormat(formatId);
+  useFormatPrepare();
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <label className="flex items-center gap-1.5 text-sm font-medium">
@@ -19,7 +22,7 @@ export function FormatControls() {
           ))}
         </select>
       </label>
-      {format?.options.map((option) => <OptionControl key={`${format.id}.${option.key}`} option={option} fallback={format.defaults[option.key]} />)}
+      {format?.options.filter((option) => shownInToolbar(format.id, option.key)).map((option) => <OptionControl key={`${format.id}.${option.key}`} option={option} fallback={format.defaults[option.key]} />)}
     </div>
   );
 }

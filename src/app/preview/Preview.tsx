@@ -23,15 +23,20 @@ ensurePreviewModel(monaco);
 
 // The JSON view needs the codecs (and zod): its own chunk, loaded when the tab is first chosen.
 const JsonView = lazy(() => import('./json-view/JsonView.tsx'));
+// The Jinja format's template editor and the Compare view: their own chunks, loaded on first use.
+const TemplateView = lazy(() => import('./template/TemplateView.tsx'));
+const CompareView = lazy(() => import('./compare/CompareView.tsx'));
 
 export function Preview() {
   const theme = useAppStore((state) => state.resolvedTheme);
   const showWhitespace = useAppStore((state) => state.showWhitespace);
   const options = useMemo(() => editorOptions(showWhitespace), [showWhitespace]);
-  const [view, setView] = useState<PreviewView>('text');
+  const [chosenView, setView] = useState<PreviewView>('text');
+  const withTemplate = useAppStore((state) => state.formatId === 'jinja');
+  const view = chosenView === 'template' && !withTemplate ? 'text' : chosenView;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <ViewTabs view={view} onChange={setView} />
+      <ViewTabs view={view} onChange={setView} withTemplate={withTemplate} />
       {/* The Text view stays mounted while hidden: the test API and the benchmark read its model. */}
       <div role="tabpanel" id={panelId('text')} aria-labelledby={tabId('text')} hidden={view !== 'text'} className="flex min-h-0 flex-1 flex-col">
         <PreviewToolbar />
@@ -44,6 +49,22 @@ export function Preview() {
         {view === 'json' && (
           <Suspense fallback={<p className="p-3 text-sm text-slate-600 dark:text-slate-300">Loading the JSON view…</p>}>
             <JsonView />
+          </Suspense>
+        )}
+      </div>
+      {withTemplate && (
+        <div role="tabpanel" id={panelId('template')} aria-labelledby={tabId('template')} hidden={view !== 'template'} className="flex min-h-0 flex-1 flex-col">
+          {view === 'template' && (
+            <Suspense fallback={<p className="p-3 text-sm text-slate-600 dark:text-slate-300">Loading the template editor…</p>}>
+              <TemplateView />
+            </Suspense>
+          )}
+        </div>
+      )}
+      <div role="tabpanel" id={panelId('compare')} aria-labelledby={tabId('compare')} hidden={view !== 'compare'} className="flex min-h-0 flex-1 flex-col">
+        {view === 'compare' && (
+          <Suspense fallback={<p className="p-3 text-sm text-slate-600 dark:text-slate-300">Loading Compare…</p>}>
+            <CompareView />
           </Suspense>
         )}
       </div>

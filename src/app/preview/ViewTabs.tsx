@@ -1,14 +1,17 @@
 /**
- * The preview's two views as tabs (WAI-ARIA tabs: arrow keys move between them, the selected
- * one is the only tab stop): the token text of the chosen format, and the record as JSON.
+ * The preview's views as tabs (WAI-ARIA tabs: arrow keys move between them, the selected
+ * one is the only tab stop): the token text of the chosen format, the record as JSON, the
+ * Jinja format's template (when that format is chosen) and Compare.
  */
 import { useRef, type KeyboardEvent } from 'react';
 
-export type PreviewView = 'text' | 'json';
+export type PreviewView = 'text' | 'json' | 'template' | 'compare';
 
-const VIEWS: { id: PreviewView; name: string; title: string }[] = [
+const ALL_VIEWS: { id: PreviewView; name: string; title: string }[] = [
   { id: 'text', name: 'Text', title: 'The exact token text of the chosen format (editable)' },
   { id: 'json', name: 'JSON', title: 'The conversation as JSON in a dialect you choose (editable)' },
+  { id: 'template', name: 'Template', title: 'The Jinja template the Jinja format renders with (editable)' },
+  { id: 'compare', name: 'Compare', title: 'The conversation in two formats or templates side by side, differences marked' },
 ];
 
 export function tabId(view: PreviewView): string {
@@ -19,7 +22,9 @@ export function panelId(view: PreviewView): string {
   return `parley-view-panel-${view}`;
 }
 
-export function ViewTabs({ view, onChange }: { view: PreviewView; onChange: (view: PreviewView) => void }) {
+/** `withTemplate`: the Template tab is there (the Jinja format is chosen). */
+export function ViewTabs({ view, onChange, withTemplate }: { view: PreviewView; onChange: (view: PreviewView) => void; withTemplate: boolean }) {
+  const VIEWS = ALL_VIEWS.filter((v) => v.id !== 'template' || withTemplate);
   const tabs = useRef<Partial<Record<PreviewView, HTMLButtonElement | null>>>({});
   const onKeyDown = (event: KeyboardEvent) => {
     const index = VIEWS.findIndex((v) => v.id === view);

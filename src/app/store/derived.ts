@@ -25,6 +25,14 @@ export function renderState(state: Pick<AppState, 'record' | 'formatId' | 'forma
   return rendered;
 }
 
+/**
+ * Forgets the memoised render, so that the next read renders again although no input changed:
+ * for a format whose renderer arrived since (Format.prepare).
+ */
+export function forgetRender(): void {
+  last = undefined;
+}
+
 /** The current render, for components. Re-renders the caller only when the render changes. */
 export function useRendered(): Rendered {
   return useAppStore(renderState);

@@ -69,6 +69,23 @@ export interface Format<O extends OptionValues = OptionValues> {
    * of that JSON; and `parse` writes it by default. Formats without one parse to `parley-json`.
    */
   nativeDialect?: string;
+  /**
+   * `true`: keys the native dialect does not know are expected in this format's input (a Jinja
+   * template's variables: `bos_token`, `documents`, …), so a clean reading by the native dialect
+   * that keeps such keys is still chosen over a detected one.
+   */
+  nativeKeepsUnknown?: boolean;
+  /**
+   * `false`: the format cannot read its text back (a Jinja template is a program, not a
+   * grammar); its `parse` says so with an error. Absent: it can.
+   */
+  parsesBack?: false;
+  /**
+   * Formats whose renderer is loaded on demand (Jinja: `@huggingface/jinja`, kept out of the
+   * app's start-up bundle). A render before it resolves says it is loading; callers that render
+   * at once (the command line) await it first.
+   */
+  prepare?(): Promise<void>;
   render(record: ParleyRecord, options?: Partial<O>, how?: RenderHow): Rendered;
   parse(text: string, options?: Partial<O>): ParseResult;
 }

@@ -37,7 +37,7 @@ export interface DialectReading {
 
 export interface DialectContext {
   /** The format the record is for; only its `nativeDialect` counts (a structural type, so that interchange does not import formats). */
-  format?: { nativeDialect?: string } | undefined;
+  format?: { nativeDialect?: string; nativeKeepsUnknown?: boolean } | undefined;
   /** The dialect the person named. */
   override?: InterchangeCodec | undefined;
 }
@@ -54,7 +54,7 @@ export function chooseDialect(json: unknown, { format, override }: DialectContex
     const decoded = native.decode(json);
     const clean = decoded.record !== undefined && !hasErrors(decoded.diagnostics);
     // Detected as itself, the native dialect's unknown fields are its own (kept for the round trip).
-    if (clean && (detected?.id === native.id || !keepsUnknown(decoded.record))) return { codec: native, decoded, how: 'native' };
+    if (clean && (detected?.id === native.id || format?.nativeKeepsUnknown === true || !keepsUnknown(decoded.record))) return { codec: native, decoded, how: 'native' };
     if (detected?.id === native.id) return { codec: native, decoded, how: 'detected' };
   }
   return detected ? { codec: detected, decoded: detected.decode(json), how: 'detected' } : undefined;

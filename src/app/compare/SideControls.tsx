@@ -1,0 +1,80 @@
+/** One side of Compare: its format and that format's options, held by Compare (not the store). */
+import { FORMATS, findFormat, type FormatOption, type OptionValues } from '../../core/index.ts';
+import { toolbarInput, toolbarSelect } from '../layout/ui.ts';
+import { sideTemplate, type CompareSide } from './sides.ts';
+
+const labelClass = 'flex items-center gap-1.5 text-sm';
+
+export function SideControls({ name, side, onChange }: { name: string; side: CompareSide; onChange: (side: CompareSide) => void }) {
+  const format = findFormat(side.formatId);
+  const set = (key: string, value: boolean | string | null) => onChange({ ...side, options: { ...side.options, [key]: value } });
+  return (
+    <fieldset className="flex min-w-0 flex-1 flex-col gap-1">
+      <legend className="sr-only">{name}</legend>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <label className={`${labelClass} font-medium`}>
+          {name}
+          <select aria-label={`${name} format`} className={toolbarSelect} value={side.formatId} onChange={(event) => onChange({ formatId: event.target.value, options: {} })}>
+            {FORMATS.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {format?.options.filter((o) => o.key !== 'template').map((option) => <SideOption key={option.key} name={name} option={option} value={side.options[option.key] ?? format.defaults[option.key] ?? option.default} set={set} />)}
+      </div>
+      {format?.options.some((o) => o.key === 'template') && (
+        <textarea
+          aria-label={`${name} template`}
+          placeholder="Paste a chat_template or a tokenizer_config.json"
+          spellCheck={false}
+          rows={3}
+          className="rounded-md border border-slate-300 bg-white p-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
+          value={typeof side.options.template === 'string' ? side.options.template : String(format.defaults.template ?? '')}
+          onChange={(event) => onChange({ ...side, options: sideTemplate(event.target.value, side.options) })}
+        />
+      )}
+    </fieldset>
+  );
+}
+
+function SideOption({ name, option, value, set }: { name: string; option: FormatOption; value: OptionValues[string] | undefined; set: (key: string, value: boolean | string | null) => void }) {
+  const label = `${name} ${option.label}`;
+  switch (option.type) {
+    case 'boolean':
+      return (
+        <label className={labelClass} title={option.description}>
+          <input type="checkbox" aria-label={label} className="h-4 w-4 accent-sky-700" checked={value === true} onChange={(event) => set(option.key, event.target.checked)} />
+          {option.label}
+        </label>
+      );
+    case 'enum':
+      return (
+        <label className={labelClass} title={option.description}>
+          {option.label}
+          <select aria-label={label} className={toolbarSelect} value={typeof value === 'string' ? value : option.default} onChange={(event) => set(option.key, event.target.value)}>
+            {option.choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        </label>
+      );
+    case 'date':
+      return (
+        <label className={labelClass} title={option.description}>
+          {option.label}
+          <input type="date" aria-label={label} className={toolbarInput} value={typeof value === 'string' ? value : ''} onChange={(event) => set(option.key, event.target.value === '' ? null : event.target.value)} />
+        </label>
+      );
+    case 'string':
+      return (
+        <label className={labelClass} title={option.description}>
+          {option.label}
+          <input type="text" aria-label={label} spellCheck={false} className={`${toolbarInput} w-24 font-mono`} value={typeof value === 'string' ? value : ''} onChange={(event) => set(option.key, event.target.value)} />
+        </label>
+      );
+  }
+}

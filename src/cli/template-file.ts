@@ -1,0 +1,47 @@
+/**
+ * `--template FILE` of the Jinja format: the file is a template (`.jinja`) or a
+ * `tokenizer_config.json` (its `chat_template`, the one named by `--template-name` when it holds
+ * several, and its special tokens, which fill the variables the input leaves out).
+ */
+import { readFileSync } from 'node:fs';
+import { chooseTemplate, readTemplateSource, type Format, type OptionValues } from '../core/index.ts';
+import type { FlagSpec, ParsedArgs } from './args.ts';
+import { CliError } from './errors.ts';
+
+const JINJA = 'jinja';
+const NAME_FLAG = '--template-name';
+
+/** The flags the Jinja format takes besides its options. */
+export function templateFlagSpecs(format: Format<OptionValues>): FlagSpec[] {
+  return format.id === JINJA ? [{ flag: NAME_FLAG, takesValue: true, valueName: 'NAME' }] : [];
+}
+
+function readText(path: string, command: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new CliError(`${command}: cannot read the template ${JSON.stringify(path)}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The options with `template` read from its file and the config's tokens under the `variables` given. */
+export function withTemplateFile(format: Format<OptionValues>, options: Partial<OptionValues>, args: ParsedArgs, command: string): Partial<OptionValues> {
+  if (format.id !== JINJA) return options;
+  const path = options.template;
+  if (typeof path !== 'string') throw new CliError(`${command}: the jinja format needs --template FILE (a .jinja file or a tokenizer_config.json)`);
+  const source = readTemplateSource(readText(path, command));
+  if (source.kind === 'invalid') throw new CliError(`${command}: ${path}: ${source.message}`);
+  if (source.kind === 'template') return { ...options, template: source.template };
+  const name = args.flags.get(NAME_FLAG);
+  const chosen = chooseTemplate(source.templates, typeof name === 'string' ? name : undefined);
+  if (!chosen) throw new CliError(`${command}: ${path} has no template named ${JSON.stringify(name)} (it has: ${source.templates.map((t) => t.name).join(', ')})`);
+  let given: Record<string, unknown> = {};
+  if (typeof options.variables === 'string') {
+    try {
+      given = JSON.parse(options.variables) as Record<string, unknown>;
+    } catch {
+      throw new CliError(`${command}: --variables expects a JSON object, got ${JSON.stringify(options.variables)}`);
+    }
+  }
+  return { ...options, template: chosen.template, variables: JSON.stringify({ ...source.tokens, ...given }) };
+}

@@ -1,0 +1,17 @@
+/** Diagnostic codes of the Jinja template format (stable: tests and the app key on them). */
+export const CODES = {
+  /** The template could not be compiled (a syntax error), or raised / failed while rendering. */
+  templateError: 'jinja/template-error',
+  /** The template engine is still loading (the app loads it on demand); the preview waits. */
+  engineLoading: 'jinja/engine-loading',
+  /** A field's text is not in the render as it is (dropped, repeated or transformed): it has no span. */
+  notLocated: 'jinja/field-not-located',
+  /** Spans could not be recovered at all (the marked render differs from the plain one). */
+  noSpans: 'jinja/no-spans',
+  /** The extra variables option is not a JSON object. */
+  badVariables: 'jinja/bad-variables',
+  /** A variable the engine defines itself (raise_exception, strftime_now, …) cannot be given. */
+  reservedVariable: 'jinja/reserved-variable',
+  /** Parsing rendered text back needs a grammar, which a template is not. */
+  cannotParse: 'jinja/cannot-parse',
+} as const;

@@ -1,0 +1,105 @@
+/**
+ * `@huggingface/jinja` and the templates it compiled. This module and everything that imports
+ * it (render.ts) are loaded on demand through `jinjaFormat.prepare` (index.ts), so that the app's
+ * start-up bundle and the command's start-up do not carry the engine.
+ *
+ * The engine's own `Template.render` defines `raise_exception` and `strftime_now` and refuses
+ * variables of those names, so we run the interpreter ourselves with the same globals, except
+ * that `strftime_now` reads the date we give (the `date` option) and each `raise_exception`
+ * call of the source throws where it stands (raise-sites.ts).
+ */
+import * as hf from '@huggingface/jinja';
+import { strftime } from './strftime.ts';
+import { locateSyntaxError, type TemplatePosition } from './syntax-position.ts';
+import { findRaiseSites, type RaiseSite } from './raise-sites.ts';
+
+type HfJinja = typeof hf;
+type Program = InstanceType<HfJinja['Template']>['parsed'];
+
+/** A compile or render failure, with its place in the template source when it is known. */
+export class TemplateFailure extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'syntax' | 'raise' | 'runtime',
+    readonly position: TemplatePosition | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** The names the engine defines itself: a variable cannot take them. */
+export const RESERVED_VARIABLES: ReadonlySet<string> = new Set(['true', 'false', 'none', 'True', 'False', 'None', 'range', 'raise_exception', 'strftime_now']);
+
+export interface CompiledTemplate {
+  /** The render; throws TemplateFailure. `date` is YYYY-MM-DD (null: today). */
+  run(variables: Readonly<Record<string, unknown>>, date: string | null): string;
+}
+
+function range(start: number, stop?: number, step = 1): number[] {
+  const [from, to] = stop === undefined ? [0, start] : [start, stop];
+  if (step === 0) throw new Error('range() step must not be zero');
+  const out: number[] = [];
+  for (let i = from; step > 0 ? i < to : i > to; i += step) out.push(i);
+  return out;
+}
+
+class Compiled implements CompiledTemplate {
+  constructor(
+    private readonly hf: HfJinja,
+    private readonly program: Program,
+    private readonly sites: readonly RaiseSite[],
+  ) {}
+
+  run(variables: Readonly<Record<string, unknown>>, date: string | null): string {
+    const env = new this.hf.Environment();
+    const globals: Record<string, unknown> = {
+      false: false, true: true, none: null, False: false, True: true, None: null,
+      range,
+      raise_exception: (message: unknown) => {
+        throw new TemplateFailure(String(message), 'raise', undefined);
+      },
+      strftime_now: (format: unknown) => strftime(date, String(format)),
+    };
+    this.sites.forEach((site) => {
+      globals[site.name] = (message: unknown) => {
+        throw new TemplateFailure(String(message), 'raise', site.position);
+      };
+    });
+    for (const [key, value] of Object.entries(globals)) env.set(key, value);
+    for (const [key, value] of Object.entries(variables)) if (!(key in globals)) env.set(key, value);
+    try {
+      const result = new this.hf.Interpreter(env).run(this.program);
+      return String(result.value);
+    } catch (caught) {
+      if (caught instanceof TemplateFailure) throw caught;
+      throw new TemplateFailure(caught instanceof Error ? caught.message : String(caught), 'runtime', undefined);
+    }
+  }
+}
+
+/** Templates compiled lately (the preview and Compare use one or two; editing makes more). */
+const CACHE_SIZE = 6;
+const cache = new Map<string, CompiledTemplate | TemplateFailure>();
+
+/** The template compiled (cached by source); throws TemplateFailure (syntax). */
+export function compileTemplate(source: string): CompiledTemplate {
+  let entry = cache.get(source);
+  if (entry === undefined) {
+    entry = compile(source);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(source, entry);
+  }
+  if (entry instanceof TemplateFailure) throw entry;
+  return entry;
+}
+
+function compile(source: string): CompiledTemplate | TemplateFailure {
+  const { text, sites } = findRaiseSites(source);
+  try {
+    return new Compiled(hf, new hf.Template(text).parsed, sites);
+  } catch (caught) {
+    const message = caught instanceof Error ? caught.message : String(caught);
+    // Located in the source as written (renaming raise_exception calls moves no other token).
+    return new TemplateFailure(message, 'syntax', locateSyntaxError(hf, source));
+  }
+}

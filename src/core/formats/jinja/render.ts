@@ -1,0 +1,95 @@
+/**
+ * A record through the user's template, with spans recovered (recover.ts). The template's own
+ * text between fields has the empty path and is not training target (a template does not say
+ * which of its tokens the assistant writes); located fields of assistant messages are.
+ */
+import { error, info, type Diagnostic } from '../../model/diagnostic.ts';
+import { formatPath } from '../../model/path.ts';
+import type { ParleyRecord } from '../../model/types.ts';
+import { SpanBuilder } from '../shared/span-builder.ts';
+import type { Rendered, RenderHow } from '../types.ts';
+import { CODES } from './codes.ts';
+import { parseVariables, templateContext } from './context.ts';
+import { compileTemplate, TemplateFailure, type CompiledTemplate } from './engine.ts';
+import { markedRecord, textFields } from './fields.ts';
+import { gapPieces, specialMatcher } from './gap-kinds.ts';
+import { resolveOptions, type JinjaOptions } from './options.ts';
+import { recoverSpans, type Recovery } from './recover.ts';
+import { positions } from './positions.ts';
+
+function failureDiagnostic(failure: unknown): Diagnostic {
+  if (!(failure instanceof TemplateFailure)) return error(CODES.templateError, `The template failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+  const what = failure.kind === 'syntax' ? 'The template has a syntax error' : failure.kind === 'raise' ? 'The template raised an exception' : 'The template failed while rendering';
+  const where = failure.position ? ` (template line ${failure.position.line}, column ${failure.position.column})` : '';
+  const diagnostic = error(CODES.templateError, `${what}${where}: ${failure.message}`);
+  if (failure.position) positions.set(diagnostic, failure.position);
+  return diagnostic;
+}
+
+const empty = (diagnostics: Diagnostic[]): Rendered => ({ text: '', spans: [], diagnostics });
+
+export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions>, how?: RenderHow): Rendered {
+  if (record.kind !== 'chat') return empty([error(CODES.templateError, 'A chat template renders conversations; a multi-file document has no messages to give it.')]);
+  const options = resolveOptions(partial);
+  const diagnostics: Diagnostic[] = [];
+  const parsed = parseVariables(options.variables);
+  if (parsed.diagnostic) diagnostics.push(parsed.diagnostic);
+  let compiled: CompiledTemplate;
+  try {
+    compiled = compileTemplate(options.template);
+  } catch (failure) {
+    return empty([...diagnostics, failureDiagnostic(failure)]);
+  }
+  const context = templateContext(record, options, parsed.values);
+  diagnostics.push(...context.diagnostics);
+  let text: string;
+  try {
+    text = compiled.run(context.variables, options.date);
+  } catch (failure) {
+    return empty([...diagnostics, failureDiagnostic(failure)]);
+  }
+  if (how?.spans === false) return { text, spans: [], diagnostics };
+  const fields = textFields(record);
+  const passed = stringValues(context.variables.messages);
+  const recovery = recoverSpans(text, fields, (chosen) => {
+    try {
+      return compiled.run(templateContext(markedRecord(record, chosen), options, parsed.values).variables, options.date);
+    } catch {
+      return undefined;
+    }
+  }, (fieldText) => passed.has(fieldText));
+  diagnostics.push(...recoveryDiagnostics(recovery));
+  return { text, spans: buildSpans(text, recovery, specialMatcher(context.variables)), diagnostics };
+}
+
+/** Every string inside `value` (the messages as the template receives them). */
+function stringValues(value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === 'string') out.add(value);
+  else if (Array.isArray(value)) for (const item of value) stringValues(item, out);
+  else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) stringValues(item, out);
+  return out;
+}
+
+function recoveryDiagnostics(recovery: Recovery): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (recovery.failure) out.push(info(CODES.noSpans, `No field could be located in the render: ${recovery.failure}. The text is exact; it has no field spans.`));
+  for (const field of recovery.notLocated) {
+    out.push(info(CODES.notLocated, `${formatPath(field.path)}: not found as written in the template's output (left out, written more than once, or changed by the template), so it has no span.`, field.path));
+  }
+  return out;
+}
+
+function buildSpans(text: string, recovery: Recovery, special: RegExp): Rendered['spans'] {
+  const out = new SpanBuilder();
+  const gap = (from: number, to: number) => {
+    for (const piece of gapPieces(text.slice(from, to), special)) out.push(piece.text, piece.kind, [], false);
+  };
+  let at = 0;
+  for (const { field, start, end } of recovery.located) {
+    gap(at, start);
+    out.push(text.slice(start, end), 'content', field.path, field.trainable);
+    at = end;
+  }
+  gap(at, text.length);
+  return out.finish().spans;
+}

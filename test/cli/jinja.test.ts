@@ -1,0 +1,62 @@
+/**
+ * `parley render --format jinja --template FILE`: the six huggingface.js golden triples byte for
+ * byte through the command (template as a .jinja file, data as the input, `--date 2025-07-10`),
+ * and a tokenizer_config.json whose special tokens fill what the input leaves out.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { GOLDEN_SKIP, goldenAvailable as available, goldenTriples } from '../jinja/golden.ts';
+import { fixtureDir, parley } from './run.ts';
+
+const files = fixtureDir();
+afterAll(() => files.cleanup());
+
+const triples = goldenTriples();
+if (!available) describe.skip(GOLDEN_SKIP, () => it('skipped', () => undefined));
+
+describe.skipIf(!available).concurrent('parley render --format jinja: huggingface.js golden renders', () => {
+  it.each(triples)('%s', async (model, { chat_template, data, target }) => {
+    const name = model.replace(/\W+/g, '-');
+    const template = files.write(`${name}.jinja`, chat_template);
+    const input = files.write(`${name}.json`, data);
+    const run = await parley(['render', '--format', 'jinja', '--template', template, '--date', '2025-07-10', input]);
+    expect(run.stdout).toBe(target);
+    expect(run.code).toBe(0);
+  });
+});
+
+describe.concurrent('parley render --format jinja --template tokenizer_config.json', () => {
+  const config = files.write('tokenizer_config.json', {
+    bos_token: { content: '<B>', lstrip: false },
+    eos_token: '<E>',
+    chat_template: [
+      { name: 'default', template: '{{ bos_token }}{% for m in messages %}[{{ m.role }}] {{ m.content }}{{ eos_token }}{% endfor %}' },
+      { name: 'rag', template: '{% for d in documents %}<doc>{{ d }}</doc>{% endfor %}{{ messages[0].content }}' },
+    ],
+  });
+  const input = files.write('chat.json', { messages: [{ role: 'user', content: 'hi' }] });
+
+  it('reads the default template and the special tokens', async () => {
+    const run = await parley(['render', '--format', 'jinja', '--template', config, input]);
+    expect(run.stdout).toBe('<B>[user] hi<E>');
+  });
+
+  it('keys of the input win over the config tokens and reach the template', async () => {
+    const own = files.write('own-bos.json', { messages: [{ role: 'user', content: 'hi' }], bos_token: '<mine>' });
+    const run = await parley(['render', '--format', 'jinja', '--template', config, own]);
+    expect(run.stdout).toBe('<mine>[user] hi<E>');
+  });
+
+  it('--template-name chooses among named templates; documents is a variable', async () => {
+    const rag = files.write('rag.json', { messages: [{ role: 'user', content: 'q' }], documents: ['a', 'b'] });
+    const run = await parley(['render', '--format', 'jinja', '--template', config, '--template-name', 'rag', rag]);
+    expect(run.stdout).toBe('<doc>a</doc><doc>b</doc>q');
+  });
+
+  it('a raise is exit 1 with the line and column of the call', async () => {
+    const template = files.write('raise.jinja', "line one\n{{ raise_exception('nope') }}");
+    const run = await parley(['render', '--format', 'jinja', '--template', template, input]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('template line 2, column 4');
+    expect(run.stderr).toContain('nope');
+  });
+});
