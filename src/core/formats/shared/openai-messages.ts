@@ -1,0 +1,127 @@
+/**
+ * A conversation as the OpenAI-style message list that Hub chat templates read (`role`,
+ * `content` string, `tool_calls`, tool messages), with the model path of every piece, for the
+ * formats that follow such a template (ChatML-Qwen2.5, Llama 3.1). A structured assistant
+ * message (blocks) becomes what an OpenAI export makes of it: its responses and calls as an
+ * assistant message, each tool output as a tool message where it stands. What such a list
+ * cannot hold (thoughts, images, FIM segments, unknown blocks) is reported as lost in
+ * conversion, with the format's label.
+ */
+import { warning, type Diagnostic } from '../../model/diagnostic.ts';
+import type { FieldPath } from '../../model/path.ts';
+import type { Block, Content, Message, ToolCall } from '../../model/types.ts';
+import { lostInConversion } from '../../shared/lost-in-conversion.ts';
+
+export interface TextPiece {
+  text: string;
+  path: FieldPath;
+}
+
+export interface CallRef {
+  call: ToolCall;
+  path: FieldPath;
+}
+
+export interface PlainMessage {
+  role: string;
+  /** The path of the model message it comes from. */
+  path: FieldPath;
+  /**
+   * The content as text pieces; `undefined`: the message has no content, `null`: content null
+   * (templates treat both apart from an empty string).
+   */
+  content: TextPiece[] | null | undefined;
+  /** The path where the content is (for diagnostics about it). */
+  contentPath: FieldPath;
+  calls: CallRef[];
+  /** The model message these come from (its name, call id, error flag). */
+  source: Message;
+  /** Made from a tool output block (not a message of its own in the model). */
+  fromBlock?: boolean;
+}
+
+export function joinPieces(pieces: readonly TextPiece[] | null | undefined): string {
+  if (!pieces) return '';
+  let text = '';
+  for (const piece of pieces) text += piece.text;
+  return text;
+}
+
+/** Codes the caller's format uses: `<id>/parts-as-text`. */
+export interface PlainCodes {
+  partsAsText: string;
+}
+
+function contentPieces(content: Content, path: FieldPath, label: string, codes: PlainCodes, out: Diagnostic[]): TextPiece[] {
+  if (content.type === 'text') return [{ text: content.text, path: [...path, 'text'] }];
+  if (content.type !== 'parts') return [];
+  const pieces: TextPiece[] = [];
+  content.parts.forEach((part, j) => {
+    const partPath = [...path, 'parts', j];
+    if (part.type === 'text') pieces.push({ text: part.text, path: [...partPath, 'text'] });
+    else out.push(lostInConversion(part.type === 'image' ? 'an image' : part.type === 'fim' ? 'a fill-in-the-middle segment' : 'a value part', `${label} writes text only`, partPath));
+  });
+  out.push(warning(codes.partsAsText, `The content at ${path.join('.')} is a list of parts; ${label} writes the text of its parts one after the other (the reference template takes a string).`, path));
+  return pieces;
+}
+
+function blockMessages(message: Message, blocks: readonly Block[], path: FieldPath, label: string, out: Diagnostic[]): PlainMessage[] {
+  const result: PlainMessage[] = [];
+  let current: PlainMessage | undefined;
+  const contentPath = [...path, 'content'];
+  const assistant = (): PlainMessage => {
+    current ??= { role: 'assistant', path, content: [], contentPath, calls: [], source: message };
+    if (!result.includes(current)) result.push(current);
+    return current;
+  };
+  blocks.forEach((block, j) => {
+    const blockPath = [...contentPath, 'blocks', j];
+    switch (block.type) {
+      case 'thoughts':
+        out.push(lostInConversion('the thoughts (reasoning)', `${label} has no place for reasoning; they are not rendered`, blockPath));
+        break;
+      case 'response':
+        assistant().content?.push({ text: block.text, path: [...blockPath, 'text'] });
+        break;
+      case 'tool_calls':
+        block.calls.forEach((call, k) => assistant().calls.push({ call, path: [...blockPath, 'calls', k] }));
+        break;
+      case 'tool_outputs':
+        current = undefined;
+        block.outputs.forEach((output, k) => {
+          const outputPath = [...blockPath, 'outputs', k];
+          const source: Message = { id: output.id, role: 'tool', ...(output.name !== undefined && { name: output.name }), ...(output.callId !== undefined && { toolCallId: output.callId }), ...(output.isError !== undefined && { isError: output.isError }) };
+          result.push({ role: 'tool', path: outputPath, content: [{ text: output.output, path: [...outputPath, 'output'] }], contentPath: [...outputPath, 'output'], calls: [], source, fromBlock: true });
+        });
+        break;
+      case 'unknown':
+        out.push(lostInConversion(`a block of type ${JSON.stringify(block.sourceType)}`, `${label} has no such block`, blockPath));
+        break;
+    }
+  });
+  if (result.length === 0) result.push({ role: 'assistant', path, content: [], contentPath, calls: [], source: message });
+  return result;
+}
+
+/** The messages of a conversation as a template reads them. */
+export function plainMessages(messages: readonly Message[], label: string, codes: PlainCodes, out: Diagnostic[]): PlainMessage[] {
+  const result: PlainMessage[] = [];
+  messages.forEach((message, i) => {
+    const path: FieldPath = ['messages', i];
+    const contentPath = [...path, 'content'];
+    const calls = (message.toolCalls ?? []).map((call, k) => ({ call, path: [...path, 'toolCalls', k] }));
+    const content = message.content;
+    if (content?.type === 'blocks') {
+      const made = blockMessages(message, content.blocks, path, label, out);
+      // Calls on the message itself (legacy) go with its first assistant part.
+      const first = made.find((m) => m.role === 'assistant');
+      if (first) first.calls.unshift(...calls);
+      else if (calls.length > 0) made.unshift({ role: 'assistant', path, content: null, contentPath, calls, source: message });
+      result.push(...made);
+      return;
+    }
+    const pieces = content === undefined || content === null ? content : contentPieces(content, contentPath, label, codes, out);
+    result.push({ role: message.role, path, content: pieces, contentPath, calls, source: message });
+  });
+  return result;
+}
