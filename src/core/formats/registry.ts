@@ -10,12 +10,14 @@ import { apertusFormat } from './apertus/index.ts';
 import { rwkvFormat } from './rwkv/index.ts';
 import { openChatMlFormat } from './openchatml/index.ts';
 import { chatMlFormat } from './chatml/index.ts';
+import { llama3Format } from './llama3/index.ts';
 
 export const FORMATS: readonly Format<OptionValues>[] = [
   apertusFormat,
   rwkvFormat,
   openChatMlFormat,
   chatMlFormat,
+  llama3Format,
 ];
 
 export function findFormat(id: string): Format<OptionValues> | undefined {

@@ -20,7 +20,7 @@ import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { argumentsJson, type ArgumentsMode } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toJson, toolJson } from '../shared/jinja-json.ts';
-import { plainMessages, type CallRef, type PlainMessage, type TextPiece } from '../shared/openai-messages.ts';
+import { plainMessages, reportUnwritten, type CallRef, type PlainMessage, type TextPiece } from '../shared/openai-messages.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { resolveOptions, type ChatMlOptions } from './options.ts';
@@ -90,18 +90,6 @@ class Writer {
   }
 }
 
-/** What the template does not write of a message: names, call ids, the error flag. */
-function reportUnwritten(message: PlainMessage, out: Diagnostic[]): void {
-  const { source } = message;
-  const at = message.path;
-  if (source.name !== undefined) out.push(lostInConversion(`the name ${JSON.stringify(source.name)}`, `${LABEL} writes no names`, [...at, 'name']));
-  if (source.toolCallId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(source.toolCallId)}`, `${LABEL} tool responses carry no call id; they answer the calls in order`, [...at, message.fromBlock ? 'callId' : 'toolCallId']));
-  if (source.isError !== undefined) out.push(lostInConversion('the error flag', `${LABEL} tool responses carry no status`, [...at, 'isError']));
-  for (const { call, path } of message.calls) {
-    if (call.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(call.callId)}`, `${LABEL} tool calls carry no id`, [...path, 'callId']));
-  }
-}
-
 function renderSystem(w: Writer, first: PlainMessage | undefined, record: Conversation): void {
   const system = first?.role === 'system' ? first : undefined;
   const path = system?.path ?? ROOT;
@@ -122,7 +110,7 @@ function renderSystem(w: Writer, first: PlainMessage | undefined, record: Conver
 function renderMessage(w: Writer, messages: readonly PlainMessage[], i: number): void {
   const message = messages[i] as PlainMessage;
   const { role, path } = message;
-  reportUnwritten(message, w.diagnostics);
+  reportUnwritten(message, LABEL, w.diagnostics);
   if (message.calls.length > 0 && role !== 'assistant') {
     w.diagnostics.push(lostInConversion(`the tool calls of a ${role} message`, `${LABEL} writes calls in assistant turns only`, [...path, 'toolCalls']));
   }

@@ -125,3 +125,22 @@ export function plainMessages(messages: readonly Message[], label: string, codes
   });
   return result;
 }
+
+/** What a Hub template does not write of a message: names, call ids, the error flag. */
+export function reportUnwritten(message: PlainMessage, label: string, out: Diagnostic[]): void {
+  const { source, path } = message;
+  if (source.name !== undefined) out.push(lostInConversion(`the name ${JSON.stringify(source.name)}`, `${label} writes no names`, [...path, 'name']));
+  if (source.toolCallId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(source.toolCallId)}`, `${label} tool results carry no call id; they answer the calls in order`, [...path, message.fromBlock ? 'callId' : 'toolCallId']));
+  if (source.isError !== undefined) out.push(lostInConversion('the error flag', `${label} tool results carry no status`, [...path, 'isError']));
+  for (const { call, path: callPath } of message.calls) {
+    if (call.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(call.callId)}`, `${label} tool calls carry no id`, [...callPath, 'callId']));
+  }
+}
+
+/** `content | trim` of a message's pieces: the text, and the path it stands for (the piece's, when one piece holds it all). */
+export function trimmedContent(message: PlainMessage): { text: string; path: FieldPath } {
+  const pieces = message.content ?? [];
+  const text = joinPieces(pieces).trim();
+  const holders = pieces.filter((piece) => piece.text.trim() !== '');
+  return { text, path: holders.length === 1 ? (holders[0] as TextPiece).path : message.contentPath };
+}
