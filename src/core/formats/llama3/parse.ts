@@ -141,6 +141,8 @@ function text(role: string, body: string): Message {
 }
 
 function toolMessage(body: string): Message {
+  // The template writes nothing for null content.
+  if (body === '') return { id: newId('m'), role: 'tool', content: null };
   try {
     const value: unknown = JSON.parse(body);
     if (typeof value === 'string') return text('tool', value);
