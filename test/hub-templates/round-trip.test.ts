@@ -41,6 +41,8 @@ describe('ChatML (Qwen2.5) and Llama 3.1 read back what they render', () => {
     let checked = 0;
     fc.assert(
       fc.property(hubConversation(3), fc.boolean(), ({ json, style }, addGenerationPrompt) => {
+        // A message ChatML drops (developer, ipython) can join the tool results around it into one turn.
+        if (json.messages.some((m) => m.role === 'developer' || m.role === 'ipython')) return;
         const record = openAiChatCodec.decode(json).record as Conversation;
         const options = { addGenerationPrompt, arguments: style };
         if (!checkRoundTrip(chatMlFormat, options, record)) return;

@@ -19,7 +19,7 @@ import type { Conversation, ParleyRecord } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { argumentsJson, type ArgumentsMode } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
-import { toJson, toolJson } from '../shared/jinja-json.ts';
+import { toolText } from '../shared/jinja-json.ts';
 import { plainMessages, reportUnwritten, type CallRef, type PlainMessage, type TextPiece } from '../shared/openai-messages.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
@@ -100,7 +100,7 @@ function renderSystem(w: Writer, first: PlainMessage | undefined, record: Conver
     w.out.structure(TOOLS_HEAD, ['tools'], false);
     record.tools.forEach((tool, t) => {
       w.out.structure('\n', ['tools'], false);
-      w.out.content(toJson(toolJson(tool)), ['tools', t], false);
+      w.out.content(toolText(tool), ['tools', t], false);
     });
     w.out.structure(TOOLS_TAIL, ['tools'], false);
   }
@@ -110,7 +110,6 @@ function renderSystem(w: Writer, first: PlainMessage | undefined, record: Conver
 function renderMessage(w: Writer, messages: readonly PlainMessage[], i: number): void {
   const message = messages[i] as PlainMessage;
   const { role, path } = message;
-  reportUnwritten(message, LABEL, w.diagnostics);
   if (message.calls.length > 0 && role !== 'assistant') {
     w.diagnostics.push(lostInConversion(`the tool calls of a ${role} message`, `${LABEL} writes calls in assistant turns only`, [...path, 'toolCalls']));
   }
@@ -153,6 +152,7 @@ export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptio
   const diagnostics: Diagnostic[] = [];
   const w = new Writer(diagnostics, resolved.arguments, how?.spans ?? true);
   const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
+  reportUnwritten(messages, LABEL, diagnostics);
   renderSystem(w, messages[0], record);
   for (let i = 0; i < messages.length; i++) renderMessage(w, messages, i);
   if (resolved.addGenerationPrompt) w.header('assistant', ROOT);

@@ -165,7 +165,8 @@ export function parseLlama3(source: string, options?: Partial<Llama3Options>): P
       const read = readSystem(turn.body);
       if (read.tools) tools = read.tools;
       else toolsInUser = read.ipython;
-      if (read.system !== '') messages.push(text('system', read.system));
+      // An empty system message is none, unless a system turn follows (it would become the first).
+      if (read.system !== '' || all[1]?.role === 'system') messages.push(text('system', read.system));
       return;
     }
     if (toolsInUser && turn.role === 'user' && turn.body.startsWith(USER_TOOLS_INTRO)) {

@@ -24,7 +24,7 @@ import type { ParleyRecord, ToolDefinition } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { argumentsJson } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
-import { toJson, toJsonIndented, toolJson } from '../shared/jinja-json.ts';
+import { toJson, toolText } from '../shared/jinja-json.ts';
 import { joinPieces, plainMessages, reportUnwritten, trimmedContent, type PlainMessage } from '../shared/openai-messages.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
@@ -62,7 +62,7 @@ function trimmed(c: Context, message: PlainMessage, trainable: boolean): void {
 
 function tools(c: Context, list: readonly ToolDefinition[]): void {
   list.forEach((tool, t) => {
-    c.out.content(toJsonIndented(toolJson(tool), 4), ['tools', t], false);
+    c.out.content(toolText(tool, 4), ['tools', t], false);
     c.out.structure('\n\n', ['tools'], false);
   });
 }
@@ -112,7 +112,6 @@ function renderCall(c: Context, message: PlainMessage): void {
 }
 
 function renderMessage(c: Context, message: PlainMessage): void {
-  reportUnwritten(message, LABEL, c.diagnostics);
   const { role, path } = message;
   if (message.calls.length > 0) {
     renderCall(c, message);
@@ -141,6 +140,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   }, how?.spans ?? true);
   const c: Context = { out, diagnostics, options: resolved, builtin: builtinList(resolved.builtinTools) };
   const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
+  reportUnwritten(messages, LABEL, diagnostics);
   // Empty tools are no tools (the model does not tell `tools: []` from no tools).
   const hasTools = record.tools.length > 0;
 
@@ -158,7 +158,6 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
     tools(c, record.tools);
   }
   if (system) {
-    reportUnwritten(system, LABEL, diagnostics);
     trimmed(c, system, false);
   }
   out.special(TOKENS.eot, systemPath, false);
@@ -169,7 +168,6 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
       diagnostics.push(error(CODES.templateRaises, "Tools go in the first user message (tools_in_user_message), but there is no message after the system message; the template raises (\"Cannot put tools in the first user message when there's no first user message!\").", ['tools']));
     } else {
       rest = rest.slice(1);
-      reportUnwritten(first, LABEL, diagnostics);
       if (first.role !== 'user') diagnostics.push(lostInConversion(`the role ${JSON.stringify(first.role)}`, `${LABEL} writes the tools into the first message after the system message as a user turn`, [...first.path, 'role']));
       if (first.calls.length > 0) diagnostics.push(lostInConversion('the tool calls of the message that carries the tools', `${LABEL} writes only its text`, [...first.path, 'toolCalls']));
       header(c, 'user', first.path);

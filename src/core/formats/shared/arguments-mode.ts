@@ -41,14 +41,32 @@ function objectOf(text: string): Record<string, unknown> | undefined {
   }
 }
 
+export interface ArgumentsJson {
+  text: string;
+  quoted: boolean;
+  value?: Record<string, unknown>;
+}
+
+/** Results by call (immer keeps unchanged calls identical across the app's renders); the text is compared, so an edit in place is seen. */
+const memo = new WeakMap<ToolCall, { source: string; asObject: boolean; result: ArgumentsJson }>();
+
 /**
  * `arguments | tojson`: `quoted` says that the text was written as a JSON string (the
  * template's output for string arguments), `value` is the object when written as one.
  */
-export function argumentsJson(call: ToolCall, mode: ArgumentsMode): { text: string; quoted: boolean; value?: Record<string, unknown> } {
-  if (call.argumentsWasObject || mode === 'object') {
-    const value = objectOf(call.arguments);
+export function argumentsJson(call: ToolCall, mode: ArgumentsMode): ArgumentsJson {
+  const asObject = call.argumentsWasObject === true || mode === 'object';
+  const hit = memo.get(call);
+  if (hit && hit.source === call.arguments && hit.asObject === asObject) return hit.result;
+  const result = compute(call.arguments, asObject);
+  memo.set(call, { source: call.arguments, asObject, result });
+  return result;
+}
+
+function compute(text: string, asObject: boolean): ArgumentsJson {
+  if (asObject) {
+    const value = objectOf(text);
     if (value !== undefined) return { text: toJson(value), quoted: false, value };
   }
-  return { text: JSON.stringify(call.arguments), quoted: true };
+  return { text: JSON.stringify(text), quoted: true };
 }

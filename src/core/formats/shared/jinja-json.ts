@@ -1,14 +1,32 @@
 /**
  * JSON as `@huggingface/jinja` 0.5.11's `tojson` filter writes it, for formats whose reference
  * template dumps tools or arguments (ChatML-Qwen2.5, Llama 3.1): without `indent`, Python's
- * `", "` / `": "` separators on one line (the Apertus helper); with `indent`, `","` between
- * items, each on its own line, and `[]` / `{}` for empty containers. Non-ASCII is kept.
+ * `", "` / `": "` separators on one line (what the Apertus helper `toJson` writes, built here
+ * by appending to one string: dumping the tools and arguments was the largest cost of a
+ * render); with `indent`, `","` between items, each on its own line, and `[]` / `{}` for empty
+ * containers. Undefined is written as null. Non-ASCII is kept.
  */
 import type { ToolDefinition } from '../../model/types.ts';
 import { merge, nested, without, type JsonObject } from '../../shared/json.ts';
-import { toJson } from '../apertus/jinja-values.ts';
 
-export { toJson };
+export function toJson(value: unknown): string {
+  if (value === undefined || value === null) return 'null';
+  if (typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  let out: string;
+  if (Array.isArray(value)) {
+    out = '[';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ', ' : '') + toJson(value[i]);
+    return `${out}]`;
+  }
+  out = '{';
+  let first = true;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    out += `${first ? '' : ', '}${JSON.stringify(key)}: ${toJson((value as JsonObject)[key])}`;
+    first = false;
+  }
+  return `${out}}`;
+}
 
 export function toJsonIndented(value: unknown, indent: number, depth = 0): string {
   if (value === undefined) return 'null';
@@ -83,4 +101,33 @@ export function toolFromJson(value: unknown, id: string): ToolDefinition | undef
     return tool;
   }
   return undefined;
+}
+
+interface ToolMemo {
+  source: readonly unknown[];
+  indent: number;
+  text: string;
+}
+
+/**
+ * Tool dumps by tool: the app renders on every keystroke and immer keeps unchanged tools
+ * identical (as validate/index.ts's message memo relies on), so a conversation's tool schemas
+ * are dumped once, not per render. The fields the dump reads are compared too, so a tool
+ * changed in place is dumped again.
+ */
+const toolMemo = new WeakMap<ToolDefinition, ToolMemo>();
+
+function toolFields(tool: ToolDefinition): unknown[] {
+  return [tool.name, tool.description, tool.parameters, tool.returns, tool.extra, tool.wrapped, tool.type];
+}
+
+/** `tool | tojson` (indent 0) or `tool | tojson(indent=n)` of the tool's template JSON. */
+export function toolText(tool: ToolDefinition, indent = 0): string {
+  const fields = toolFields(tool);
+  const hit = toolMemo.get(tool);
+  if (hit && hit.indent === indent && hit.source.every((value, i) => value === fields[i])) return hit.text;
+  const json = toolJson(tool);
+  const text = indent === 0 ? toJson(json) : toJsonIndented(json, indent);
+  toolMemo.set(tool, { source: fields, indent, text });
+  return text;
 }

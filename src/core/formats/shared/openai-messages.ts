@@ -126,14 +126,34 @@ export function plainMessages(messages: readonly Message[], label: string, codes
   return result;
 }
 
-/** What a Hub template does not write of a message: names, call ids, the error flag. */
-export function reportUnwritten(message: PlainMessage, label: string, out: Diagnostic[]): void {
-  const { source, path } = message;
-  if (source.name !== undefined) out.push(lostInConversion(`the name ${JSON.stringify(source.name)}`, `${label} writes no names`, [...path, 'name']));
-  if (source.toolCallId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(source.toolCallId)}`, `${label} tool results carry no call id; they answer the calls in order`, [...path, message.fromBlock ? 'callId' : 'toolCallId']));
-  if (source.isError !== undefined) out.push(lostInConversion('the error flag', `${label} tool results carry no status`, [...path, 'isError']));
-  for (const { call, path: callPath } of message.calls) {
-    if (call.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(call.callId)}`, `${label} tool calls carry no id`, [...callPath, 'callId']));
+/**
+ * What a Hub template does not write of the messages: names and error flags (one diagnostic
+ * each), and call ids (one diagnostic for all the calls and one for all the results, at the
+ * first: OpenAI data has an id on every call, and a warning per id buried the others).
+ */
+export function reportUnwritten(messages: readonly PlainMessage[], label: string, out: Diagnostic[]): void {
+  let callIds = 0;
+  let firstCallId: FieldPath | undefined;
+  let resultIds = 0;
+  let firstResultId: FieldPath | undefined;
+  for (const message of messages) {
+    const { source, path } = message;
+    if (source.name !== undefined) out.push(lostInConversion(`the name ${JSON.stringify(source.name)}`, `${label} writes no names`, [...path, 'name']));
+    if (source.isError !== undefined) out.push(lostInConversion('the error flag', `${label} tool results carry no status`, [...path, 'isError']));
+    if (source.toolCallId !== undefined) {
+      resultIds += 1;
+      firstResultId ??= [...path, message.fromBlock ? 'callId' : 'toolCallId'];
+    }
+    for (const { call, path: callPath } of message.calls) {
+      if (call.callId === undefined) continue;
+      callIds += 1;
+      firstCallId ??= [...callPath, 'callId'];
+    }
+  }
+  if (firstCallId) out.push(lostInConversion(callIds === 1 ? 'the id of a tool call' : `the ids of ${callIds} tool calls`, `${label} tool calls carry no id`, firstCallId));
+  if (firstResultId) {
+    const what = resultIds === 1 ? 'the call id of a tool result' : `the call ids of ${resultIds} tool results`;
+    out.push(lostInConversion(what, `${label} tool results carry no call id; they answer the calls in order`, firstResultId));
   }
 }
 
