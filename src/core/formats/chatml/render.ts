@@ -20,7 +20,7 @@ import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { argumentsJson, type ArgumentsMode } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toolText } from '../shared/jinja-json.ts';
-import { plainMessages, reportUnwritten, type CallRef, type PlainMessage, type TextPiece } from '../shared/openai-messages.ts';
+import { plainMessages, reportNotShown, reportUnwritten, type CallRef, type PlainMessage, type TextPiece } from '../shared/openai-messages.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { resolveOptions, type ChatMlOptions } from './options.ts';
@@ -153,6 +153,7 @@ export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptio
   const w = new Writer(diagnostics, resolved.arguments, how?.spans ?? true);
   const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
   reportUnwritten(messages, LABEL, diagnostics);
+  reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
   renderSystem(w, messages[0], record);
   for (let i = 0; i < messages.length; i++) renderMessage(w, messages, i);
   if (resolved.addGenerationPrompt) w.header('assistant', ROOT);

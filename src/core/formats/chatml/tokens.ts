@@ -49,4 +49,5 @@ export const CODES = {
   stringArguments: 'chatml/string-arguments',
   partsAsText: 'chatml/parts-as-text',
   syntax: 'chatml/syntax',
+  notShown: 'chatml/not-shown',
 } as const;

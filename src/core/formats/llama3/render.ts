@@ -25,7 +25,7 @@ import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { argumentsJson } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toJson, toolText } from '../shared/jinja-json.ts';
-import { joinPieces, plainMessages, reportUnwritten, trimmedContent, type PlainMessage } from '../shared/openai-messages.ts';
+import { joinPieces, plainMessages, reportNotShown, reportUnwritten, trimmedContent, type PlainMessage } from '../shared/openai-messages.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { builtinList, resolveOptions, type Llama3Options } from './options.ts';
@@ -141,6 +141,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   const c: Context = { out, diagnostics, options: resolved, builtin: builtinList(resolved.builtinTools) };
   const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
   reportUnwritten(messages, LABEL, diagnostics);
+  reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
   // Empty tools are no tools (the model does not tell `tools: []` from no tools).
   const hasTools = record.tools.length > 0;
 

@@ -51,4 +51,5 @@ export const CODES = {
   stringArguments: 'llama3/string-arguments',
   partsAsText: 'llama3/parts-as-text',
   syntax: 'llama3/syntax',
+  notShown: 'llama3/not-shown',
 } as const;

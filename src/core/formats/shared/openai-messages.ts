@@ -7,10 +7,10 @@
  * cannot hold (thoughts, images, FIM segments, unknown blocks) is reported as lost in
  * conversion, with the format's label.
  */
-import { warning, type Diagnostic } from '../../model/diagnostic.ts';
-import type { FieldPath } from '../../model/path.ts';
-import type { Block, Content, Message, ToolCall } from '../../model/types.ts';
-import { lostInConversion } from '../../shared/lost-in-conversion.ts';
+import { info, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import { formatPath, type FieldPath } from '../../model/path.ts';
+import type { Block, Content, Extensible, Message, ToolCall } from '../../model/types.ts';
+import { fieldList, lostInConversion } from '../../shared/lost-in-conversion.ts';
 
 export interface TextPiece {
   text: string;
@@ -59,7 +59,11 @@ function contentPieces(content: Content, path: FieldPath, label: string, codes: 
   content.parts.forEach((part, j) => {
     const partPath = [...path, 'parts', j];
     if (part.type === 'text') pieces.push({ text: part.text, path: [...partPath, 'text'] });
-    else out.push(lostInConversion(part.type === 'image' ? 'an image' : part.type === 'fim' ? 'a fill-in-the-middle segment' : 'a value part', `${label} writes text only`, partPath));
+    else if (part.type === 'value') {
+      // As the JSON dialects without value parts do: its JSON text, and the loss of its type.
+      pieces.push({ text: JSON.stringify(part.value) ?? 'null', path: [...partPath, 'value'] });
+      out.push(lostInConversion('the type of a value part', `${label} writes text only; written as its JSON text`, partPath));
+    } else out.push(lostInConversion(part.type === 'image' ? 'an image' : 'a fill-in-the-middle segment', `${label} writes text only`, partPath));
   });
   out.push(warning(codes.partsAsText, `The content at ${path.join('.')} is a list of parts; ${label} writes the text of its parts one after the other (the reference template takes a string).`, path));
   return pieces;
@@ -138,8 +142,11 @@ export function reportUnwritten(messages: readonly PlainMessage[], label: string
   let firstResultId: FieldPath | undefined;
   for (const message of messages) {
     const { source, path } = message;
-    if (source.name !== undefined) out.push(lostInConversion(`the name ${JSON.stringify(source.name)}`, `${label} writes no names`, [...path, 'name']));
-    if (source.isError !== undefined) out.push(lostInConversion('the error flag', `${label} tool results carry no status`, [...path, 'isError']));
+    if (source.name !== undefined) {
+      const what = source.role === 'tool' || source.role === 'function' ? 'tool name' : 'speaker name';
+      out.push(lostInConversion(`the ${what} ${JSON.stringify(source.name)}`, `${label} writes no names`, [...path, 'name']));
+    }
+    if (source.isError !== undefined) out.push(lostInConversion(`the error flag (${String(source.isError)})`, `${label} tool results carry no status`, [...path, 'isError']));
     if (source.toolCallId !== undefined) {
       resultIds += 1;
       firstResultId ??= [...path, message.fromBlock ? 'callId' : 'toolCallId'];
@@ -150,7 +157,7 @@ export function reportUnwritten(messages: readonly PlainMessage[], label: string
       firstCallId ??= [...callPath, 'callId'];
     }
   }
-  if (firstCallId) out.push(lostInConversion(callIds === 1 ? 'the id of a tool call' : `the ids of ${callIds} tool calls`, `${label} tool calls carry no id`, firstCallId));
+  if (firstCallId) out.push(lostInConversion(callIds === 1 ? 'the call id of a tool call' : `the call ids of ${callIds} tool calls`, `${label} tool calls carry no id`, firstCallId));
   if (firstResultId) {
     const what = resultIds === 1 ? 'the call id of a tool result' : `the call ids of ${resultIds} tool results`;
     out.push(lostInConversion(what, `${label} tool results carry no call id; they answer the calls in order`, firstResultId));
@@ -163,4 +170,19 @@ export function trimmedContent(message: PlainMessage): { text: string; path: Fie
   const text = joinPieces(pieces).trim();
   const holders = pieces.filter((piece) => piece.text.trim() !== '');
   return { text, path: holders.length === 1 ? (holders[0] as TextPiece).path : message.contentPath };
+}
+
+/**
+ * The unknown fields a source kept (`extra`: a request's `model`, a message's metadata) have no
+ * place in a template's text: listed as not shown, an info rather than a loss (as RWKV does).
+ */
+export function reportNotShown(record: Extensible, messages: readonly Message[], label: string, code: string, out: Diagnostic[]): void {
+  const report = (node: Extensible, path: FieldPath) => {
+    const keys = Object.keys(node.extra ?? {});
+    if (keys.length === 0) return;
+    const at = [...path, 'extra'];
+    out.push(info(code, `not shown in ${label} text: ${fieldList(keys)} at ${formatPath(at)} (the template has no place for a source's other fields)`, at));
+  };
+  report(record, []);
+  messages.forEach((message, i) => report(message, ['messages', i]));
 }
