@@ -72,3 +72,23 @@ describe('ChatML (Qwen2.5) and Llama 3.1 read back what they render', () => {
     expect(checked).toBeGreaterThan(RUNS * 0.3);
   });
 });
+
+describe('ChatML (Qwen2.5) and Llama 3.1 parse any text without throwing', () => {
+  it.each([
+    ['chatml', chatMlFormat],
+    ['llama3', llama3Format],
+  ] as const)('%s: cut and spliced renders, and arbitrary text, give a record and diagnostics', (_id, format) => {
+    fc.assert(
+      fc.property(hubConversation(2), fc.nat(), fc.nat(), fc.string({ maxLength: 20 }), ({ json }, a, b, noise) => {
+        const text = format.render(openAiChatCodec.decode(json).record as Conversation).text;
+        const [from, to] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y) as [number, number];
+        for (const input of [text.slice(from, to), text.slice(0, from) + noise + text.slice(to), noise]) {
+          const parsed = format.parse(input);
+          expect(parsed.record.kind).toBe('chat');
+          for (const d of parsed.diagnostics) expect(d.message.trim()).not.toBe('');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
