@@ -178,7 +178,8 @@ export function trimmedContent(message: PlainMessage): { text: string; path: Fie
  */
 export function reportNotShown(record: Extensible, messages: readonly Message[], label: string, code: string, out: Diagnostic[]): void {
   const report = (node: Extensible, path: FieldPath) => {
-    const keys = Object.keys(node.extra ?? {});
+    if (node.extra === undefined) return;
+    const keys = Object.keys(node.extra);
     if (keys.length === 0) return;
     const at = [...path, 'extra'];
     out.push(info(code, `not shown in ${label} text: ${fieldList(keys)} at ${formatPath(at)} (the template has no place for a source's other fields)`, at));
