@@ -33,7 +33,7 @@ export interface PlainMessage {
   content: TextPiece[] | null | undefined;
   /** The path where the content is (for diagnostics about it). */
   contentPath: FieldPath;
-  calls: CallRef[];
+  calls: readonly CallRef[];
   /** The model message these come from (its name, call id, error flag). */
   source: Message;
   /** Made from a tool output block (not a message of its own in the model). */
@@ -87,9 +87,11 @@ function blockMessages(message: Message, blocks: readonly Block[], path: FieldPa
       case 'response':
         assistant().content?.push({ text: block.text, path: [...blockPath, 'text'] });
         break;
-      case 'tool_calls':
-        block.calls.forEach((call, k) => assistant().calls.push({ call, path: [...blockPath, 'calls', k] }));
+      case 'tool_calls': {
+        const target = assistant();
+        target.calls = [...target.calls, ...block.calls.map((call, k) => ({ call, path: [...blockPath, 'calls', k] }))];
         break;
+      }
       case 'tool_outputs':
         current = undefined;
         block.outputs.forEach((output, k) => {
@@ -107,26 +109,30 @@ function blockMessages(message: Message, blocks: readonly Block[], path: FieldPa
   return result;
 }
 
+const NO_CALLS: readonly CallRef[] = [];
+
 /** The messages of a conversation as a template reads them. */
 export function plainMessages(messages: readonly Message[], label: string, codes: PlainCodes, out: Diagnostic[]): PlainMessage[] {
   const result: PlainMessage[] = [];
-  messages.forEach((message, i) => {
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i] as Message;
     const path: FieldPath = ['messages', i];
     const contentPath = [...path, 'content'];
-    const calls = (message.toolCalls ?? []).map((call, k) => ({ call, path: [...path, 'toolCalls', k] }));
+    const toolCalls = message.toolCalls;
+    const calls = toolCalls && toolCalls.length > 0 ? toolCalls.map((call, k) => ({ call, path: [...path, 'toolCalls', k] })) : NO_CALLS;
     const content = message.content;
     if (content?.type === 'blocks') {
       const made = blockMessages(message, content.blocks, path, label, out);
       // Calls on the message itself (legacy) go with its first assistant part.
       const first = made.find((m) => m.role === 'assistant');
-      if (first) first.calls.unshift(...calls);
+      if (first) first.calls = [...calls, ...first.calls];
       else if (calls.length > 0) made.unshift({ role: 'assistant', path, content: null, contentPath, calls, source: message });
       result.push(...made);
-      return;
+      continue;
     }
-    const pieces = content === undefined || content === null ? content : contentPieces(content, contentPath, label, codes, out);
+    const pieces = content === undefined || content === null ? content : content.type === 'text' ? [{ text: content.text, path: [...contentPath, 'text'] }] : contentPieces(content, contentPath, label, codes, out);
     result.push({ role: message.role, path, content: pieces, contentPath, calls, source: message });
-  });
+  }
   return result;
 }
 
@@ -167,6 +173,10 @@ export function reportUnwritten(messages: readonly PlainMessage[], label: string
 /** `content | trim` of a message's pieces: the text, and the path it stands for (the piece's, when one piece holds it all). */
 export function trimmedContent(message: PlainMessage): { text: string; path: FieldPath } {
   const pieces = message.content ?? [];
+  if (pieces.length === 1) {
+    const only = pieces[0] as TextPiece;
+    return { text: only.text.trim(), path: only.path };
+  }
   const text = joinPieces(pieces).trim();
   const holders = pieces.filter((piece) => piece.text.trim() !== '');
   return { text, path: holders.length === 1 ? (holders[0] as TextPiece).path : message.contentPath };
