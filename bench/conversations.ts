@@ -76,3 +76,22 @@ export function conversationsJsonl(count: number, size: number): string {
   for (let n = 0; n < count; n++) lines.push(JSON.stringify(makeConversation(size, n)));
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * OpenAI-style JSON as Hub chat templates read it (ChatML-Qwen2.5, Llama 3.1), `size` messages:
+ * user turns, assistant calls (object arguments, one call per message, which both templates
+ * accept), tool results and assistant answers; tools in OpenAI's wrapped shape.
+ */
+export function makeOpenAiConversation(size: number, seed = 0): { messages: unknown[]; tools: unknown[] } {
+  const messages: unknown[] = [{ role: 'system', content: 'You are a helpful agent that can use tools.' }];
+  let i = seed * size;
+  while (messages.length < size) {
+    i += 1;
+    messages.push({ role: 'user', content: words(i, 25) });
+    messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'get_weather', arguments: { city: words(i + 2, 1), unit: 'celsius' } } }] });
+    messages.push({ role: 'tool', tool_call_id: `call_${i}`, content: `{"temp_c": ${i % 30}, "sky": "cloudy"}` });
+    messages.push({ role: 'assistant', content: words(i + 6, 60) });
+  }
+  messages.length = size;
+  return { messages, tools: TOOLS.map((tool) => ({ type: 'function', function: tool })) };
+}

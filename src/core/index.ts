@@ -7,6 +7,8 @@ export * from './formats/registry.ts';
 export * from './formats/apertus/index.ts';
 export * from './formats/openchatml/index.ts';
 export * from './formats/rwkv/index.ts';
+export * from './formats/chatml/index.ts';
+export * from './formats/llama3/index.ts';
 export * from './formats/jinja/index.ts';
 export * from './interchange/types.ts';
 export * from './interchange/registry.ts';

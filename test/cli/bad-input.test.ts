@@ -22,7 +22,7 @@ describe.concurrent('bad input', () => {
     ['JSON Lines read as one document', ['render', '--format', 'apertus'], 'parley render: <stdin>:2:1: malformed JSON: Unexpected "{" after the JSON value (one record per line? use --jsonl)', '{"messages": []}\n{"messages": []}\n'],
     ['a structurally unreadable conversation', ['render', '--format', 'apertus'], 'parley render: <stdin>: not readable as Apertus JSON: messages[0].role: expected a string, got number (and 1 more problem)', '[{"role": 1}, 5]'],
     ['JSON in no known dialect', ['render', '--format', 'apertus'], `parley render: <stdin>: cannot tell which JSON dialect this is; name it with --input-dialect (known: ${DIALECT_IDS})`, '{"contents": []}'],
-    ['an unknown format', ['render', '--format', 'chatml', good], `parley render: unknown format "chatml" (known: ${FORMAT_IDS})`],
+    ['an unknown format', ['render', '--format', 'no-such-format', good], `parley render: unknown format "no-such-format" (known: ${FORMAT_IDS})`],
     ['no format', ['validate', good], `parley validate: --format is required (one of: ${FORMAT_IDS})`],
     ['an unknown dialect', ['render', '--format', 'apertus', '--input-dialect', 'xml', good], `parley render: unknown dialect "xml" for --input-dialect (known: ${DIALECT_IDS})`],
     ['an unknown output dialect', ['parse', '--format', 'apertus', '--output-dialect', 'yaml'], `parley parse: unknown dialect "yaml" for --output-dialect (known: ${DIALECT_IDS})`, '<s>'],

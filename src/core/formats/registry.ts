@@ -9,12 +9,16 @@ import type { Format } from './types.ts';
 import { apertusFormat } from './apertus/index.ts';
 import { rwkvFormat } from './rwkv/index.ts';
 import { openChatMlFormat } from './openchatml/index.ts';
+import { chatMlFormat } from './chatml/index.ts';
+import { llama3Format } from './llama3/index.ts';
 import { jinjaFormat } from './jinja/index.ts';
 
 export const FORMATS: readonly Format<OptionValues>[] = [
   apertusFormat,
   rwkvFormat,
   openChatMlFormat,
+  chatMlFormat,
+  llama3Format,
   jinjaFormat,
 ];
 

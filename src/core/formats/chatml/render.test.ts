@@ -1,0 +1,80 @@
+/**
+ * ChatML (Qwen2.5) by hand: texts written from the template's statements (not copied from the
+ * renderer), the training mask, what is lost in conversion, and parsing. The byte-exact
+ * comparison with the template itself is in test/hub-templates/.
+ */
+import { describe, expect, it } from 'vitest';
+import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls, toolOutput, toolOutputs } from '../../model/builders.ts';
+import type { Conversation } from '../../model/types.ts';
+import { LOST_CODE } from '../../shared/lost-in-conversion.ts';
+import { chatMlFormat } from './index.ts';
+
+const DEFAULT = '<|im_start|>system\nYou are Qwen, created by Alibaba Cloud. You are a helpful assistant.<|im_end|>\n';
+
+describe('ChatML (Qwen2.5) render', () => {
+  it('writes the default system message when the conversation has none, and the generation prompt', () => {
+    const rendered = chatMlFormat.render(conversation([textMessage('user', 'Hi'), textMessage('assistant', 'Hello!')]), { addGenerationPrompt: true });
+    expect(rendered.text).toBe(`${DEFAULT}<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\nHello!<|im_end|>\n<|im_start|>assistant\n`);
+    expect(rendered.diagnostics).toEqual([]);
+  });
+
+  it('trains on the assistant content and its <|im_end|>, not on its header or the line break after', () => {
+    const rendered = chatMlFormat.render(conversation([textMessage('system', 'S'), textMessage('user', 'Q'), textMessage('assistant', 'A')]));
+    const trained = rendered.spans.filter((s) => s.trainable).map((s) => rendered.text.slice(s.start, s.end)).join('');
+    expect(trained).toBe('A<|im_end|>');
+  });
+
+  it('writes calls with object arguments, or quoted when they are not a JSON object (warned)', () => {
+    const c = conversation([textMessage('user', 'Q'), textMessage('assistant', 'Let me check.', { toolCalls: [toolCall('f', '{"a":1}'), toolCall('g', 'not json')] })]);
+    const rendered = chatMlFormat.render(c);
+    expect(rendered.text).toBe(
+      `${DEFAULT}<|im_start|>user\nQ<|im_end|>\n<|im_start|>assistant\nLet me check.\n<tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>\n<tool_call>\n{"name": "g", "arguments": "not json"}\n</tool_call><|im_end|>\n`,
+    );
+    expect(rendered.diagnostics.map((d) => d.code)).toEqual(['chatml/string-arguments']);
+    // As given: a string stays a string, as the template writes what the OpenAI API sends.
+    expect(chatMlFormat.render(c, { arguments: 'as-given' }).text).toContain('"arguments": "{\\"a\\":1}"}');
+  });
+
+  it('turns a structured assistant into a message with calls and tool responses; thoughts are lost in conversion', () => {
+    const c = conversation([textMessage('user', 'Q'), blocksMessage([thoughts('hmm'), toolCalls([toolCall('f', '{}')]), toolOutputs([toolOutput('1'), toolOutput('2')]), response('Done.')])]);
+    const rendered = chatMlFormat.render(c);
+    expect(rendered.text).toBe(
+      `${DEFAULT}<|im_start|>user\nQ<|im_end|>\n<|im_start|>assistant\n<tool_call>\n{"name": "f", "arguments": {}}\n</tool_call><|im_end|>\n<|im_start|>user\n<tool_response>\n1\n</tool_response>\n<tool_response>\n2\n</tool_response><|im_end|>\n<|im_start|>assistant\nDone.<|im_end|>\n`,
+    );
+    expect(rendered.diagnostics).toEqual([expect.objectContaining({ code: LOST_CODE, path: ['messages', 1, 'content', 'blocks', 0] })]);
+  });
+
+  it('reports a role the template writes nothing for, and content it would raise on', () => {
+    const rendered = chatMlFormat.render(conversation([textMessage('developer', 'D'), { ...textMessage('user', ''), content: null }]));
+    expect(rendered.text).toBe(`${DEFAULT}<|im_start|>user\n<|im_end|>\n`);
+    expect(rendered.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      [LOST_CODE, 'warning'],
+      ['chatml/template-raises', 'error'],
+    ]);
+  });
+
+  it('warns when content holds the format\'s own tokens', () => {
+    const rendered = chatMlFormat.render(conversation([textMessage('user', 'a<|im_end|>b')]));
+    expect(rendered.diagnostics.map((d) => d.code)).toEqual(['chatml/token-injection']);
+  });
+});
+
+describe('ChatML (Qwen2.5) parse', () => {
+  it('reads tools, calls and tool responses back', () => {
+    const text =
+      '<|im_start|>system\nS\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n{"type": "function", "function": {"name": "f", "parameters": {}}}\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call><|im_end|>\n<|im_start|>user\nQ<|im_end|>\n<|im_start|>assistant\n<tool_call>\n{"name": "f", "arguments": {"x": [1, 2]}}\n</tool_call><|im_end|>\n<|im_start|>user\n<tool_response>\nok\n</tool_response><|im_end|>\n';
+    const { record, diagnostics } = chatMlFormat.parse(text);
+    expect(diagnostics).toEqual([]);
+    const c = record as Conversation;
+    expect(c.tools).toEqual([expect.objectContaining({ name: 'f', parameters: {}, wrapped: true })]);
+    expect(c.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
+    expect(c.messages[2]?.toolCalls).toEqual([expect.objectContaining({ name: 'f', arguments: '{"x": [1, 2]}', argumentsWasObject: true })]);
+    expect(c.messages[3]?.content).toEqual({ type: 'text', text: 'ok' });
+    expect(chatMlFormat.render(record).text).toBe(text);
+  });
+
+  it('reports text that is not a ChatML turn with its line and column', () => {
+    const { diagnostics } = chatMlFormat.parse(`${DEFAULT}hello`);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'chatml/syntax', severity: 'error', message: expect.stringContaining('line 3, column 1') })]);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Conversation → ChatML as Qwen2.5-Instruct's chat template writes it, byte-identical to that
+ * template rendered by `@huggingface/jinja` (test/chatml/). The walk follows the template:
+ * 1. The system turn: the first message's content when it is a system message, else the
+ *    default system message; with tools, the tool instructions and one JSON line per tool.
+ * 2. Each message: user, later system and assistant turns without calls as
+ *    `<|im_start|>role\ncontent<|im_end|>\n`; an assistant turn with calls writes its content
+ *    only when not empty, then one `<tool_call>` per call; consecutive tool messages share one
+ *    user turn of `<tool_response>` blocks. Other roles write nothing (reported).
+ * Where the template raises (content missing where it concatenates it), an error says so and
+ * the turn is written with empty content, so that the preview never goes blank.
+ *
+ * Training mask: the assistant's content, calls and `<|im_end|>` are trainable; its
+ * `<|im_start|>assistant\n` header (the prompt it continues from) and everything else are not.
+ */
+import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import { formatPath, type FieldPath } from '../../model/path.ts';
+import type { Conversation, ParleyRecord } from '../../model/types.ts';
+import { lostInConversion } from '../../shared/lost-in-conversion.ts';
+import { argumentsJson, type ArgumentsMode } from '../shared/arguments-mode.ts';
+import { InjectionScan, tokenList } from '../shared/injection.ts';
+import { toolText } from '../shared/jinja-json.ts';
+import { plainMessages, reportNotShown, reportUnwritten, type CallRef, type PlainMessage, type TextPiece } from '../shared/openai-messages.ts';
+import { SpanBuilder } from '../shared/span-builder.ts';
+import type { Rendered, RenderHow } from '../types.ts';
+import { resolveOptions, type ChatMlOptions } from './options.ts';
+import { CALL_ARGUMENTS, CALL_END, CALL_NAME, CODES, DEFAULT_SYSTEM, INJECTION_STRINGS, TOKENS, TOOLS_HEAD, TOOLS_TAIL } from './tokens.ts';
+
+const SCAN = new InjectionScan(INJECTION_STRINGS);
+const LABEL = 'ChatML (Qwen2.5)';
+const ROOT: FieldPath = [];
+
+class Writer {
+  readonly out: SpanBuilder;
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    readonly mode: ArgumentsMode,
+    keepSpans: boolean,
+  ) {
+    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), keepSpans);
+  }
+
+  private checkInjection(text: string, path: FieldPath): void {
+    const found = SCAN.find(text);
+    if (found === undefined) return;
+    this.diagnostics.push(warning(CODES.tokenInjection, `${formatPath(path)} contains ${tokenList(found)}; a tokenizer that reads special tokens in text, and a reader of the render, take it for structure.`, path));
+  }
+
+  /** `message.content` where the template concatenates it (`'…' + content + '…'`): missing content raises. */
+  content(message: PlainMessage, trainable: boolean, raises: boolean): void {
+    if (message.content === undefined || message.content === null) {
+      if (raises) {
+        const what = message.content === undefined ? 'has no content' : 'has content null';
+        this.diagnostics.push(error(CODES.templateRaises, `${formatPath(message.path)} (${message.role}) ${what}; the template concatenates it and raises. Rendered as empty.`, message.contentPath));
+      }
+      return;
+    }
+    this.pieces(message.content, trainable);
+  }
+
+  pieces(pieces: readonly TextPiece[], trainable: boolean): void {
+    for (const piece of pieces) this.out.content(piece.text, piece.path, trainable);
+  }
+
+  header(role: string, path: FieldPath): void {
+    this.out.special(TOKENS.imStart, path, false);
+    this.out.structure(`${role}\n`, path, false);
+  }
+
+  end(path: FieldPath, trainable: boolean): void {
+    this.out.special(TOKENS.imEnd, path, trainable);
+    this.out.structure('\n', path, false);
+  }
+
+  call({ call, path }: CallRef): void {
+    const args = argumentsJson(call, this.mode);
+    if (args.quoted) {
+      this.diagnostics.push(
+        warning(CODES.stringArguments, `${formatPath([...path, 'arguments'])}: the arguments are written as the template writes a string (with tojson, quoted); Qwen2.5 was trained on JSON objects${this.mode === 'object' ? ' (these arguments are not a JSON object)' : ' (the "object" arguments option writes a JSON object as one)'}.`, [...path, 'arguments']),
+      );
+    }
+    this.out.structure('\n', path, true);
+    this.out.special(TOKENS.toolCall, path, true);
+    this.out.structure(CALL_NAME, path, true);
+    this.out.content(call.name, [...path, 'name'], true);
+    this.out.structure(CALL_ARGUMENTS, path, true);
+    this.out.content(args.text, [...path, 'arguments'], true);
+    this.out.structure(CALL_END, path, true);
+    this.out.special(TOKENS.toolCallEnd, path, true);
+  }
+}
+
+function renderSystem(w: Writer, first: PlainMessage | undefined, record: Conversation): void {
+  const system = first?.role === 'system' ? first : undefined;
+  const path = system?.path ?? ROOT;
+  w.header('system', path);
+  if (system) w.content(system, false, record.tools.length === 0);
+  else w.out.structure(DEFAULT_SYSTEM, ROOT, false);
+  if (record.tools.length > 0) {
+    w.out.structure(TOOLS_HEAD, ['tools'], false);
+    record.tools.forEach((tool, t) => {
+      w.out.structure('\n', ['tools'], false);
+      w.out.content(toolText(tool), ['tools', t], false);
+    });
+    w.out.structure(TOOLS_TAIL, ['tools'], false);
+  }
+  w.end(path, false);
+}
+
+function renderMessage(w: Writer, messages: readonly PlainMessage[], i: number): void {
+  const message = messages[i] as PlainMessage;
+  const { role, path } = message;
+  if (message.calls.length > 0 && role !== 'assistant') {
+    w.diagnostics.push(lostInConversion(`the tool calls of a ${role} message`, `${LABEL} writes calls in assistant turns only`, [...path, 'toolCalls']));
+  }
+  if (role === 'user' || (role === 'system' && i > 0) || (role === 'assistant' && message.calls.length === 0)) {
+    const trainable = role === 'assistant';
+    w.header(role, path);
+    w.content(message, trainable, true);
+    w.end(path, trainable);
+  } else if (role === 'assistant') {
+    w.out.special(TOKENS.imStart, path, false);
+    w.out.structure('assistant', path, false);
+    if (message.content && message.content.some((piece) => piece.text !== '')) {
+      w.out.structure('\n', path, true);
+      w.pieces(message.content, true);
+    }
+    message.calls.forEach((call) => w.call(call));
+    w.end(path, true);
+  } else if (role === 'tool') {
+    if (i === 0 || messages[i - 1]?.role !== 'tool') {
+      w.out.special(TOKENS.imStart, path, false);
+      w.out.structure('user', path, false);
+    }
+    w.out.structure('\n', path, false);
+    w.out.push(TOKENS.toolResponse, 'structure', path, false);
+    w.out.structure('\n', path, false);
+    if (message.content) w.pieces(message.content, false);
+    w.out.structure('\n', path, false);
+    w.out.push(TOKENS.toolResponseEnd, 'structure', path, false);
+    if (i === messages.length - 1 || messages[i + 1]?.role !== 'tool') w.end(path, false);
+  } else if (!(role === 'system' && i === 0)) {
+    w.diagnostics.push(lostInConversion(`the ${JSON.stringify(role)} message`, `${LABEL}'s template writes no turn for this role`, path));
+  }
+}
+
+export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptions>, how?: RenderHow): Rendered {
+  if (record.kind !== 'chat') {
+    return { text: '', spans: [], diagnostics: [error(CODES.recordKind, 'ChatML (Qwen2.5) renders chat conversations; a multi-file document has no ChatML form.', ROOT)] };
+  }
+  const resolved = resolveOptions(options);
+  const diagnostics: Diagnostic[] = [];
+  const w = new Writer(diagnostics, resolved.arguments, how?.spans ?? true);
+  const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
+  reportUnwritten(messages, LABEL, diagnostics);
+  reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
+  renderSystem(w, messages[0], record);
+  for (let i = 0; i < messages.length; i++) renderMessage(w, messages, i);
+  if (resolved.addGenerationPrompt) w.header('assistant', ROOT);
+  const { text, spans } = w.out.finish();
+  return { text, spans, diagnostics };
+}

@@ -1,0 +1,185 @@
+/**
+ * Conversation → Llama 3.1 Instruct text, byte-identical to its chat template rendered by
+ * `@huggingface/jinja` (test/llama3/). The walk follows the template:
+ * 1. `bos_token`; the system turn: "Environment: ipython" when there are tools or built-in
+ *    tools, the built-in tool list, the knowledge cutoff and "Today Date:" lines, the tools
+ *    (when not in the user turn), then the system message (trimmed), `<|eot_id|>`.
+ * 2. With tools in the user turn (the default): the first message after the system message
+ *    becomes a user turn of tool instructions, the tools as indented JSON, and its text.
+ * 3. Each message: a turn `header + content|trim + <|eot_id|>`; an assistant message with a
+ *    call writes only the call (`{"name": …, "parameters": …}`, or `<|python_tag|>name.call(…)`
+ *    for a built-in tool, then `<|eom_id|>` in ipython mode); tool messages are ipython turns
+ *    whose string content the template writes with `tojson` (quoted).
+ * Where the template raises, an error says so and the render goes on as far as it can.
+ * Built-in tools (`builtin_tools`) follow Python's jinja2, as transformers renders them:
+ * `@huggingface/jinja` 0.5.11 has no `reject` filter and raises on them (docs/formats.md,
+ * 'Llama 3.1: built-in tools').
+ *
+ * Training mask: the assistant's content, call and end token are trainable; headers and the
+ * other turns are not.
+ */
+import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import { formatPath, type FieldPath } from '../../model/path.ts';
+import type { ParleyRecord, ToolDefinition } from '../../model/types.ts';
+import { lostInConversion } from '../../shared/lost-in-conversion.ts';
+import { argumentsJson } from '../shared/arguments-mode.ts';
+import { InjectionScan, tokenList } from '../shared/injection.ts';
+import { toJson, toolText } from '../shared/jinja-json.ts';
+import { joinPieces, plainMessages, reportNotShown, reportUnwritten, trimmedContent, type PlainMessage } from '../shared/openai-messages.ts';
+import { SpanBuilder } from '../shared/span-builder.ts';
+import type { Rendered, RenderHow } from '../types.ts';
+import { builtinList, resolveOptions, type Llama3Options } from './options.ts';
+import { CALL_END, CALL_NAME, CALL_PARAMETERS, CODES, CUTOFF, ENVIRONMENT, BUILTIN_PREFIX, INJECTION_STRINGS, SYSTEM_TOOLS_INTRO, TODAY_PREFIX, TOKENS, USER_TOOLS_INTRO } from './tokens.ts';
+
+const SCAN = new InjectionScan(INJECTION_STRINGS);
+const LABEL = 'Llama 3.1';
+const ROOT: FieldPath = [];
+
+interface Context {
+  out: SpanBuilder;
+  diagnostics: Diagnostic[];
+  options: Llama3Options;
+  builtin: string[] | undefined;
+}
+
+function header(c: Context, role: string, path: FieldPath): void {
+  c.out.special(TOKENS.startHeader, path, false);
+  c.out.structure(role, path, false);
+  c.out.special(TOKENS.endHeader, path, false);
+  c.out.structure('\n\n', path, false);
+}
+
+/** `message['content'] | trim`: missing content raises in the template (trim of null or undefined). */
+function trimmed(c: Context, message: PlainMessage, trainable: boolean): void {
+  if (message.content === undefined || message.content === null) {
+    const what = message.content === undefined ? 'has no content' : 'has content null';
+    c.diagnostics.push(error(CODES.templateRaises, `${formatPath(message.path)} (${message.role}) ${what}; the template trims it and raises. Rendered as empty.`, message.contentPath));
+    return;
+  }
+  const { text, path } = trimmedContent(message);
+  c.out.content(text, path, trainable);
+}
+
+function tools(c: Context, list: readonly ToolDefinition[]): void {
+  list.forEach((tool, t) => {
+    c.out.content(toolText(tool, 4), ['tools', t], false);
+    c.out.structure('\n\n', ['tools'], false);
+  });
+}
+
+function renderCall(c: Context, message: PlainMessage): void {
+  const calls = message.calls;
+  if (calls.length !== 1) {
+    c.diagnostics.push(error(CODES.templateRaises, `${formatPath(message.path)} has ${calls.length} tool calls; the template raises ("This model only supports single tool-calls at once!"). Only the first is rendered.`, [...message.path, 'toolCalls']));
+  }
+  if (message.content && joinPieces(message.content) !== '') {
+    c.diagnostics.push(lostInConversion('the text of a message with a tool call', `${LABEL} writes only the call`, message.contentPath));
+  }
+  const { call, path } = calls[0] as (typeof calls)[number];
+  const args = argumentsJson(call, c.options.arguments);
+  header(c, 'assistant', message.path);
+  if (c.builtin?.includes(call.name)) {
+    c.out.special(TOKENS.pythonTag, path, true);
+    c.out.content(call.name, [...path, 'name'], true);
+    c.out.structure('.call(', path, true);
+    if (args.value === undefined) {
+      c.diagnostics.push(error(CODES.templateRaises, `${formatPath([...path, 'arguments'])}: a built-in tool call's arguments must be a JSON object; the template iterates their items and raises.`, [...path, 'arguments']));
+    } else {
+      const entries = Object.entries(args.value);
+      entries.forEach(([name, value], k) => {
+        // `arg_name + '="' + arg_val + '"'`: Python's jinja2 (transformers) raises on a value that is not a string.
+        if (typeof value !== 'string') {
+          c.diagnostics.push(error(CODES.templateRaises, `${formatPath([...path, 'arguments'])}: the argument ${JSON.stringify(name)} of a built-in tool call is not a string; the template concatenates it and jinja2 raises (TypeError).`, [...path, 'arguments']));
+        }
+        c.out.content(`${name}="${typeof value === 'string' ? value : toJson(value)}"`, [...path, 'arguments'], true);
+        if (k < entries.length - 1) c.out.structure(', ', path, true);
+      });
+    }
+    c.out.structure(')', path, true);
+  } else {
+    if (args.quoted) {
+      c.diagnostics.push(
+        warning(CODES.stringArguments, `${formatPath([...path, 'arguments'])}: the arguments are written as the template writes a string (with tojson, quoted); Llama 3.1 was trained on JSON objects${c.options.arguments === 'object' ? ' (these arguments are not a JSON object)' : ' (the "object" arguments option writes a JSON object as one)'}.`, [...path, 'arguments']),
+      );
+    }
+    c.out.structure(CALL_NAME, path, true);
+    c.out.content(call.name, [...path, 'name'], true);
+    c.out.structure(CALL_PARAMETERS, path, true);
+    c.out.content(args.text, [...path, 'arguments'], true);
+    c.out.structure(CALL_END, path, true);
+  }
+  c.out.special(c.builtin ? TOKENS.eom : TOKENS.eot, message.path, true);
+}
+
+function renderMessage(c: Context, message: PlainMessage): void {
+  const { role, path } = message;
+  if (message.calls.length > 0) {
+    renderCall(c, message);
+  } else if (role === 'tool' || role === 'ipython') {
+    header(c, 'ipython', path);
+    // A string is iterable: the template writes it with tojson, quoted.
+    if (message.content) c.out.content(JSON.stringify(joinPieces(message.content)), message.contentPath, false);
+    c.out.special(TOKENS.eot, path, false);
+  } else {
+    const trainable = role === 'assistant';
+    header(c, role, path);
+    trimmed(c, message, trainable);
+    c.out.special(TOKENS.eot, path, trainable);
+  }
+}
+
+export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Options>, how?: RenderHow): Rendered {
+  if (record.kind !== 'chat') {
+    return { text: '', spans: [], diagnostics: [error(CODES.recordKind, 'Llama 3.1 renders chat conversations; a multi-file document has no Llama 3.1 form.', ROOT)] };
+  }
+  const resolved = resolveOptions(options);
+  const diagnostics: Diagnostic[] = [];
+  const out = new SpanBuilder((text, path) => {
+    const found = SCAN.find(text, [resolved.bosToken]);
+    if (found !== undefined) diagnostics.push(warning(CODES.tokenInjection, `${formatPath(path)} contains ${tokenList(found)}; a tokenizer that reads special tokens in text, and a reader of the render, take it for structure.`, path));
+  }, how?.spans ?? true);
+  const c: Context = { out, diagnostics, options: resolved, builtin: builtinList(resolved.builtinTools) };
+  const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
+  reportUnwritten(messages, LABEL, diagnostics);
+  reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
+  // Empty tools are no tools (the model does not tell `tools: []` from no tools).
+  const hasTools = record.tools.length > 0;
+
+  out.special(resolved.bosToken, ROOT, false);
+  let rest = messages;
+  const system = messages[0]?.role === 'system' ? messages[0] : undefined;
+  if (system) rest = messages.slice(1);
+  const systemPath = system?.path ?? ROOT;
+  header(c, 'system', systemPath);
+  if (c.builtin || hasTools) out.structure(ENVIRONMENT, ROOT, false);
+  if (c.builtin) out.structure(`${BUILTIN_PREFIX}${c.builtin.filter((name) => name !== 'code_interpreter').join(', ')}\n\n`, ROOT, false);
+  out.structure(`${CUTOFF}${TODAY_PREFIX}${resolved.dateString}\n\n`, ROOT, false);
+  if (hasTools && !resolved.toolsInUserMessage) {
+    out.structure(SYSTEM_TOOLS_INTRO, ['tools'], false);
+    tools(c, record.tools);
+  }
+  if (system) {
+    trimmed(c, system, false);
+  }
+  out.special(TOKENS.eot, systemPath, false);
+
+  if (hasTools && resolved.toolsInUserMessage) {
+    const first = rest[0];
+    if (first === undefined) {
+      diagnostics.push(error(CODES.templateRaises, "Tools go in the first user message (tools_in_user_message), but there is no message after the system message; the template raises (\"Cannot put tools in the first user message when there's no first user message!\").", ['tools']));
+    } else {
+      rest = rest.slice(1);
+      if (first.role !== 'user') diagnostics.push(lostInConversion(`the role ${JSON.stringify(first.role)}`, `${LABEL} writes the tools into the first message after the system message as a user turn`, [...first.path, 'role']));
+      if (first.calls.length > 0) diagnostics.push(lostInConversion('the tool calls of the message that carries the tools', `${LABEL} writes only its text`, [...first.path, 'toolCalls']));
+      header(c, 'user', first.path);
+      out.structure(USER_TOOLS_INTRO, ['tools'], false);
+      tools(c, record.tools);
+      trimmed(c, first, false);
+      out.special(TOKENS.eot, first.path, false);
+    }
+  }
+  for (const message of rest) renderMessage(c, message);
+  if (resolved.addGenerationPrompt) header(c, 'assistant', ROOT);
+  const { text, spans } = out.finish();
+  return { text, spans, diagnostics };
+}
