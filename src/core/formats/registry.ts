@@ -9,11 +9,13 @@ import type { Format } from './types.ts';
 import { apertusFormat } from './apertus/index.ts';
 import { rwkvFormat } from './rwkv/index.ts';
 import { openChatMlFormat } from './openchatml/index.ts';
+import { harmonyFormat } from './harmony/index.ts';
 
 export const FORMATS: readonly Format<OptionValues>[] = [
   apertusFormat,
   rwkvFormat,
   openChatMlFormat,
+  harmonyFormat,
 ];
 
 export function findFormat(id: string): Format<OptionValues> | undefined {

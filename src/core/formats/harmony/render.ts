@@ -22,7 +22,7 @@ import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { contentPieces } from './content.ts';
 import { resolveOptions, type HarmonyOptions } from './options.ts';
-import { notShown, structure, type Piece } from './pieces.ts';
+import { notShown, type Piece } from './pieces.ts';
 import { CallNames, planMessage, type HarmonyMessage } from './plan.ts';
 import { developerPieces, systemText } from './system.ts';
 import { CODES, INJECTION_STRINGS, TOKENS } from './tokens.ts';
