@@ -11,6 +11,7 @@ import { apertusJsonCodec } from '../src/core/interchange/apertus-json/index.ts'
 import type { Conversation } from '../src/core/model/types.ts';
 import { referenceAvailable, referenceTemplate, SKIP_REASON } from '../test/reference/apertus-template.ts';
 import { makeConversation } from './conversations.ts';
+import { harmonyTable } from './harmony-render.ts';
 
 const SIZES = [10, 100, 1000];
 const ROUNDS = 15;
@@ -80,6 +81,7 @@ function main(): void {
   const header = ['messages', 'native ops/s', '@huggingface/jinja ops/s', 'native ÷ jinja', 'JSON.stringify ops/s', 'stringify ÷ native', 'rendered chars'];
   const lines = [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`);
   process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(harmonyTable(opsPerSecond, median, format, ROUNDS));
 }
 
 main();
