@@ -1,16 +1,17 @@
 /**
  * Harmony text → a record, and the options that render it back (see docs/formats.md,
  * 'Harmony: reading text back'). The system message becomes options, the developer message
- * the record's first message (its instructions) and its tools; every other harmony message is
- * one record message with its channel, recipient and content type as written (types.ts), so
- * that rendering gives the same text. The reading is checked by rendering it back: where the
- * text differs (a header in an order harmony does not write, a system message with other
- * sections), an info says where.
+ * the record's first message (its instructions) and its tools. Assistant messages whose header
+ * is the one the format writes become blocks of one assistant message (analysis → thoughts,
+ * calls → tool calls, final → response), tool results with the usual header tool messages
+ * with a name; any other message keeps its channel, recipient and content type as written
+ * (types.ts). The reading is checked by rendering it back: where the text differs (a header in
+ * an order harmony does not write, say), an info says where.
  */
 import { error, info, type Diagnostic } from '../../model/diagnostic.ts';
 import { conversation } from '../../model/builders.ts';
 import { newId } from '../../model/ids.ts';
-import type { Message, ToolDefinition } from '../../model/types.ts';
+import type { Block, Message, ToolDefinition } from '../../model/types.ts';
 import type { ParseResult } from '../types.ts';
 import { HARMONY_DEFAULTS, type HarmonyOptions } from './options.ts';
 import { readDeveloper, readSystem } from './parse-head.ts';
@@ -34,14 +35,18 @@ function toolName(author: string): string {
   return author;
 }
 
-function recordMessage(scanned: ScannedMessage): Message {
+/** `first`: the record's first message, which a system or developer role would make the instructions unless its header is marked as its own. */
+function recordMessage(scanned: ScannedMessage, first: boolean): Message {
   const { header, body } = scanned;
   const known = ['system', 'developer', 'user', 'assistant'].includes(header.author);
   const message: Message = { id: newId('m'), role: known ? header.author : 'tool', content: { type: 'text', text: body } };
   if (!known) message.name = toolName(header.author);
   else if (header.name !== undefined) message.name = header.name;
-  // Undefined means "the role's default" (types.ts): write what the header says, null for none.
-  message.channel = header.channel ?? null;
+  if (!known && canonicalResult(scanned)) return message;
+  // Undefined means "the role's default" (types.ts): an assistant message defaults to final, a
+  // tool result to to=assistant on commentary, so that what the header leaves out is null there.
+  if (header.channel !== undefined) message.channel = header.channel;
+  else if (!known || header.author === 'assistant' || (first && header.author !== 'user')) message.channel = null;
   if (header.recipient !== undefined) message.recipient = header.recipient;
   else if (!known) message.recipient = null;
   if (header.contentType !== undefined) message.contentType = header.contentType;
@@ -52,6 +57,34 @@ function recordMessage(scanned: ScannedMessage): Message {
 function plainHeader(message: ScannedMessage): boolean {
   const { header } = message;
   return header.name === undefined && header.channel === undefined && header.recipient === undefined && header.contentType === undefined && message.end === TOKENS.end;
+}
+
+/**
+ * The block an assistant message is, when its header is exactly the one the format writes for
+ * that block (plan.ts): analysis → thoughts, final → response, a call to a function on
+ * commentary with `<|constrain|>json` → a tool call. Such messages are read into one assistant
+ * message with blocks, the record's own shape for reasoning and calls, which every dialect
+ * knows; any other header is kept on a message of its own.
+ */
+function canonicalBlock(scanned: ScannedMessage, last: boolean): Block | undefined {
+  const { header, body, end } = scanned;
+  if (header.author !== 'assistant' || header.name !== undefined || header.leftover !== undefined) return undefined;
+  if (header.recipient === undefined && header.contentType === undefined) {
+    if (header.channel === 'analysis' && end === TOKENS.end) return { id: newId('b'), type: 'thoughts', text: body };
+    if (header.channel === 'final' && (end === TOKENS.end || (last && end === TOKENS.return))) return { id: newId('b'), type: 'response', text: body };
+    return undefined;
+  }
+  const prefix = `${FUNCTIONS_NAMESPACE}.`;
+  const name = header.recipient?.startsWith(prefix) ? header.recipient.slice(prefix.length) : undefined;
+  if (name === undefined || name === '' || toolAddress(name) !== header.recipient) return undefined;
+  if (header.channel !== 'commentary' || header.contentType !== `${TOKENS.constrain}json` || end !== TOKENS.call) return undefined;
+  return { id: newId('b'), type: 'tool_calls', calls: [{ id: newId('c'), name, arguments: body }] };
+}
+
+/** A tool result with the header the format writes (`functions.NAME to=assistant<|channel|>commentary`): a tool message with just its name. */
+function canonicalResult(scanned: ScannedMessage): boolean {
+  const { header, end } = scanned;
+  return header.recipient === 'assistant' && header.channel === 'commentary' && header.contentType === undefined && header.leftover === undefined && end === TOKENS.end;
 }
 
 function firstDifference(a: string, b: string): number {
@@ -94,10 +127,23 @@ export function parseHarmony(text: string, hints?: Partial<HarmonyOptions>): Har
   if (first?.header.author === 'developer' && rest.includes(first)) {
     diagnostics.push(info(CODES.readAsText, 'The developer message is kept as a message with its text: its tool declarations are not in a form Parley reads back into tool definitions (parameters of simple types only).'));
   }
-  for (const scanned of rest) {
-    messages.push(recordMessage(scanned));
+  let group: Block[] | undefined;
+  rest.forEach((scanned, i) => {
     if (scanned.end === TOKENS.return) options.returnToken = true;
-  }
+    const block = canonicalBlock(scanned, i === rest.length - 1);
+    if (block === undefined) {
+      group = undefined;
+      messages.push(recordMessage(scanned, messages.length === 0));
+      return;
+    }
+    if (group === undefined) {
+      group = [];
+      messages.push({ id: newId('m'), role: 'assistant', content: { type: 'blocks', blocks: group } });
+    }
+    const previous = group[group.length - 1];
+    if (block.type === 'tool_calls' && previous?.type === 'tool_calls') previous.calls.push(...block.calls);
+    else group.push(block);
+  });
   const last = rest[rest.length - 1];
   if (last?.end === TOKENS.end && last.header.author === 'assistant' && last.header.channel === 'final') options.returnToken = false;
   const record = conversation(messages, tools);
