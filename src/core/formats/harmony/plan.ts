@@ -141,13 +141,17 @@ function blockMessages(block: Block, path: FieldPath, out: Diagnostic[], names: 
 }
 
 /** The header a message's own fields give, each field's default applied when it is undefined. */
-function header(message: Message, path: FieldPath, defaults: { channel?: string; recipient?: string }): Pick<HarmonyMessage, 'recipient' | 'channel' | 'channelPath' | 'contentType'> {
+function header(message: Message, path: FieldPath, defaults: { channel?: string; recipient?: string }, out: Diagnostic[]): Pick<HarmonyMessage, 'recipient' | 'channel' | 'channelPath' | 'contentType'> {
   const result: Pick<HarmonyMessage, 'recipient' | 'channel' | 'channelPath' | 'contentType'> = { channelPath: message.channel == null ? path : [...path, 'channel'] };
   const recipient = message.recipient === undefined ? defaults.recipient : (message.recipient ?? undefined);
   if (recipient !== undefined) result.recipient = [message.recipient === undefined ? structure(recipient, path) : content(recipient, [...path, 'recipient'])];
   const channel = message.channel === undefined ? defaults.channel : (message.channel ?? undefined);
   if (channel !== undefined) result.channel = channel;
-  if (message.contentType != null) result.contentType = contentTypeOf(message.contentType, [...path, 'contentType']);
+  if (message.contentType != null) {
+    result.contentType = contentTypeOf(message.contentType, [...path, 'contentType']);
+    // openai/harmony reads a header's one word after the role as the recipient.
+    if (recipient === undefined) out.push(warning(CODES.headerUnused, `${formatPath(path)}: a content type without a recipient is read back by harmony as the recipient.`, [...path, 'contentType']));
+  }
   return result;
 }
 
@@ -169,7 +173,7 @@ function assistantMessages(message: Message, path: FieldPath, out: Diagnostic[],
     const body = contentPieces(message.content, [...path, 'content'], out);
     // With calls, the text before them is the chain of thought that led to them (gpt-oss template).
     const written = body.some((piece) => piece.text !== '') || calls.length === 0 || message.channel !== undefined || message.recipient != null;
-    if (written) messages.push({ path, role: 'assistant', author, name: nameOf(message, path), ...header(message, path, { channel: calls.length > 0 ? 'analysis' : 'final' }), body });
+    if (written) messages.push({ path, role: 'assistant', author, name: nameOf(message, path), ...header(message, path, { channel: calls.length > 0 ? 'analysis' : 'final' }, out), body });
   }
   calls.forEach((call, k) => messages.push(callMessage(call, [...path, 'toolCalls', k], out, names)));
   return messages;
@@ -179,7 +183,7 @@ function toolMessage(message: Message, path: FieldPath, out: Diagnostic[], names
   if (message.toolCallId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(message.toolCallId)}`, 'harmony results have no call ids; the result names the tool instead', [...path, 'toolCallId']));
   if (message.isError !== undefined) out.push(lostInConversion('the error flag', 'harmony tool results have no status', [...path, 'isError']));
   const author = resultAuthor(message.name, message.name !== undefined ? [...path, 'name'] : undefined, message.toolCallId, path, out, names);
-  return { path, role: 'tool', author, ...header(message, path, { channel: CALL_CHANNEL, recipient: TOOL_RESULT_RECIPIENT }), body: contentPieces(message.content, [...path, 'content'], out) };
+  return { path, role: 'tool', author, ...header(message, path, { channel: CALL_CHANNEL, recipient: TOOL_RESULT_RECIPIENT }, out), body: contentPieces(message.content, [...path, 'content'], out) };
 }
 
 /** The harmony messages of one record message (none for an assistant message with nothing in it). */
@@ -206,5 +210,5 @@ export function planMessage(message: Message, index: number, out: Diagnostic[], 
     out.push(lostInConversion(`the speaker name ${JSON.stringify(message.name)}`, `harmony writes no name on ${message.role} messages`, [...path, 'name']));
   }
   const name = message.role === 'user' || !['system', 'developer'].includes(message.role) ? nameOf(message, path) : undefined;
-  return [{ path, role: message.role, author: [structure(message.role, [...path, 'role'])], name, ...header(message, path, {}), body: contentPieces(message.content, [...path, 'content'], out) }];
+  return [{ path, role: message.role, author: [structure(message.role, [...path, 'role'])], name, ...header(message, path, {}, out), body: contentPieces(message.content, [...path, 'content'], out) }];
 }
