@@ -1,13 +1,15 @@
-/** The examples gallery: every example of specs 000, 001 and 003 (catalog.test.ts checks that none is missing). */
+/** The examples gallery: every example of specs 000, 001 and 003 (catalog.test.ts checks that none is missing), and harmony's. */
 import { SPEC_000_EXAMPLES } from './spec000.ts';
 import { SPEC_001_EXAMPLES } from './spec001.ts';
 import { SPEC_003_EXAMPLES } from './spec003.ts';
+import { HARMONY_EXAMPLES } from './harmony.ts';
 import type { Example } from './types.ts';
 
 export const EXAMPLE_GROUPS: readonly { title: string; examples: readonly Example[] }[] = [
   { title: 'Apertus chat format (spec 000)', examples: SPEC_000_EXAMPLES },
   { title: 'Apertus Python API (spec 001)', examples: SPEC_001_EXAMPLES },
   { title: 'OpenChatML v0.1 (spec 003)', examples: SPEC_003_EXAMPLES },
+  { title: 'Harmony (gpt-oss)', examples: HARMONY_EXAMPLES },
 ];
 
 export const EXAMPLES: readonly Example[] = EXAMPLE_GROUPS.flatMap((group) => group.examples);
