@@ -133,6 +133,8 @@ function renderConversation(record: Conversation, options: HarmonyOptions, write
       notShown(diagnostics, first, path);
       if (first.name !== undefined) diagnostics.push(lostInConversion(`the speaker name ${JSON.stringify(first.name)}`, 'the developer message has no name', [...path, 'name']));
       if (first.role === 'system') diagnostics.push(info(CODES.notShown, `${formatPath(path)}: the system prompt is written as the developer message's instructions (harmony's system message holds the options).`, [...path, 'role']));
+      if (first.thoughtFlags !== undefined && first.thoughtFlags.length > 0) diagnostics.push(lostInConversion('the thought flags', 'harmony sets reasoning with the Reasoning effort option, not per message', [...path, 'thoughtFlags']));
+      first.toolCalls?.forEach((_, k) => diagnostics.push(lostInConversion('a tool call', 'the developer message has no calls', [...path, 'toolCalls', k])));
     }
     const instructions = first === undefined ? undefined : contentPieces(first.content, [...path, 'content'], diagnostics);
     writer.out.special(TOKENS.start, path, false);
