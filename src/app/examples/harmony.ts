@@ -56,10 +56,10 @@ export const HARMONY_EXAMPLES: readonly Example[] = [
   {
     id: 'harmony-preamble',
     title: 'Harmony: preamble and built-in python',
-    description: 'A preamble on the commentary channel (shown to the user), then code sent to the built-in python tool on the analysis channel: messages with their own channel and recipient. The system message declares the python tool.',
+    description: 'A preamble on the commentary channel (shown to the user), then code sent to the built-in python tool on the analysis channel: messages with their own channel and recipient. The system message declares the python tool. "Keep earlier analysis" is on: harmony would otherwise drop the call and its result, which are on the analysis channel before the final answer.',
     source: `${source}, Preambles and Built-in tools`,
     formatId: 'harmony',
-    options: { date: '2025-06-28', pythonTool: true, returnToken: false },
+    options: { date: '2025-06-28', pythonTool: true, returnToken: false, keepAnalysis: true },
     build: () =>
       conversation([
         textMessage('user', 'What is 2**100?'),
