@@ -34,4 +34,10 @@ describe.concurrent('parley with --format harmony', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toBe(EXPECTED);
   });
+
+  it('turns the options that default to on off with --no- flags', async () => {
+    const run = await parley(['render', '--format', 'harmony', '--no-system-message', '--no-return-token', '-'], JSON.stringify({ messages: CHAT.messages.slice(1) }));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('<|start|>user<|message|>What is 2 + 2?<|end|><|start|>assistant<|channel|>final<|message|>4<|end|>');
+  });
 });

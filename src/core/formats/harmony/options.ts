@@ -13,8 +13,11 @@ export type HarmonyOptions = {
   modelIdentity: string;
   /** `Knowledge cutoff:` (`YYYY-MM`); empty: the line is left out. */
   knowledgeCutoff: string;
-  /** `Current date:` (`YYYY-MM-DD`); null: the line is left out (openai/harmony's default). */
-  date: string | null;
+  /**
+   * `Current date:` (`YYYY-MM-DD`); empty: the line is left out (openai/harmony's default). A
+   * string option, not a date one: a date option left empty means today in the app and the CLI.
+   */
+  date: string;
   reasoningEffort: ReasoningEffort;
   validChannels: (typeof CHANNEL_SETS)[number];
   browserTool: boolean;
@@ -34,7 +37,7 @@ export const HARMONY_DEFAULTS: HarmonyOptions = {
   systemMessage: true,
   modelIdentity: DEFAULT_IDENTITY,
   knowledgeCutoff: '2024-06',
-  date: null,
+  date: '',
   reasoningEffort: 'medium',
   validChannels: 'analysis, commentary, final',
   browserTool: false,
@@ -45,16 +48,16 @@ export const HARMONY_DEFAULTS: HarmonyOptions = {
 };
 
 export const HARMONY_OPTIONS: readonly FormatOption[] = [
-  { key: 'systemMessage', label: 'System message', description: 'Write the harmony system message (identity, dates, reasoning effort, channels, built-in tools) before the conversation.', type: 'boolean', default: true, cliFlag: '--system-message' },
+  { key: 'systemMessage', label: 'System message', description: 'Write the harmony system message (identity, dates, reasoning effort, channels, built-in tools) before the conversation.', type: 'boolean', default: true, cliFlag: '--no-system-message' },
   { key: 'modelIdentity', label: 'Model identity', description: 'First line of the system message.', type: 'string', default: DEFAULT_IDENTITY, cliFlag: '--model-identity' },
   { key: 'knowledgeCutoff', label: 'Knowledge cutoff', description: 'Knowledge cutoff: line of the system message (YYYY-MM); empty leaves it out.', type: 'string', default: '2024-06', cliFlag: '--knowledge-cutoff' },
-  { key: 'date', label: 'Current date', description: 'Current date: line of the system message (YYYY-MM-DD); none leaves it out, as openai/harmony does by default.', type: 'date', default: null, cliFlag: '--date' },
+  { key: 'date', label: 'Current date', description: 'Current date: line of the system message (YYYY-MM-DD); empty leaves it out, as openai/harmony does by default.', type: 'string', default: '', cliFlag: '--date' },
   { key: 'reasoningEffort', label: 'Reasoning effort', description: 'Reasoning: line of the system message.', type: 'enum', default: 'medium', choices: REASONING_EFFORTS, cliFlag: '--reasoning-effort' },
   { key: 'validChannels', label: 'Valid channels', description: 'The channels the system message lists.', type: 'enum', default: 'analysis, commentary, final', choices: CHANNEL_SETS, cliFlag: '--valid-channels' },
   { key: 'browserTool', label: 'Browser tool', description: 'Declare the built-in browser tool (namespace browser) in the system message.', type: 'boolean', default: false, cliFlag: '--browser-tool' },
   { key: 'pythonTool', label: 'Python tool', description: 'Declare the built-in python tool in the system message.', type: 'boolean', default: false, cliFlag: '--python-tool' },
   { key: 'keepAnalysis', label: 'Keep earlier analysis', description: 'Keep the chain of thought (analysis) before the first final message; by default it is dropped when the conversation ends with a final message, as openai/harmony does.', type: 'boolean', default: false, cliFlag: '--keep-analysis' },
-  { key: 'returnToken', label: 'End with <|return|>', description: 'A last assistant message on the final channel ends with <|return|> instead of <|end|> (a training target).', type: 'boolean', default: true, cliFlag: '--return-token' },
+  { key: 'returnToken', label: 'End with <|return|>', description: 'A last assistant message on the final channel ends with <|return|> instead of <|end|> (a training target).', type: 'boolean', default: true, cliFlag: '--no-return-token' },
   { key: 'addGenerationPrompt', label: 'Add generation prompt', description: 'Append <|start|>assistant, where the model starts writing.', type: 'boolean', default: false, cliFlag: '--add-generation-prompt' },
 ];
 
@@ -75,7 +78,7 @@ export function resolveOptions(options: Partial<HarmonyOptions> | undefined): Ha
     systemMessage: pick(options.systemMessage, isBoolean, d.systemMessage),
     modelIdentity: pick(options.modelIdentity, isString, d.modelIdentity),
     knowledgeCutoff: pick(options.knowledgeCutoff, isString, d.knowledgeCutoff),
-    date: typeof options.date === 'string' && options.date !== '' ? options.date : null,
+    date: pick(options.date, isString, d.date),
     reasoningEffort: pick(options.reasoningEffort, isEffort, d.reasoningEffort),
     validChannels: pick(options.validChannels, isChannels, d.validChannels),
     browserTool: pick(options.browserTool, isBoolean, d.browserTool),

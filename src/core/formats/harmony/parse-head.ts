@@ -14,7 +14,7 @@ type SystemOptions = Pick<HarmonyOptions, 'modelIdentity' | 'knowledgeCutoff' | 
 /** The options a system message body was rendered with, and whether it names function tools; undefined when it is not one harmony writes. */
 export function readSystem(body: string): { options: SystemOptions; functions: boolean } | undefined {
   const top = body.split('\n\n')[0] ?? '';
-  const options: SystemOptions = { modelIdentity: '', knowledgeCutoff: '', date: null, reasoningEffort: HARMONY_DEFAULTS.reasoningEffort, validChannels: HARMONY_DEFAULTS.validChannels, browserTool: false, pythonTool: false };
+  const options: SystemOptions = { modelIdentity: '', knowledgeCutoff: '', date: '', reasoningEffort: HARMONY_DEFAULTS.reasoningEffort, validChannels: HARMONY_DEFAULTS.validChannels, browserTool: false, pythonTool: false };
   for (const line of top.split('\n')) {
     if (line.startsWith('Knowledge cutoff: ')) options.knowledgeCutoff = line.slice('Knowledge cutoff: '.length);
     else if (line.startsWith('Current date: ')) options.date = line.slice('Current date: '.length);

@@ -35,7 +35,7 @@ const message: fc.Arbitrary<Message> = fc.oneof(
 
 const options: fc.Arbitrary<Partial<HarmonyOptions>> = fc.record({
   systemMessage: fc.boolean(),
-  date: fc.constantFrom(null, '2025-06-28'),
+  date: fc.constantFrom('', '2025-06-28'),
   reasoningEffort: fc.constantFrom(...REASONING_EFFORTS),
   validChannels: fc.constantFrom(...CHANNEL_SETS),
   browserTool: fc.boolean(),

@@ -69,7 +69,7 @@ export function systemText(options: HarmonyOptions, hasFunctionTools: boolean): 
   const top: string[] = [];
   if (options.modelIdentity !== '') top.push(options.modelIdentity);
   if (options.knowledgeCutoff !== '') top.push(`Knowledge cutoff: ${options.knowledgeCutoff}`);
-  if (options.date !== null) top.push(`Current date: ${options.date}`);
+  if (options.date !== '') top.push(`Current date: ${options.date}`);
   if (top.length > 0) sections.push(top.join('\n'));
   sections.push(`Reasoning: ${options.reasoningEffort}`);
   const builtins: string[] = [];
