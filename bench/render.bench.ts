@@ -18,6 +18,7 @@ import { openAiChatCodec } from '../src/core/interchange/openai-chat/index.ts';
 import type { ParleyRecord } from '../src/core/model/types.ts';
 import { goldenAvailable, goldenTemplate, GOLDEN_SKIP_REASON, LLAMA31, QWEN25 } from '../test/reference/hf-jinja-golden.ts';
 import { makeConversation, makeOpenAiConversation } from './conversations.ts';
+import { harmonyTable } from './harmony-render.ts';
 
 const SIZES = [10, 100, 1000];
 const ROUNDS = 15;
@@ -88,6 +89,7 @@ function main(): void {
   const lines = [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`);
   process.stdout.write(`${lines.join('\n')}\n`);
   hubTemplates();
+  process.stdout.write(harmonyTable(opsPerSecond, median, format, ROUNDS));
 }
 
 const HUB_SIZES = [10, 100];

@@ -39,6 +39,9 @@ const FIELD_NOUNS: Record<string, string> = {
   suffix: 'FIM suffix',
   mapping: 'mapping form',
   thoughtFlags: 'thought flags',
+  channel: 'channel',
+  recipient: 'recipient',
+  contentType: 'content type',
 };
 
 /** `['messages', 2, 'content', 'blocks', 1, 'calls', 0, 'arguments']` → `Message 3 block 2 tool call 1 arguments`. */

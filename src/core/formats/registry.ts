@@ -11,6 +11,7 @@ import { rwkvFormat } from './rwkv/index.ts';
 import { openChatMlFormat } from './openchatml/index.ts';
 import { chatMlFormat } from './chatml/index.ts';
 import { llama3Format } from './llama3/index.ts';
+import { harmonyFormat } from './harmony/index.ts';
 import { jinjaFormat } from './jinja/index.ts';
 
 export const FORMATS: readonly Format<OptionValues>[] = [
@@ -19,6 +20,7 @@ export const FORMATS: readonly Format<OptionValues>[] = [
   openChatMlFormat,
   chatMlFormat,
   llama3Format,
+  harmonyFormat,
   jinjaFormat,
 ];
 

@@ -111,7 +111,23 @@ const RESPONSES_SUMMARY: Probe = {
   what: (value) => `the ${(JSON.parse(value) as unknown[]).length} parts of the reasoning summary (OpenAI Responses; their text is kept as the thoughts)`,
 };
 
-const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS, RESPONSES_ITEM_FIELDS, RESPONSES_SUMMARY];
+const HARMONY_FIELDS = ['channel', 'recipient', 'contentType'] as const;
+
+/** A message's own harmony header fields (types.ts): only harmony text and the Parley and Apertus JSON hold them. */
+const HARMONY_HEADER: Probe = {
+  mayHold: (message) => message.channel !== undefined || message.recipient !== undefined || message.contentType !== undefined,
+  find: (record) =>
+    record.kind !== 'chat'
+      ? []
+      : record.messages.flatMap((message, index) => {
+          const set = HARMONY_FIELDS.filter((key) => message[key] !== undefined);
+          const first = set[0];
+          return first === undefined ? [] : [{ path: ['messages', index, first], value: JSON.stringify(set.map((key) => [key, message[key]])) }];
+        }),
+  what: (value) => `the harmony header (${(JSON.parse(value) as [string, unknown][]).map(([key, v]) => `${key} ${JSON.stringify(v)}`).join(', ')})`,
+};
+
+const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS, RESPONSES_ITEM_FIELDS, RESPONSES_SUMMARY, HARMONY_HEADER];
 
 /**
  * False when no probe can find anything in the record, told in one walk that builds nothing:

@@ -27,6 +27,11 @@ describe('checkRecordShape', () => {
     expect(checkRecordShape(documentRecord([documentFile([textPart('a'), fimPart('p', 'm', 's')], 'a.py')])).ok).toBe(true);
   });
 
+  it('checks the harmony header fields: strings or null', () => {
+    expect(problems(chat([{ id: 'a', role: 'assistant', channel: 'commentary', recipient: 'functions.f', contentType: '<|constrain|>json' }, { id: 'b', role: 'tool', name: 'f', channel: null, recipient: null }]))).toEqual([]);
+    expect(problems(chat([{ id: 'a', role: 'assistant', channel: 1, recipient: true }]))).toEqual(['messages[0].channel: expected a string or nothing, got number', 'messages[0].recipient: expected a string or nothing, got boolean']);
+  });
+
   it('accepts unknown fields (written by a newer version)', () => {
     expect(checkRecordShape({ ...chat([{ id: 'm1', role: 'user', newField: 1 }]), alsoNew: true }).ok).toBe(true);
   });

@@ -195,6 +195,8 @@ function message(c: Checker, value: unknown, path: FieldPath): void {
   for (const key of ['id', 'role']) c.string(m, key, path);
   for (const key of ['name', 'toolCallId']) c.optional(m, key, 'string', path);
   c.optional(m, 'isError', 'boolean', path);
+  // Harmony header fields: a string, or null for "the header has none" (types.ts).
+  for (const key of ['channel', 'recipient', 'contentType']) if (m[key] !== null) c.optional(m, key, 'string', path);
   c.extensible(m, path);
   if (m.thoughtFlags !== undefined) {
     c.each(m.thoughtFlags, [...path, 'thoughtFlags'], (flag, p) => {

@@ -165,6 +165,25 @@ export interface Message extends Extensible {
    * that no assistant message has yet). Only system messages carry flags.
    */
   thoughtFlags?: ThoughtKind[];
+  /**
+   * Harmony (gpt-oss) message header fields, as openai/harmony's `Message` holds them (see
+   * docs/formats.md, 'Harmony: channel and recipient'). Only the harmony format writes them;
+   * other formats and dialects report them as lost. `undefined`: the format's default for the
+   * role (an assistant text message goes to `final`, a tool result comes `to=assistant` on
+   * `commentary`); `null`: the header has none (openai/harmony renders a message without one).
+   * - `channel`: `analysis` (chain of thought), `commentary` (tool calls, preambles), `final`.
+   * - `recipient`: who the message is for (`functions.get_weather`, `browser.search`,
+   *   `python`; `assistant` for a tool result). An assistant message with a recipient is a
+   *   tool call: it ends with `<|call|>`.
+   * - `contentType`: what follows the recipient, as harmony writes it: `<|constrain|>json`
+   *   (the special token, then the type), or a plain word such as `json` or `code`.
+   * The thoughts, tool calls and response of an assistant message with blocks need none of
+   * these: the format gives each block its channel (thoughts → analysis, tool calls →
+   * commentary to=functions.NAME, response → final).
+   */
+  channel?: string | null;
+  recipient?: string | null;
+  contentType?: string | null;
 }
 
 export interface ToolDefinition extends Extensible {

@@ -13,7 +13,7 @@ const TOP_LISTS = new Set(['messages', 'tools', 'files']);
 /** Fields rendered as one control each. */
 const LEAVES = new Set([
   'role', 'name', 'toolCallId', 'isError', 'text', 'kind', 'url', 'mediaType', 'value', 'prefix', 'middle', 'suffix', 'arguments', 'callId', 'output', 'description', 'parameters',
-  'thoughtFlags',
+  'thoughtFlags', 'channel', 'recipient', 'contentType',
 ]);
 
 export function anchorPath(path: FieldPath): FieldPath {

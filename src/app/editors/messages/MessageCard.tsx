@@ -19,6 +19,7 @@ import { cloneMessage } from '../ops/clone.ts';
 import { toolCall, type FieldPath } from '../../../core/index.ts';
 import { ContentEditor } from './ContentEditor.tsx';
 import { ContentKindSwitch } from './ContentKindSwitch.tsx';
+import { HarmonyHeaderFields } from './HarmonyHeaderFields.tsx';
 import { handleMessageKeyDown } from './keyboard.ts';
 import { RoleField } from './RoleField.tsx';
 import { ThoughtFlagsField } from './ThoughtFlagsField.tsx';
@@ -83,6 +84,7 @@ export const MessageCard = memo(function MessageCard({ index, dragHandle }: { in
       <AnchorDiagnostics path={path} />
       <ContentEditor index={index} message={message} />
       <ThoughtFlagsField index={index} role={message.role} flags={message.thoughtFlags} />
+      <HarmonyHeaderFields index={index} message={message} />
       {(isTool || message.toolCallId !== undefined || message.isError === true) && (
         <div className="mt-1.5">
           <ToolMessageFields index={index} toolCallId={message.toolCallId} isError={message.isError === true} />

@@ -26,7 +26,10 @@ import { documentSchema, messageSchema } from './schema.ts';
 import { SHAPE_KEY, type ShapedConversation } from './shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 
-const MESSAGE_KEYS = ['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'is_error'];
+/** Harmony header fields (Parley extension keys, see encode.ts) → the message fields; a string or null. */
+const HARMONY_KEYS = { channel: 'channel', recipient: 'recipient', content_type: 'contentType' } as const;
+
+const MESSAGE_KEYS = ['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'is_error', ...Object.keys(HARMONY_KEYS)];
 
 export function decodeApertusJson(json: unknown): DecodeResult {
   const out: Diagnostic[] = [];
@@ -70,6 +73,17 @@ export function decodeApertusJson(json: unknown): DecodeResult {
   return { record: tagSource(record, 'apertus-json'), diagnostics: out };
 }
 
+function harmonyFields(item: JsonObject, message: Message, extra: JsonObject | undefined): JsonObject | undefined {
+  let kept = extra;
+  for (const [key, field] of Object.entries(HARMONY_KEYS)) {
+    if (!(key in item)) continue;
+    const value = item[key];
+    if (typeof value === 'string' || value === null) message[field] = value;
+    else kept = withKey(kept, key, value);
+  }
+  return kept;
+}
+
 function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Message {
   check(messageSchema, item, path, out);
   const message: Message = { id: newId('m'), role: item.role as string };
@@ -82,6 +96,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
   extra = optionalString(item, 'name', (v) => (message.name = v), extra);
   extra = optionalString(item, 'tool_call_id', (v) => (message.toolCallId = v), extra);
   extra = optionalBoolean(item, 'is_error', (v) => (message.isError = v), extra);
+  extra = harmonyFields(item, message, extra);
   if ('tool_calls' in item) {
     const calls = decodeLegacyCalls(item.tool_calls, [...path, 'tool_calls'], out);
     if (calls) message.toolCalls = calls;

@@ -42,6 +42,10 @@ function encodeMessage(message: Message, path: FieldPath, out: Diagnostic[]): Js
   if (message.toolCalls !== undefined) json.tool_calls = message.toolCalls.map((call, index) => encodeLegacyCall(call, [...path, 'tool_calls', index], out));
   if (message.toolCallId !== undefined) json.tool_call_id = message.toolCallId;
   if (message.isError !== undefined) json.is_error = message.isError;
+  // Harmony header fields, as extension keys (the template does not read them).
+  if (message.channel !== undefined) json.channel = message.channel;
+  if (message.recipient !== undefined) json.recipient = message.recipient;
+  if (message.contentType !== undefined) json.content_type = message.contentType;
   return merge(json, message.extra);
 }
 
