@@ -8,12 +8,13 @@ import { create } from 'zustand';
 import { temporal } from 'zundo';
 import { createDatasetSlice, setRecordHistoryClearer, type DatasetSlice } from './dataset-slice.ts';
 import { createDocumentSlice, type DocumentSlice } from './document-slice.ts';
+import { createMaskSlice, type MaskSlice } from './mask-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createViewSlice, type ViewSlice } from './view-slice.ts';
 import { coalescingHandleSet, HISTORY_LIMIT, type TrackedState } from './history.ts';
 
-export type AppState = DocumentSlice & SelectionSlice & ViewSlice & SessionSlice & DatasetSlice;
+export type AppState = DocumentSlice & SelectionSlice & ViewSlice & SessionSlice & DatasetSlice & MaskSlice;
 
 export const useAppStore = create<AppState>()(
   temporal<AppState, [], [], TrackedState>(
@@ -23,6 +24,7 @@ export const useAppStore = create<AppState>()(
       ...createViewSlice(...a),
       ...createSessionSlice(...a),
       ...createDatasetSlice(...a),
+      ...createMaskSlice(...a),
     }),
     {
       partialize: (state) => ({ record: state.record }),
