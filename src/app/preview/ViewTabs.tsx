@@ -1,14 +1,16 @@
 /**
- * The preview's two views as tabs (WAI-ARIA tabs: arrow keys move between them, the selected
- * one is the only tab stop): the token text of the chosen format, and the record as JSON.
+ * The preview's three views as tabs (WAI-ARIA tabs: arrow keys move between them, the selected
+ * one is the only tab stop): the token text of the chosen format, the record as JSON, and the
+ * tokens a tokenizer makes of the text with the training mask.
  */
 import { useRef, type KeyboardEvent } from 'react';
 
-export type PreviewView = 'text' | 'json';
+export type PreviewView = 'text' | 'json' | 'tokens';
 
 const VIEWS: { id: PreviewView; name: string; title: string }[] = [
   { id: 'text', name: 'Text', title: 'The exact token text of the chosen format (editable)' },
   { id: 'json', name: 'JSON', title: 'The conversation as JSON in a dialect you choose (editable)' },
+  { id: 'tokens', name: 'Tokens', title: 'The tokens a tokenizer makes of the text, and which of them are trained' },
 ];
 
 export function tabId(view: PreviewView): string {
