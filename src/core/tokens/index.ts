@@ -1,0 +1,7 @@
+/** Tokens and the training mask (issue 12): the contract is in types.ts. */
+export * from './types.ts';
+export { loadTokenizer, TokenizerLoadError } from './load.ts';
+export { spanTrainable, lastTurn, messageOf } from './mask.ts';
+export { tokenMask } from './token-mask.ts';
+export { trainingExample, exampleOf, IGNORE_LABEL } from './training.ts';
+export { DEFAULT_TOKENIZERS, defaultTokenizerFor, findDefaultTokenizer, type DefaultTokenizer, type FormatTokenizer } from './defaults.ts';
