@@ -24,6 +24,8 @@ let dirty = false;
 let loadRequest = 0;
 /** The loaded tokenizer came from the format's shipped default: a change of format changes it too. */
 let followsFormat = true;
+/** Where the tokenizer being loaded comes from, and whether it is the format's own (told to the person once it loads). */
+let pendingOrigin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined } = { origin: 'shipped', own: true };
 const listeners = new Set<() => void>();
 
 function send(message: ToWorker, transfer: Transferable[] = []): void {
@@ -91,8 +93,6 @@ function receive(message: FromWorker): void {
   } else tokenStore.setState({ busy: false });
   listeners.forEach((listener) => listener());
 }
-
-let pendingOrigin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined } = { origin: 'shipped', own: true };
 
 function load(source: TokenizerSource, label: string, origin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined }): void {
   pendingOrigin = origin;
