@@ -3,5 +3,6 @@ export * from './types.ts';
 export { loadTokenizer, TokenizerLoadError } from './load.ts';
 export { spanTrainable, lastTurn, messageOf } from './mask.ts';
 export { tokenMask } from './token-mask.ts';
+export { specialSplits, type SpecialSplit } from './special-splits.ts';
 export { trainingExample, exampleOf, IGNORE_LABEL } from './training.ts';
 export { DEFAULT_TOKENIZERS, defaultTokenizerFor, findDefaultTokenizer, type DefaultTokenizer, type FormatTokenizer } from './defaults.ts';
