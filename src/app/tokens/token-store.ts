@@ -1,12 +1,11 @@
 /**
  * What the Token view shows, outside the app store (it is not saved and not undone): the
- * tokenizer's state, the last tokenization (with the text and spans it was made from, so that a
- * hover or a click reads the spans the tokens belong to, even while a newer one is on its way),
- * and the format's special tokens that the tokenizer splits.
+ * tokenizer's state and the last tokenization (with the text and spans it was made from, so that a
+ * hover or a click reads the spans the tokens belong to, even while a newer one is on its way).
  */
 import { create } from 'zustand';
 import type { Span } from '../../core/index.ts';
-import type { SplitSpecial, TokenResult } from './protocol.ts';
+import type { TokenResult } from './protocol.ts';
 
 export type TokenizerState =
   | { state: 'none'; message: string }
@@ -27,7 +26,6 @@ export interface TokenViewState {
   tokenized: Tokenized | undefined;
   /** A tokenization is on its way (the counts shown are of an older text). */
   busy: boolean;
-  splitSpecials: readonly SplitSpecial[];
   error: string | undefined;
 }
 
@@ -35,6 +33,5 @@ export const tokenStore = create<TokenViewState>()(() => ({
   tokenizer: { state: 'none', message: 'No tokenizer loaded yet.' },
   tokenized: undefined,
   busy: false,
-  splitSpecials: [],
   error: undefined,
 }));

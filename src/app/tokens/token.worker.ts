@@ -4,10 +4,11 @@
  * answered in order; the app drops answers older than its latest request (token-client.ts).
  * The last encoding is kept: a change of the mask only re-masks, it does not re-encode.
  */
-import { exampleOf, loadTokenizer, tokenMask, type TokenEncoding, type Tokenizer, type TokenizerFiles } from '../../core/tokens/index.ts';
+import { exampleOf, loadTokenizer, specialSplits, tokenMask, type TokenEncoding, type Tokenizer, type TokenizerFiles } from '../../core/tokens/index.ts';
 import type { Span } from '../../core/index.ts';
 import { fetchHubTokenizer, HubError } from './hub.ts';
-import type { FromWorker, ToWorker, TokenizerSource } from './protocol.ts';
+import { SPAN_FIELDS } from './masked-spans.ts';
+import type { FromWorker, SplitSpecial, ToWorker, TokenizerSource } from './protocol.ts';
 
 let tokenizer: Tokenizer | undefined;
 let lastEncoding: { text: string; encoding: TokenEncoding } | undefined;
@@ -22,14 +23,25 @@ async function readFiles(source: TokenizerSource): Promise<{ files: TokenizerFil
   return { files: { tokenizer: tokenizerJson, config }, name: source.label };
 }
 
-/** The spans as core wants them, from the flat array (only start, end and the message index are read). */
+/** The spans as core wants them, from the flat array (core reads start, end, kind and the message index of the path). */
 function spansOf(flat: Int32Array): Span[] {
   const spans: Span[] = [];
-  for (let i = 0; i + 2 < flat.length; i += 3) {
+  for (let i = 0; i + SPAN_FIELDS - 1 < flat.length; i += SPAN_FIELDS) {
     const message = flat[i + 2] ?? -1;
-    spans.push({ start: flat[i] ?? 0, end: flat[i + 1] ?? 0, kind: 'content', path: message >= 0 ? ['messages', message] : [], trainable: false });
+    spans.push({ start: flat[i] ?? 0, end: flat[i + 1] ?? 0, kind: flat[i + 3] === 1 ? 'special' : 'content', path: message >= 0 ? ['messages', message] : [], trainable: false });
   }
   return spans;
+}
+
+/** The split special tokens by text: a render writes the same token many times. */
+function groupSplits(text: string, encoding: TokenEncoding, spans: readonly Span[]): SplitSpecial[] {
+  const byText = new Map<string, SplitSpecial>();
+  for (const split of specialSplits(text, encoding, spans)) {
+    const seen = byText.get(split.text);
+    if (seen) seen.occurrences++;
+    else byText.set(split.text, { token: split.text, tokens: split.tokens, occurrences: 1 });
+  }
+  return [...byText.values()];
 }
 
 function tokenize(message: Extract<ToWorker, { type: 'tokenize' }>): void {
@@ -40,7 +52,8 @@ function tokenize(message: Extract<ToWorker, { type: 'tokenize' }>): void {
   const began = performance.now();
   const encoding = lastEncoding?.text === message.text ? lastEncoding.encoding : tokenizer.encode(message.text);
   lastEncoding = { text: message.text, encoding };
-  const mask = tokenMask(encoding, spansOf(message.spans), Array.from(message.trainable, (flag) => flag === 1));
+  const spans = spansOf(message.spans);
+  const mask = tokenMask(encoding, spans, Array.from(message.trainable, (flag) => flag === 1));
   const example = exampleOf(encoding, mask, message.messageCount);
   const result = {
     ids: Int32Array.from(encoding.ids),
@@ -52,6 +65,7 @@ function tokenize(message: Extract<ToWorker, { type: 'tokenize' }>): void {
     trainedCount: example.trained,
     straddling: Int32Array.from(mask.straddling),
     exact: encoding.exact,
+    splitSpecials: groupSplits(message.text, encoding, spans),
     took: performance.now() - began,
   };
   post({ type: 'tokens', request: message.request, result }, [result.ids.buffer, result.starts.buffer, result.ends.buffer, result.trained.buffer, result.message.buffer, result.perMessage.buffer, result.straddling.buffer]);
@@ -68,15 +82,11 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     } catch (error) {
       post({ type: 'load-failed', request: message.request, message: error instanceof Error ? error.message : String(error), offline: error instanceof HubError && error.offline });
     }
-  } else if (message.type === 'tokenize') {
+  } else {
     try {
       tokenize(message);
     } catch (error) {
       post({ type: 'failed', request: message.request, message: error instanceof Error ? error.message : String(error) });
     }
-  } else {
-    const loaded = tokenizer;
-    const pieces = message.tokens.map((token) => (loaded ? loaded.encode(token, { addSpecialTokens: false }).tokens : []));
-    post({ type: 'pieces', request: message.request, pieces });
   }
 };

@@ -40,13 +40,13 @@ describe('masked spans', () => {
     expect(trainedText(maskedSpans(record, rendered.spans, { turns: 'last', thoughtsAndTools: true, messages: { '1': true, '3': false } }))).toBe('Hello');
   });
 
-  it('flatten to start, end, message index and the flag', () => {
+  it('flatten to start, end, message index, special, and the flag', () => {
     const spans: Span[] = [
       { start: 0, end: 3, kind: 'special', path: [], trainable: false },
       { start: 3, end: 7, kind: 'content', path: ['messages', 4, 'content'], trainable: true },
     ];
     const flat = flattenSpans(spans);
-    expect(Array.from(flat.spans)).toEqual([0, 3, -1, 3, 7, 4]);
+    expect(Array.from(flat.spans)).toEqual([0, 3, -1, 1, 3, 7, 4, 0]);
     expect(Array.from(flat.trainable)).toEqual([0, 1]);
   });
 });

@@ -18,10 +18,10 @@ const button =
 export function TokenCounts() {
   const tokenized = tokenStore((state) => state.tokenized);
   const busy = tokenStore((state) => state.busy);
-  const splits = tokenStore((state) => state.splitSpecials);
   const error = tokenStore((state) => state.error);
   const roles = useAppStore((state) => (state.record.kind === 'chat' ? state.record.messages.map((m) => m.role).join(',') : ''));
   const result = tokenized?.result;
+  const splits = result?.splitSpecials ?? [];
   const roleList = roles === '' ? [] : roles.split(',');
   return (
     <div role="toolbar" aria-label="Token tools" className="flex shrink-0 flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs tabular-nums dark:border-slate-800 dark:bg-slate-900">
@@ -48,8 +48,8 @@ export function TokenCounts() {
       )}
       {result && !result.exact && <span className="text-amber-800 dark:text-amber-200">The tokenizer changed the text (normaliser): positions are approximate.</span>}
       {splits.length > 0 && (
-        <span role="note" data-testid="split-specials" className="text-red-700 dark:text-red-300" title={splits.map((s) => `${s.token} → ${s.pieces.join(' · ')}`).join('\n')}>
-          {splits.length === 1 ? '1 special token is' : `${splits.length} special tokens are`} split by this tokenizer: {splits.map((s) => `${s.token} (${s.pieces.length} pieces)`).join(', ')}
+        <span role="note" data-testid="split-specials" className="text-red-700 dark:text-red-300" title="A format's special token should be one token: split, the model reads it as ordinary text.">
+          {splits.length === 1 ? '1 special token is' : `${splits.length} special tokens are`} split by this tokenizer: {splits.map((s) => `${s.token} (${s.tokens} tokens, ${s.occurrences}×)`).join(', ')}
         </span>
       )}
       {error && <span className="text-red-700 dark:text-red-300">{error}</span>}
