@@ -2,10 +2,11 @@
 import { convertLineJob } from './commands/convert.ts';
 import { parseLineJob } from './commands/parse.ts';
 import { renderLineJob } from './commands/render.ts';
+import { tokenizeLineJob } from './commands/tokenize.ts';
 import { validateLineJob } from './commands/validate.ts';
 import type { LineJob } from './line-job.ts';
 
-const LINE_JOBS = { render: renderLineJob, validate: validateLineJob, convert: convertLineJob, parse: parseLineJob } satisfies Record<string, (argv: readonly string[]) => LineJob>;
+const LINE_JOBS = { render: renderLineJob, validate: validateLineJob, convert: convertLineJob, parse: parseLineJob, tokenize: tokenizeLineJob } satisfies Record<string, (argv: readonly string[]) => LineJob>;
 
 export type LineJobName = keyof typeof LINE_JOBS;
 

@@ -20,10 +20,11 @@ export interface Run {
   stderr: string;
 }
 
-export function parley(args: readonly string[], stdin?: string): Promise<Run> {
+/** `env`: variables added to this process's environment for the child (e.g. `HF_ENDPOINT`). */
+export function parley(args: readonly string[], stdin?: string, env?: Readonly<Record<string, string>>): Promise<Run> {
   const command = inject('parleyCommand');
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [command, ...args], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [command, ...args], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: env === undefined ? process.env : { ...process.env, ...env } });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

@@ -20,15 +20,29 @@ function tokenName(value: unknown): string | undefined {
 
 export class TokenizerLoadError extends Error {}
 
+/**
+ * What Parley uses of the library's tokenizer, declared here: the package's own .d.ts files
+ * import each other without extensions, which the library build's NodeNext resolution cannot
+ * follow (it would see `any`).
+ */
+interface HfTokenizerApi {
+  encode(text: string, options?: { add_special_tokens?: boolean }): { ids: number[]; tokens: string[] };
+  decode(ids: number[], options?: { skip_special_tokens?: boolean; clean_up_tokenization_spaces?: boolean }): string;
+  id_to_token(id: number): string | undefined;
+  token_to_id(token: string): number | undefined;
+  get_added_tokens_decoder(): Map<number, { content: string }>;
+  get_vocab(withAddedTokens?: boolean): Map<string, number>;
+}
+
 /** Loads a tokenizer; throws `TokenizerLoadError` (one line) when the files are not a tokenizer.json. */
 export function loadTokenizer(files: TokenizerFiles, name = 'tokenizer.json'): Tokenizer {
   if (!isObject(files.tokenizer) || !isObject(files.tokenizer.model)) {
     throw new TokenizerLoadError(`${name}: not a tokenizer.json (it has no "model")`);
   }
   const config = isObject(files.config) ? files.config : {};
-  let hf: HfTokenizer;
+  let hf: HfTokenizerApi;
   try {
-    hf = new HfTokenizer(files.tokenizer, config);
+    hf = new HfTokenizer(files.tokenizer, config) as HfTokenizerApi;
   } catch (error) {
     throw new TokenizerLoadError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -15,7 +15,7 @@ const special = (id: number, content: string) => ({ id, content, single_word: fa
  * not in its vocabulary, and a BOS `<s>` its post-processor adds to every encoding.
  * Vocabulary: `<unk>` 0, `<s>` 1, `</s>` 2, `<0x00>`…`<0xFF>` 3…258, then ▁ h i ▁h ▁hi é.
  */
-export function byteFallbackTokenizer(): Tokenizer {
+export function byteFallbackFiles(): { tokenizer: object; config: object } {
   const vocab: Record<string, number> = { '<unk>': 0, '<s>': 1, '</s>': 2 };
   for (let b = 0; b < 256; b++) vocab[`<0x${b.toString(16).toUpperCase().padStart(2, '0')}>`] = 3 + b;
   for (const [k, piece] of ['▁', 'h', 'i', '▁h', '▁hi', 'é'].entries()) vocab[piece] = 259 + k;
@@ -52,7 +52,11 @@ export function byteFallbackTokenizer(): Tokenizer {
       merges: [['▁', 'h'], ['▁h', 'i']],
     },
   };
-  return loadTokenizer({ tokenizer, config: { bos_token: '<s>', eos_token: '</s>', add_bos_token: true } }, 'byte-fallback');
+  return { tokenizer, config: { bos_token: '<s>', eos_token: '</s>', add_bos_token: true } };
+}
+
+export function byteFallbackTokenizer(): Tokenizer {
+  return loadTokenizer(byteFallbackFiles(), 'byte-fallback');
 }
 
 const require = createRequire(import.meta.url);

@@ -1,0 +1,151 @@
+/** `parley tokenize`: a conversation → its tokens as a trainer reads them (`input_ids`, `labels`, …). */
+import type { Diagnostic, Format, OptionValues } from '../../core/index.ts';
+import { hasErrors } from '../../core/index.ts';
+import { tokenDiagnostics, trainingExample, type MaskOptions, type Tokenizer, type TrainingExample } from '../../core/tokens/index.ts';
+import type { ParleyRecord } from '../../core/model/types.ts';
+import { stringFlag, type ParsedArgs } from '../args.ts';
+import type { DialectChoice } from '../dialect.ts';
+import { dialectNotes, sayDialect } from '../dialect-note.ts';
+import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
+import { parseFormatInput, type FormatInput } from '../format-input.ts';
+import { decodeJsonText, failureDiagnostic } from '../input.ts';
+import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
+import { runJsonl } from '../jsonl-run.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
+import type { LineJob } from '../line-job.ts';
+import { diagnosticLine } from '../print.ts';
+import { loadTokenizerFrom, openTokenizer, tokenizerSource } from '../tokenizer-source.ts';
+
+export const TOKENIZE_HELP = `Usage: parley tokenize --format ID [options] [FILE|-]
+
+Renders a conversation in the format, tokenizes the text and writes, as one JSON object:
+  {"input_ids": [...], "attention_mask": [...], "labels": [...], "tokens": [...], "count": N,
+   "trained": N, "messages": [tokens per message], "diagnostics": [...]}
+"labels" is the id where the token is trained and -100 where it is not (Hugging Face's
+convention). A token is trained when every character it covers is text the format trains on
+(what the assistant writes); the options below change which turns count.
+
+Options:
+  --format ID            the token format (see parley formats)
+  --tokenizer FILE|MODEL_ID|NAME
+                         a tokenizer.json (or a folder holding one; a tokenizer_config.json
+                         beside it is read too), a Hugging Face model id (downloaded; needs the
+                         network), or a shipped tokenizer: qwen3, llama3.1, gpt-oss. Default:
+                         the format's own (chatml: qwen3, llama3: llama3.1, harmony: gpt-oss,
+                         openchatml: qwen3; apertus and rwkv ship none)
+  --mask last|all        train every assistant turn (all, the default) or the last one only
+  --no-train-thoughts    thought blocks are not trained
+  --no-train-tool-calls  tool calls are not trained
+  --input-dialect ID     the JSON dialect of the input (as for parley render)
+  --jsonl                the input is JSON Lines (also for a *.jsonl file): one object per line
+                         out ("input_ids" is null when the line cannot be read); a blank line
+                         in, an empty line out
+${JOBS_HELP}
+  <format options>       the format's own flags (see parley formats)
+
+Diagnostics go to stderr (one object: "LEVEL path: message"); with --jsonl they are in each line.
+Exit codes: 0 tokenized; 1 the render has errors (still written); 2 bad input, or a model id
+while offline.`;
+
+const SPECS = [
+  { flag: '--tokenizer', takesValue: true, valueName: 'FILE|MODEL_ID' },
+  { flag: '--mask', takesValue: true, valueName: 'last|all' },
+  { flag: '--no-train-thoughts', takesValue: false },
+  { flag: '--no-train-tool-calls', takesValue: false },
+  { flag: '--input-dialect', takesValue: true, valueName: 'ID' },
+  JSONL_FLAG,
+  JOBS_FLAG,
+];
+
+interface Setup extends FormatInput {
+  mask: MaskOptions;
+}
+
+function setup(argv: readonly string[]): Setup {
+  const input = parseFormatInput(argv, 'tokenize', SPECS);
+  return { ...input, mask: maskOf(input.args) };
+}
+
+function maskOf(args: ParsedArgs): MaskOptions {
+  const turns = stringFlag(args, '--mask') ?? 'all';
+  if (turns !== 'all' && turns !== 'last') throw new CliError(`tokenize: --mask takes last or all, got ${JSON.stringify(turns)}`);
+  const mask: MaskOptions = { turns };
+  if (args.flags.has('--no-train-thoughts')) mask.thoughts = false;
+  if (args.flags.has('--no-train-tool-calls')) mask.toolCalls = false;
+  return mask;
+}
+
+/** `argv` with `--tokenizer` naming `path` instead (a downloaded model, for the workers). */
+function withTokenizer(argv: readonly string[], path: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '--tokenizer') i++;
+    else if (!arg.startsWith('--tokenizer=')) out.push(arg);
+  }
+  return [`--tokenizer=${path}`, ...out];
+}
+
+interface Tokenized {
+  example: TrainingExample;
+  diagnostics: Diagnostic[];
+}
+
+function tokenize(format: Format<OptionValues>, options: Partial<OptionValues>, tokenizer: Tokenizer, mask: MaskOptions, record: ParleyRecord): Tokenized {
+  const rendered = format.render(record, options);
+  const { encoding, mask: tokenMask, example } = trainingExample(tokenizer, record, rendered, mask);
+  return { example, diagnostics: [...rendered.diagnostics, ...tokenDiagnostics(rendered.text, rendered.spans, encoding, tokenMask, tokenizer.name)] };
+}
+
+/** The result object: the example's fields in a fixed order, then the diagnostics. */
+function resultJson({ example, diagnostics }: Tokenized): string {
+  const { input_ids, attention_mask, labels, tokens, count, trained, messages } = example;
+  return JSON.stringify({ input_ids, attention_mask, labels, tokens, count, trained, messages, diagnostics });
+}
+
+export async function tokenizeCommand(argv: readonly string[]): Promise<number> {
+  const { args, format, options, choice, file, mask } = setup(argv);
+  const source = tokenizerSource(stringFlag(args, '--tokenizer'), format.id, 'tokenize');
+  const { tokenizer, downloadedTo, cleanup } = await openTokenizer(source, 'tokenize');
+  try {
+    if (isJsonl(args, file)) {
+      const job = tokenizeLine(format, options, choice, tokenizer, mask);
+      const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
+        failed > 0 ? `tokenize: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
+      const workerArgv = downloadedTo === undefined ? argv : withTokenizer(argv, downloadedTo);
+      return await runJsonl({ command: 'tokenize', argv: workerArgv, file, job, jobs: jobsOf(args, 'tokenize'), summary });
+    }
+    const decoded = decodeJsonText(await readInputText(file, 'tokenize'), choice, inputName(file));
+    if (!decoded.ok) throw new CliError(`tokenize: ${decoded.message}`);
+    sayDialect(decoded, choice, format.id);
+    const result = tokenize(format, options, tokenizer, mask, decoded.record);
+    await writeOut(`${resultJson(result)}\n`);
+    const diagnostics = [...decoded.diagnostics, ...result.diagnostics];
+    for (const diagnostic of diagnostics) writeErr(diagnosticLine(diagnostic));
+    return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
+  } finally {
+    cleanup();
+  }
+}
+
+/** The JSON Lines job of `parley tokenize` (for the workers of --jobs; a model id is a folder by then). */
+export function tokenizeLineJob(argv: readonly string[]): LineJob {
+  const { args, format, options, choice, mask } = setup(argv);
+  const source = tokenizerSource(stringFlag(args, '--tokenizer'), format.id, 'tokenize');
+  if (source.kind === 'model') throw new CliError('tokenize: a worker cannot download a tokenizer');
+  return tokenizeLine(format, options, choice, loadTokenizerFrom(source, 'tokenize'), mask);
+}
+
+function tokenizeLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice, tokenizer: Tokenizer, mask: MaskOptions): LineJob {
+  return (text) => {
+    const decoded = decodeJsonText(text, choice);
+    if (!decoded.ok) return { out: JSON.stringify({ input_ids: null, diagnostics: [failureDiagnostic(decoded)] }), failed: true };
+    const result = tokenize(format, options, tokenizer, mask, decoded.record);
+    result.diagnostics.unshift(...decoded.diagnostics);
+    return { out: resultJson(result), failed: hasErrors(result.diagnostics), notes: dialectNotes(decoded, choice, format.id) };
+  };
+}
