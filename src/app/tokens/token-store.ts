@@ -23,6 +23,8 @@ export interface Tokenized {
 
 export interface TokenViewState {
   tokenizer: TokenizerState;
+  /** The last load that failed while another tokenizer stayed in use. */
+  loadError: Extract<TokenizerState, { state: 'failed' }> | undefined;
   tokenized: Tokenized | undefined;
   /** A tokenization is on its way (the counts shown are of an older text). */
   busy: boolean;
@@ -31,6 +33,7 @@ export interface TokenViewState {
 
 export const tokenStore = create<TokenViewState>()(() => ({
   tokenizer: { state: 'none', message: 'No tokenizer loaded yet.' },
+  loadError: undefined,
   tokenized: undefined,
   busy: false,
   error: undefined,

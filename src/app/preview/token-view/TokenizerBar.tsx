@@ -1,11 +1,12 @@
 /**
  * Which tokenizer the Token view uses: a shipped one (the format's own by default), a
- * tokenizer.json file (with its tokenizer_config.json), or a Hugging Face model id — the only
+ * tokenizer.json file (with its tokenizer_config.json; picked, or dropped on this bar), or a Hugging Face model id — the only
  * thing in Parley that reaches another origin, and only when the person presses Load.
  * Says when the tokenizer is not the format's own, and when a model id cannot load offline.
  */
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_TOKENIZERS, defaultTokenizerFor } from '../../../core/tokens/defaults.ts';
+import { claimDrop } from '../../files/useFileDrop.ts';
 import { toolbarInput, toolbarSelect } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
 import { loadFiles, loadModelId, loadShipped, loadShippedFor } from '../../tokens/token-client.ts';
@@ -35,15 +36,31 @@ const TONES = {
 export function TokenizerBar() {
   const formatId = useAppStore((state) => state.formatId);
   const tokenizer = tokenStore((state) => state.tokenizer);
+  const loadError = tokenStore((state) => state.loadError);
   const [modelId, setModelId] = useState('');
   const fit = defaultTokenizerFor(formatId);
-  const said = describe(tokenizer, fit.note);
+  const current = describe(tokenizer, fit.note);
+  // A failed load said first; the tokenizer still in use after it.
+  const failed = loadError && describe(loadError, fit.note);
+  const said = failed ? { text: `${failed.text} Still using ${tokenizer.state === 'ready' ? tokenizer.name : 'none'}.`, tone: failed.tone } : current;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (modelId.trim() !== '') loadModelId(modelId.trim());
   };
   return (
-    <div role="group" aria-label="Tokenizer" className="flex shrink-0 flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs dark:border-slate-800 dark:bg-slate-900">
+    <div
+      role="group"
+      aria-label="Tokenizer"
+      title="Drop tokenizer.json (and tokenizer_config.json) here to load it"
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={(event) => {
+        // Dropped here, the files are a tokenizer, not a conversation to open (useFileDrop).
+        event.preventDefault();
+        claimDrop(event.nativeEvent);
+        const files = [...event.dataTransfer.files];
+        if (files.length > 0) void loadFiles(files);
+      }}
+      className="flex shrink-0 flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs dark:border-slate-800 dark:bg-slate-900">
       <label className="flex items-center gap-1.5 font-medium">
         Tokenizer
         <select
