@@ -1,29 +1,74 @@
 /**
  * The render cut into its tokens: alternating shades mark the boundaries, trained tokens are
  * coloured (the mask), hover says a token's index, id and text, a click focuses the field that
- * wrote it (as Ctrl/⌘+click in the Text view). Built with the DOM directly, not React: a record of
- * 2,000 messages has hundreds of thousands of tokens, and one element each is all they need.
+ * wrote it (as Ctrl/⌘+click in the Text view). Built with the DOM directly, not React, and only
+ * near the screen (see `build`).
  */
 import { useEffect, useRef, useState } from 'react';
 import { SpanIndex } from '../span-index.ts';
 import { useAppStore } from '../../store/index.ts';
-import { tokenRuns } from '../../tokens/token-runs.ts';
+import { tokenRuns, type TokenRun } from '../../tokens/token-runs.ts';
 import { tokenStore, type Tokenized } from '../../tokens/token-store.ts';
 import './token-view.css';
 
-function build(container: HTMLElement, tokenized: Tokenized): void {
+/** Tokens per block: a block is plain text until it comes near the screen, then one element per token. */
+const BLOCK = 1_000;
+
+interface Block {
+  element: HTMLElement;
+  runs: TokenRun[];
+}
+
+/** One token element per run of `block` (called when the block nears the viewport). */
+function fill(block: Block, tokenized: Tokenized): void {
   const { text, result } = tokenized;
   const fragment = document.createDocumentFragment();
-  for (const run of tokenRuns(text.length, result)) {
-    const element = document.createElement('span');
-    element.textContent = text.slice(run.start, run.end);
-    if (run.token >= 0) {
-      element.dataset.t = String(run.token);
-      element.className = `parley-tok ${run.token % 2 === 0 ? 'parley-tok-even' : 'parley-tok-odd'}${result.trained[run.token] === 1 ? ' parley-tok-trained' : ''}${run.start === run.end ? ' parley-tok-empty' : ''}`;
+  for (const run of block.runs) {
+    const slice = text.slice(run.start, run.end);
+    if (run.token < 0) {
+      fragment.append(slice);
+      continue;
     }
+    const element = document.createElement('span');
+    element.textContent = slice;
+    element.dataset.t = String(run.token);
+    element.className = `parley-tok ${run.token % 2 === 0 ? 'parley-tok-even' : 'parley-tok-odd'}${result.trained[run.token] === 1 ? ' parley-tok-trained' : ''}${run.start === run.end ? ' parley-tok-empty' : ''}`;
+    fragment.append(element);
+  }
+  block.element.replaceChildren(fragment);
+}
+
+/**
+ * The text in blocks of plain text, each filled with its tokens when it comes within a screen of
+ * the viewport: 2,000 messages are ~190,000 tokens, and building and laying out an element for
+ * each would hold the main thread (and typing) for most of a second. Returns the disconnect.
+ */
+function build(container: HTMLElement, tokenized: Tokenized): () => void {
+  const runs = tokenRuns(tokenized.text.length, tokenized.result);
+  const blocks = new Map<Element, Block>();
+  const fragment = document.createDocumentFragment();
+  for (let i = 0; i < runs.length; i += BLOCK) {
+    const part = runs.slice(i, i + BLOCK);
+    const element = document.createElement('span');
+    element.className = 'parley-tok-block';
+    element.textContent = tokenized.text.slice(part[0]?.start ?? 0, part[part.length - 1]?.end ?? 0);
+    blocks.set(element, { element, runs: part });
     fragment.append(element);
   }
   container.replaceChildren(fragment);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const block = blocks.get(entry.target);
+        if (!entry.isIntersecting || !block) continue;
+        fill(block, tokenized);
+        observer.unobserve(entry.target);
+      }
+    },
+    { root: container, rootMargin: '100% 0px' },
+  );
+  for (const element of blocks.keys()) observer.observe(element);
+  return () => observer.disconnect();
 }
 
 function describeToken(tokenized: Tokenized, index: number): string {
@@ -36,9 +81,7 @@ export function TokenText() {
   const container = useRef<HTMLDivElement>(null);
   const tokenized = tokenStore((state) => state.tokenized);
   const [hovered, setHovered] = useState<string>('');
-  useEffect(() => {
-    if (container.current && tokenized) build(container.current, tokenized);
-  }, [tokenized]);
+  useEffect(() => (container.current && tokenized ? build(container.current, tokenized) : undefined), [tokenized]);
   const tokenAt = (target: EventTarget): number | undefined => {
     const t = target instanceof HTMLElement ? target.dataset.t : undefined;
     return t === undefined ? undefined : Number(t);
