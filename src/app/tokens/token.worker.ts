@@ -7,11 +7,17 @@
 import { exampleOf, loadTokenizer, specialSplits, tokenMask, type TokenEncoding, type Tokenizer, type TokenizerFiles } from '../../core/tokens/index.ts';
 import type { Span } from '../../core/index.ts';
 import { fetchHubTokenizer, HubError } from './hub.ts';
+import { agrees, cutsAtAddedTokens, segmentedEncoder } from '../../core/tokens/segmented.ts';
 import { SPAN_FIELDS } from './masked-spans.ts';
 import type { FromWorker, SplitSpecial, ToWorker, TokenizerSource } from './protocol.ts';
 
 let tokenizer: Tokenizer | undefined;
 let lastEncoding: { text: string; encoding: TokenEncoding } | undefined;
+/**
+ * Piece-by-piece encoding (core/tokens/segmented.ts) when the tokenizer allows it; `checked`
+ * once its first result agreed with a whole encode (if not, it is dropped for this tokenizer).
+ */
+let pieces: { encoder: ReturnType<typeof segmentedEncoder>; checked: boolean } | undefined;
 
 const post = (message: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(message, transfer);
 
@@ -44,15 +50,28 @@ function groupSplits(text: string, encoding: TokenEncoding, spans: readonly Span
   return [...byText.values()];
 }
 
+/** The render's encoding: by pieces cut at its special tokens when possible (a keystroke re-encodes one piece). */
+function encode(loaded: Tokenizer, text: string, spans: readonly Span[]): TokenEncoding {
+  if (!pieces) return loaded.encode(text);
+  const cuts: number[] = [];
+  for (const span of spans) if (span.kind === 'special' && loaded.addedTokens.has(text.slice(span.start, span.end))) cuts.push(span.start, span.end);
+  const encoding = pieces.encoder.encode(text, cuts);
+  if (pieces.checked) return encoding;
+  const whole = loaded.encode(text);
+  if (agrees(encoding, whole)) pieces.checked = true;
+  else pieces = undefined;
+  return whole;
+}
+
 function tokenize(message: Extract<ToWorker, { type: 'tokenize' }>): void {
   if (!tokenizer) {
     post({ type: 'failed', request: message.request, message: 'No tokenizer is loaded.' });
     return;
   }
   const began = performance.now();
-  const encoding = lastEncoding?.text === message.text ? lastEncoding.encoding : tokenizer.encode(message.text);
-  lastEncoding = { text: message.text, encoding };
   const spans = spansOf(message.spans);
+  const encoding = lastEncoding?.text === message.text ? lastEncoding.encoding : encode(tokenizer, message.text, spans);
+  lastEncoding = { text: message.text, encoding };
   const mask = tokenMask(encoding, spans, Array.from(message.trainable, (flag) => flag === 1));
   const example = exampleOf(encoding, mask, message.messageCount);
   const result = {
@@ -78,6 +97,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       const { files, name } = await readFiles(message.source);
       tokenizer = loadTokenizer(files, name);
       lastEncoding = undefined;
+      pieces = cutsAtAddedTokens(files, tokenizer) ? { encoder: segmentedEncoder(tokenizer), checked: false } : undefined;
       post({ type: 'loaded', request: message.request, name, vocabSize: tokenizer.vocabSize });
     } catch (error) {
       post({ type: 'load-failed', request: message.request, message: error instanceof Error ? error.message : String(error), offline: error instanceof HubError && error.offline });
