@@ -52,10 +52,15 @@ function expectedSplits(record: ParleyRecord): string[] {
 
 test('Token view: count, mask switched to the last turn, labels exported as the core computes them', async ({ parley, page }) => {
   test.setTimeout(90_000);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await parley.goto();
   expect((await parley.load(CONVERSATION)).ok).toBe(true);
   await parley.setFormat('openchatml');
   const { record } = await parley.state();
+  // Nothing of the Token view (its chunk, the worker, a tokenizer file) is loaded before it opens.
+  const tokenFiles = (paths: string[]) => paths.filter((path) => /TokenView|token\.worker|tokenizer/.test(path));
+  expect(tokenFiles(requested)).toEqual([]);
 
   await page.getByRole('tab', { name: 'Tokens' }).click();
   // OpenChatML has no tokenizer of its own: the view loads Qwen3's and says it is a stand-in.
@@ -63,6 +68,10 @@ test('Token view: count, mask switched to the last turn, labels exported as the 
   const all = expected(record, {});
   await expect(page.getByTestId('token-count')).toHaveText(`${all.count} tokens`, { timeout: 30_000 });
   await expect(page.getByTestId('trained-count')).toHaveText(`${all.trained} trained`);
+  // Now they are: the view's chunk, the worker, and Qwen3's tokenizer.json from the site itself.
+  expect(tokenFiles(requested).some((path) => /TokenView-.*\.js$/.test(path))).toBe(true);
+  expect(tokenFiles(requested).some((path) => /token\.worker-.*\.js$/.test(path))).toBe(true);
+  expect(tokenFiles(requested).filter((path) => /tokenizer-.*\.json$/.test(path))).toHaveLength(1);
 
   // The special tokens Qwen3 splits are flagged, each by its text.
   const splits = expectedSplits(record);
