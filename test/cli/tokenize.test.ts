@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChatMlFormat } from '../../src/core/formats/openchatml/index.ts';
 import { openAiChatCodec } from '../../src/core/interchange/openai-chat/index.ts';
 import { byteFallbackFiles, shippedTokenizer } from '../../src/core/tokens/test-tokenizers.ts';
+import { trainingExample } from '../../src/core/tokens/training.ts';
 import { expectBadInput, fixtureDir, lines, parley } from './run.ts';
 
 const files = fixtureDir();
@@ -62,6 +63,15 @@ describe('parley tokenize', () => {
     expect(qwen.decode(labelled)).toBe(trainableText(TWO_TURNS, () => true));
     expect(result.messages).toHaveLength(4);
     expect(result.messages.every((n) => n > 0)).toBe(true);
+  });
+
+  it('writes what the library (and so the app) computes for the same record and mask', async () => {
+    const run = await parley(['tokenize', '--format', 'openchatml', '--mask', 'last', '--no-train-thoughts'], JSON.stringify(TWO_TURNS));
+    const { record } = openAiChatCodec.decode(TWO_TURNS);
+    if (!record) throw new Error('fixture not readable');
+    const { example } = trainingExample(shippedTokenizer('qwen3'), record, openChatMlFormat.render(record), { turns: 'last', thoughts: false });
+    const result = JSON.parse(run.stdout) as Result;
+    expect([result.input_ids, result.labels, result.messages, result.trained]).toEqual([example.input_ids, example.labels, example.messages, example.trained]);
   });
 
   it('--mask last trains the last assistant turn only; all is the default', async () => {

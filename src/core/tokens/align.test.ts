@@ -4,7 +4,8 @@
  * ranges with what the library itself decodes each token to, never with the ranges' own output.
  */
 import { describe, expect, it } from 'vitest';
-import { byteFallbackTokenizer, shippedTokenizer } from './test-tokenizers.ts';
+import { loadTokenizer } from './load.ts';
+import { byteFallbackFiles, byteFallbackTokenizer, shippedTokenizer } from './test-tokenizers.ts';
 import type { TokenEncoding, Tokenizer } from './types.ts';
 
 const slices = (text: string, e: TokenEncoding): string[] => e.ids.map((_, i) => text.slice(e.starts[i], e.ends[i]));
@@ -60,6 +61,21 @@ describe('byte-fallback SentencePiece tokenizer (hand-made vocabulary)', () => {
     const forced = tokenizer.encode(text, { addSpecialTokens: true });
     expect(forced.tokens).toEqual(['<s>', '<s>', '▁hi']);
     expect(slices(text, forced)).toEqual(['', '<s>', 'hi']);
+  });
+
+  it("follows tokenizer_config.json's add_bos_token / add_eos_token over the post-processor", () => {
+    const { tokenizer: json, config } = byteFallbackFiles();
+    const noBos = loadTokenizer({ tokenizer: json, config: { ...config, add_bos_token: false } });
+    expect(noBos.addsPrefix).toEqual([]);
+    expect(noBos.encode('hi').tokens).toEqual(['▁hi']);
+    // No post-processor at all: the config alone asks for the BOS (and here an EOS).
+    const bare = loadTokenizer({ tokenizer: { ...json, post_processor: null }, config: { ...config, add_bos_token: true, add_eos_token: true } });
+    const e = bare.encode('hi');
+    expect(e.tokens).toEqual(['<s>', '▁hi', '</s>']);
+    expect(e.ids).toEqual([1, 263, 2]);
+    expect([e.starts, e.ends]).toEqual([[0, 0, 2], [0, 2, 2]]);
+    // A render that already ends with the EOS gets no second one.
+    expect(bare.encode('hi</s>').tokens).toEqual(['<s>', '▁hi', '</s>']);
   });
 
   it('matches an added token inside the text as one token', () => {

@@ -6,7 +6,7 @@
  * spaces around it) the alignment skips spaces, then resumes at the next token that matches,
  * and says it is not exact.
  */
-import { type Spelling, tokenBytes } from './token-bytes.ts';
+import { matchAt, type Spelling, tokenBytes } from './token-bytes.ts';
 import type { TextBytes } from './text-bytes.ts';
 
 export interface Alignment {
@@ -43,19 +43,23 @@ export function align(text: TextBytes, tokens: readonly string[], added: readonl
       partial[i] = false;
       continue;
     }
-    const bytes = tokenBytes(tokens[i] ?? '', added[i] ?? false, spelling);
+    const token = tokens[i] ?? '';
     let from = at;
-    let length = bytes.length;
-    if (!matchesAt(text.bytes, from, bytes)) {
-      if (bytes[0] === 0x20 && matchesAt(text.bytes, from, bytes.subarray(1))) {
-        length -= 1; // SentencePiece's prefix space: the tokenizer added it, the text has none
-      } else {
-        let skip = from;
-        while (isSpaceByte(text.bytes[skip])) skip++;
-        if (skip > from && matchesAt(text.bytes, skip, bytes)) from = skip; // an added token's lstrip/rstrip ate these spaces
-        else {
-          exact = false;
-          length = Math.min(length, text.length - from);
+    let length = matchAt(text.bytes, at, token, added[i] ?? false, spelling);
+    if (length < 0) {
+      const bytes = tokenBytes(token, added[i] ?? false, spelling);
+      length = bytes.length;
+      if (!matchesAt(text.bytes, from, bytes)) {
+        if (bytes[0] === 0x20 && matchesAt(text.bytes, from, bytes.subarray(1))) {
+          length -= 1; // SentencePiece's prefix space: the tokenizer added it, the text has none
+        } else {
+          let skip = from;
+          while (isSpaceByte(text.bytes[skip])) skip++;
+          if (skip > from && matchesAt(text.bytes, skip, bytes)) from = skip; // an added token's lstrip/rstrip ate these spaces
+          else {
+            exact = false;
+            length = Math.min(length, text.length - from);
+          }
         }
       }
     }

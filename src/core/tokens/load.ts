@@ -21,6 +21,29 @@ function tokenName(value: unknown): string | undefined {
 export class TokenizerLoadError extends Error {}
 
 /**
+ * The tokens a tokenizer adds around every text: what its post-processor adds (found by encoding
+ * one character with and without), corrected by tokenizer_config.json's `add_bos_token` and
+ * `add_eos_token` as Hugging Face's Llama-family tokenizer classes do (they rebuild the
+ * post-processor from these flags, so `false` drops a BOS the tokenizer.json adds, and `true`
+ * adds one it does not).
+ */
+function framing(hf: HfTokenizerApi, config: Json): { prefix: string[]; suffix: string[] } {
+  const probe = 'a';
+  const bare = hf.encode(probe, { add_special_tokens: false }).tokens;
+  const full = hf.encode(probe).tokens;
+  const first = full.indexOf(bare[0] ?? '');
+  let prefix = first > 0 ? full.slice(0, first) : [];
+  let suffix = full.slice(Math.max(0, first) + bare.length);
+  const bos = tokenName(config.bos_token);
+  const eos = tokenName(config.eos_token);
+  if (config.add_bos_token === false && bos !== undefined) prefix = prefix.filter((t) => t !== bos);
+  if (config.add_bos_token === true && bos !== undefined && !prefix.includes(bos) && hf.token_to_id(bos) !== undefined) prefix = [bos, ...prefix];
+  if (config.add_eos_token === false && eos !== undefined) suffix = suffix.filter((t) => t !== eos);
+  if (config.add_eos_token === true && eos !== undefined && !suffix.includes(eos) && hf.token_to_id(eos) !== undefined) suffix = [...suffix, eos];
+  return { prefix, suffix };
+}
+
+/**
  * What Parley uses of the library's tokenizer, declared here: the package's own .d.ts files
  * import each other without extensions, which the library build's NodeNext resolution cannot
  * follow (it would see `any`).
@@ -50,22 +73,20 @@ export function loadTokenizer(files: TokenizerFiles, name = 'tokenizer.json'): T
   const addedIds = new Set(hf.get_added_tokens_decoder().keys());
   const addedTokens = new Set([...hf.get_added_tokens_decoder().values()].map((t) => t.content));
 
-  // What the post-processor adds around any text: encode one character with and without.
-  const probe = 'a';
-  const bare = hf.encode(probe, { add_special_tokens: false }).tokens;
-  const full = hf.encode(probe).tokens;
-  const firstBare = full.indexOf(bare[0] ?? '');
-  const addsPrefix = firstBare > 0 ? full.slice(0, firstBare) : [];
-  const addsSuffix = full.slice(Math.max(0, firstBare) + bare.length);
-  const prefixText = addsPrefix.join('');
-  const suffixText = addsSuffix.join('');
+  const { prefix, suffix } = framing(hf, config);
+  const prefixText = prefix.join('');
+  const suffixText = suffix.join('');
+  const idOf = (token: string): number => hf.token_to_id(token) ?? -1;
+  const prefixIds = prefix.map(idOf);
+  const suffixIds = suffix.map(idOf);
 
   let vocabSize: number | undefined;
 
   return {
     name,
-    addsPrefix,
-    bosToken: tokenName(config.bos_token) ?? addsPrefix[0],
+    addsPrefix: prefix,
+    addsSuffix: suffix,
+    bosToken: tokenName(config.bos_token) ?? prefix[0],
     eosToken: tokenName(config.eos_token),
     addedTokens,
     get vocabSize() {
@@ -74,20 +95,17 @@ export function loadTokenizer(files: TokenizerFiles, name = 'tokenizer.json'): T
     },
     encode(text: string, options: EncodeOptions = {}): TokenEncoding {
       const mode = options.addSpecialTokens ?? 'auto';
-      const addSpecial =
-        mode === 'auto'
-          ? (addsPrefix.length > 0 || addsSuffix.length > 0) &&
-            !(prefixText !== '' && text.startsWith(prefixText)) &&
-            !(suffixText !== '' && text.endsWith(suffixText))
-          : mode;
-      const encoded = hf.encode(text, { add_special_tokens: addSpecial });
-      const { ids, tokens } = encoded;
+      // The tokenizer's own tokens around the text are added here, not by the library's
+      // post-processor, so that tokenizer_config.json's add_bos_token/add_eos_token count (see `framing`).
+      const front = mode === true || (mode === 'auto' && prefix.length > 0 && !text.startsWith(prefixText));
+      const back = mode === true || (mode === 'auto' && suffix.length > 0 && !text.endsWith(suffixText));
+      const core = hf.encode(text, { add_special_tokens: false });
+      const ids = [...(front ? prefixIds : []), ...core.ids, ...(back ? suffixIds : [])];
+      const tokens = [...(front ? prefix : []), ...core.tokens, ...(back ? suffix : [])];
       const added = ids.map((id) => addedIds.has(id));
       const outside = new Array<boolean>(ids.length).fill(false);
-      if (addSpecial) {
-        for (let i = 0; i < addsPrefix.length && i < ids.length; i++) outside[i] = true;
-        for (let i = 0; i < addsSuffix.length && i < ids.length; i++) outside[ids.length - 1 - i] = true;
-      }
+      if (front) outside.fill(true, 0, prefix.length);
+      if (back) outside.fill(true, ids.length - suffix.length);
       const { starts, ends, partial, exact } = align(textBytes(text), tokens, added, outside, spelling);
       return { ids, tokens, starts, ends, partial, added, exact };
     },

@@ -49,8 +49,9 @@ export interface TokenEncoding {
 export interface EncodeOptions {
   /**
    * Whether to let the tokenizer add its own special tokens (a BOS by its post-processor).
-   * `'auto'` (default): only when the text does not already start with that token, which is how
-   * a chat template's render is tokenized (the template writes the BOS itself).
+   * `'auto'` (default): the BOS only when the text does not already start with it (an EOS: end
+   * with it), which is how a chat template's render is tokenized (the template writes the BOS
+   * itself).
    */
   addSpecialTokens?: boolean | 'auto';
 }
@@ -59,8 +60,13 @@ export interface EncodeOptions {
 export interface Tokenizer {
   /** What it was loaded from: a default's id, a model id or a file name. */
   readonly name: string;
-  /** Tokens the tokenizer adds to every encoding (`<|begin_of_text|>`), in order; empty when none. */
+  /**
+   * Tokens the tokenizer adds before every encoding (`<|begin_of_text|>`), in order; empty when
+   * none. Its post-processor's, as tokenizer_config.json's `add_bos_token` corrects them.
+   */
   readonly addsPrefix: readonly string[];
+  /** Tokens it adds after every encoding (an EOS), in order; empty when none (the usual case). */
+  readonly addsSuffix: readonly string[];
   readonly bosToken: string | undefined;
   readonly eosToken: string | undefined;
   /** The contents of its added tokens (special tokens): matched whole in the text, before any splitting. */
