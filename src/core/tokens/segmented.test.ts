@@ -18,9 +18,10 @@ describe('segmented encoding', () => {
 
   it('Qwen3 cuts at its added tokens; a SentencePiece-style or BOS-adding tokenizer does not', () => {
     expect(cutsAtAddedTokens(files, qwen3)).toBe(true);
-    expect(cutsAtAddedTokens({ tokenizer: { pre_tokenizer: { type: 'Metaspace' } } }, { addsPrefix: [] })).toBe(false);
-    expect(cutsAtAddedTokens(files, { addsPrefix: ['<s>'] })).toBe(false);
-    expect(cutsAtAddedTokens({ tokenizer: { added_tokens: [{ content: '<mask>', lstrip: true }] } }, { addsPrefix: [] })).toBe(false);
+    expect(cutsAtAddedTokens({ tokenizer: { pre_tokenizer: { type: 'Metaspace' } } }, { addsPrefix: [], addsSuffix: [] })).toBe(false);
+    expect(cutsAtAddedTokens(files, { addsPrefix: ['<s>'], addsSuffix: [] })).toBe(false);
+    expect(cutsAtAddedTokens(files, { addsPrefix: [], addsSuffix: ['</s>'] })).toBe(false);
+    expect(cutsAtAddedTokens({ tokenizer: { added_tokens: [{ content: '<mask>', lstrip: true }] } }, { addsPrefix: [], addsSuffix: [] })).toBe(false);
   });
 
   it('gives the whole encode\'s tokens and places, before and after an edit that reuses the other pieces', () => {

@@ -16,8 +16,8 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether `files` describe a tokenizer whose encoding can be cut at its added tokens (see above). */
-export function cutsAtAddedTokens(files: TokenizerFiles, tokenizer: Pick<Tokenizer, 'addsPrefix'>): boolean {
-  if (tokenizer.addsPrefix.length > 0 || !isObject(files.tokenizer)) return false;
+export function cutsAtAddedTokens(files: TokenizerFiles, tokenizer: Pick<Tokenizer, 'addsPrefix' | 'addsSuffix'>): boolean {
+  if (tokenizer.addsPrefix.length > 0 || tokenizer.addsSuffix.length > 0 || !isObject(files.tokenizer)) return false;
   const { added_tokens: added, normalizer, pre_tokenizer: preTokenizer, post_processor: postProcessor } = files.tokenizer;
   if (Array.isArray(added) && added.some((t) => isObject(t) && (t.lstrip === true || t.rstrip === true))) return false;
   const text = JSON.stringify([normalizer ?? null, preTokenizer ?? null, postProcessor ?? null]);
