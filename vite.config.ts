@@ -12,7 +12,9 @@ import tailwindcss from '@tailwindcss/vite';
  * - style-src 'unsafe-inline': Monaco injects <style> elements and style attributes at run time
  *   (themes, decorations, measurements); styles cannot run code.
  * - font-src: Monaco's codicon font is a same-origin file.
- * - connect-src 'self' and nothing else: the page never talks to another origin.
+ * - connect-src 'self' and the Hugging Face hub: the page talks to no other origin, and to the hub
+ *   only when the person asks the Token view for a tokenizer by model id (huggingface.co answers
+ *   large files with a redirect to its CDN hosts under hf.co / huggingface.co).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -21,7 +23,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  "connect-src 'self'",
+  "connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'none'",

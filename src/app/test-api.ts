@@ -10,6 +10,7 @@ import { saveNow } from './persistence/autosave.ts';
 import { shownSession, type ShownSession } from './persistence/session-fields.ts';
 import { onPreviewUpdated, previewReady, previewReadyAt, previewReportsUpdates, previewText } from './preview-ready.ts';
 import { diagnosticsState, redo, undo, useAppStore, type SaveStatus } from './store/index.ts';
+import { tokenStore } from './tokens/token-store.ts';
 
 export interface ParleyLoadResult {
   ok: boolean;
@@ -61,6 +62,21 @@ export interface ParleyTestApi {
   timings(): { editorReady?: number; previewReady?: number };
   /** Dataset mode (a JSONL file or an array of records); the calls above act on the current record. */
   dataset: ParleyDatasetApi;
+  /**
+   * The Token view's last tokenization (null before the view was opened and answered): the text
+   * it tokenized (compare with `renderedText()` to know it is current), token count, trained
+   * count and count per message.
+   */
+  tokenCounts(): ParleyTokenCounts | null;
+  /** Call `listener` after each tokenization the Token view receives; returns an unsubscribe function. */
+  onTokensUpdated(listener: () => void): () => void;
+}
+
+export interface ParleyTokenCounts {
+  text: string;
+  count: number;
+  trained: number;
+  perMessage: number[];
 }
 
 declare global {
@@ -122,5 +138,15 @@ export function installTestApi(): void {
       goto: async (index) => (await datasetApi()).goto(index),
       exportBytes: async () => (await datasetApi()).exportBytes(),
     },
+    tokenCounts() {
+      const tokenized = tokenStore.getState().tokenized;
+      if (!tokenized) return null;
+      const { result } = tokenized;
+      return { text: tokenized.text, count: result.ids.length, trained: result.trainedCount, perMessage: Array.from(result.perMessage) };
+    },
+    onTokensUpdated: (listener) =>
+      tokenStore.subscribe((state, previous) => {
+        if (state.tokenized !== previous.tokenized) listener();
+      }),
   };
 }

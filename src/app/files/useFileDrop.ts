@@ -4,6 +4,14 @@ import { useAppStore } from '../store/index.ts';
 import { openFileLater } from './lazy.ts';
 import { isTemplateFile, openTemplateFile } from '../jinja/template-drop.ts';
 
+/** Drops a drop zone inside the page has taken (the Token view's tokenizer bar): not opened as a conversation. */
+const claimed = new WeakSet<Event>();
+
+/** Called by a drop zone's own handler: the window's handler then only hides the overlay. */
+export function claimDrop(event: Event): void {
+  claimed.add(event);
+}
+
 function carriesFiles(event: DragEvent): boolean {
   return event.dataTransfer?.types.includes('Files') ?? false;
 }
@@ -33,6 +41,7 @@ export function useFileDrop(): boolean {
       event.preventDefault();
       depth = 0;
       setOver(false);
+      if (claimed.has(event)) return;
       const files = Array.from(event.dataTransfer?.files ?? []);
       const [first] = files;
       if (!first) return;

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { deflateSync, strToU8 } from 'fflate';
 import { conversation, textMessage } from '../../core/index.ts';
 import { decodeShare, encodeShare } from '../share/codec.ts';
+import { DEFAULT_MASK, type MaskSettings } from '../tokens/mask-settings.ts';
 import { savedSession, savedSessionChanged, shownSession, splitEnvelope } from './session-fields.ts';
 
 const record = conversation([textMessage('user', 'hi')]);
-const state = { record, formatId: 'rwkv', formatOptions: { rwkv: { streaming: true }, apertus: { bos: false } }, shadeTrainable: true, showWhitespace: false };
+const state = { record, formatId: 'rwkv', formatOptions: { rwkv: { streaming: true }, apertus: { bos: false } }, shadeTrainable: true, showWhitespace: false, trainingMask: DEFAULT_MASK };
 
 describe('session fields', () => {
   it('are what autosave writes and watches, in the order written before they were declared once', () => {
-    expect(Object.keys(savedSession({ ...state, extra: 1 } as typeof state))).toEqual(['record', 'formatId', 'formatOptions', 'shadeTrainable', 'showWhitespace']);
+    expect(Object.keys(savedSession({ ...state, extra: 1 } as typeof state))).toEqual(['record', 'formatId', 'formatOptions', 'shadeTrainable', 'showWhitespace', 'trainingMask']);
     expect(savedSessionChanged(state, { ...state })).toBe(false);
     expect(savedSessionChanged(state, { ...state, showWhitespace: true })).toBe(true);
   });
@@ -33,5 +34,13 @@ describe('session fields', () => {
     expect(session).toEqual({ record, formatId: 'apertus', formatOptions: {} });
     expect(kept).toEqual({ fromTheFuture: 1 });
     expect(splitEnvelope({ record, formatId: 'apertus', formatOptions: {}, showWhitespace: true }).session).toEqual({ record, formatId: 'apertus', formatOptions: {}, showWhitespace: true });
+  });
+
+  it('carry a mask that is not the default in a link and read a damaged one as the default', () => {
+    const lastOnly: MaskSettings = { turns: 'last', thoughtsAndTools: false, messages: { '2': true } };
+    const decoded = decodeShare(encodeShare(shownSession({ ...state, trainingMask: lastOnly })));
+    expect(decoded).toEqual({ ok: true, payload: { record, formatId: 'rwkv', formatOptions: { streaming: true }, trainingMask: lastOnly } });
+    const damaged = { turns: 'some', thoughtsAndTools: 'no', messages: { x: true, '1': 'yes', '3': false } };
+    expect(splitEnvelope({ record, formatId: 'apertus', formatOptions: {}, trainingMask: damaged as unknown as MaskSettings }).session.trainingMask).toEqual({ turns: 'all', thoughtsAndTools: true, messages: { '3': false } });
   });
 });

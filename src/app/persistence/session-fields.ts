@@ -9,6 +9,7 @@
  */
 import type { OptionValues } from '../../core/index.ts';
 import type { AppState } from '../store/index.ts';
+import { isDefaultMask, readMaskSettings } from '../tokens/mask-settings.ts';
 
 /**
  * The conversation as shown: every envelope has these (version 0 is migrated to them) and a share
@@ -24,21 +25,29 @@ type BooleanKeys<T> = { [K in keyof T]: T[K] extends boolean ? K : never }[keyof
  */
 export const TOGGLE_FIELDS = ['shadeTrainable', 'showWhitespace'] as const satisfies readonly BooleanKeys<AppState>[];
 
-export const SAVED_FIELDS = [...CONVERSATION_FIELDS, ...TOGGLE_FIELDS] as const;
+/**
+ * The training-mask controls (src/app/tokens/mask-settings.ts): saved, and carried by a link
+ * when they are not the default (so links without them read as before). Envelopes written
+ * before they existed lack them; restoring then keeps the default.
+ */
+export const MASK_FIELDS = ['trainingMask'] as const satisfies readonly (keyof AppState)[];
+
+export const SAVED_FIELDS = [...CONVERSATION_FIELDS, ...TOGGLE_FIELDS, ...MASK_FIELDS] as const;
 
 export type SavedField = (typeof SAVED_FIELDS)[number];
 export type SavedSession = Pick<AppState, SavedField>;
 type ConversationField = (typeof CONVERSATION_FIELDS)[number];
 type ToggleField = (typeof TOGGLE_FIELDS)[number];
+type MaskField = (typeof MASK_FIELDS)[number];
 
 /** The saved fields as an envelope holds them: the toggles may be missing in older ones. */
-export type SavedEnvelopeFields = Pick<SavedSession, ConversationField> & Partial<Pick<SavedSession, ToggleField>>;
+export type SavedEnvelopeFields = Pick<SavedSession, ConversationField> & Partial<Pick<SavedSession, ToggleField | MaskField>>;
 
 /** The saved fields as shown: the options of the current format only. */
 export type ShownSession = Omit<SavedSession, 'formatOptions'> & { formatOptions: OptionValues };
 
-/** What a share link carries. */
-export type SharedConversation = Pick<ShownSession, ConversationField>;
+/** What a share link carries: the mask only when it is not the default. */
+export type SharedConversation = Pick<ShownSession, ConversationField> & Partial<Pick<ShownSession, MaskField>>;
 
 function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
   const out = {} as Pick<T, K>;
@@ -62,7 +71,9 @@ export function shownSession(state: SavedSession): ShownSession {
 
 /** The share link's payload, its keys in declaration order (the link's JSON is written in it). */
 export function sharedConversation(shown: SharedConversation): SharedConversation {
-  return pick(shown, CONVERSATION_FIELDS);
+  const shared: SharedConversation = pick(shown, CONVERSATION_FIELDS);
+  if (shown.trainingMask && !isDefaultMask(shown.trainingMask)) shared.trainingMask = shown.trainingMask;
+  return shared;
 }
 
 /**
@@ -78,5 +89,6 @@ export function splitEnvelope(envelope: SavedEnvelopeFields & Record<string, unk
     const value = envelope[key];
     if (typeof value === 'boolean') session[key] = value;
   }
+  if (envelope.trainingMask !== undefined) session.trainingMask = readMaskSettings(envelope.trainingMask);
   return { session, kept };
 }

@@ -1,8 +1,8 @@
 /**
- * The preview pane, two editable views in tabs: "Text", the exact text of the current record in
+ * The preview pane, two editable views and the Token view in tabs: "Text", the exact text of the current record in
  * the chosen format (special tokens and JSON coloured, hovers, diagnostics as markers, trainable
  * shading, Ctrl/⌘+clicks that focus the producing field) with its toolbar; and "JSON", the
- * record in a dialect (loaded on first use: json-view/). Typing in either is read back into the
+ * record in a dialect (loaded on first use: json-view/); and "Tokens" (token-view/, also lazy). Typing in either is read back into the
  * conversation. Loaded lazily by App.tsx: this module and everything it imports form the Monaco chunk.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -26,6 +26,8 @@ const JsonView = lazy(() => import('./json-view/JsonView.tsx'));
 // The Jinja format's template editor and the Compare view: their own chunks, loaded on first use.
 const TemplateView = lazy(() => import('./template/TemplateView.tsx'));
 const CompareView = lazy(() => import('./compare/CompareView.tsx'));
+// The Token view brings the token worker and the shipped tokenizers' URLs: its own chunk, loaded on first use.
+const TokenView = lazy(() => import('./token-view/TokenView.tsx'));
 
 export function Preview() {
   const theme = useAppStore((state) => state.resolvedTheme);
@@ -49,6 +51,13 @@ export function Preview() {
         {view === 'json' && (
           <Suspense fallback={<p className="p-3 text-sm text-slate-600 dark:text-slate-300">Loading the JSON view…</p>}>
             <JsonView />
+          </Suspense>
+        )}
+      </div>
+      <div role="tabpanel" id={panelId('tokens')} aria-labelledby={tabId('tokens')} hidden={view !== 'tokens'} className="flex min-h-0 flex-1 flex-col">
+        {view === 'tokens' && (
+          <Suspense fallback={<p className="p-3 text-sm text-slate-600 dark:text-slate-300">Loading the Token view…</p>}>
+            <TokenView />
           </Suspense>
         )}
       </div>

@@ -1,15 +1,17 @@
 /**
  * The preview's views as tabs (WAI-ARIA tabs: arrow keys move between them, the selected
  * one is the only tab stop): the token text of the chosen format, the record as JSON, the
- * Jinja format's template (when that format is chosen) and Compare.
+ * tokens a tokenizer makes of the text with the training mask, the Jinja format's template
+ * (when that format is chosen) and Compare.
  */
 import { useRef, type KeyboardEvent } from 'react';
 
-export type PreviewView = 'text' | 'json' | 'template' | 'compare';
+export type PreviewView = 'text' | 'json' | 'tokens' | 'template' | 'compare';
 
 const ALL_VIEWS: { id: PreviewView; name: string; title: string }[] = [
   { id: 'text', name: 'Text', title: 'The exact token text of the chosen format (editable)' },
   { id: 'json', name: 'JSON', title: 'The conversation as JSON in a dialect you choose (editable)' },
+  { id: 'tokens', name: 'Tokens', title: 'The tokens a tokenizer makes of the text, and which of them are trained' },
   { id: 'template', name: 'Template', title: 'The Jinja template the Jinja format renders with (editable)' },
   { id: 'compare', name: 'Compare', title: 'The conversation in two formats or templates side by side, differences marked' },
 ];

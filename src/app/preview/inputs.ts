@@ -1,10 +1,11 @@
 /**
  * What the preview shows, read from the store: the render, the diagnostics (the store's one
  * list, as the diagnostics panel shows it), the focused field and the toggles. Memoised on the
- * store's values so that a change elsewhere in the store (save status, theme) costs nothing.
+ * store's values (the spans' trainable flags after the training-mask controls) so that a change elsewhere in the store (save status, theme) costs nothing.
  */
 import type { Diagnostic, FieldPath, Span } from '../../core/index.ts';
 import { diagnosticsState, renderState, type AppState } from '../store/index.ts';
+import { maskedRender } from '../tokens/masked-spans.ts';
 
 export interface PreviewInputs {
   text: string;
@@ -20,7 +21,8 @@ export function previewInputs(state: AppState): PreviewInputs {
   const rendered = renderState(state);
   return {
     text: rendered.text,
-    spans: rendered.spans,
+    // The training-mask controls decide the trainable shading (the same flags as the Token view's).
+    spans: maskedRender(state, rendered),
     diagnostics: diagnosticsState(state),
     formatId: state.formatId,
     focusedPath: state.focusedPath,

@@ -6,6 +6,7 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { describeJsonTooDeep, findJsonTooDeep, type OptionValues } from '../../core/index.ts';
 import { checkRecord } from '../persistence/record-schema.ts';
+import { readMaskSettings } from '../tokens/mask-settings.ts';
 import { sharedConversation, type SharedConversation } from '../persistence/session-fields.ts';
 
 /** The saved fields a link carries (session-fields.ts). */
@@ -51,12 +52,15 @@ export function decodeShare(encoded: string): ShareDecodeResult {
   // Before anything walks it recursively (the shape check, the store, the renderers): see MAX_JSON_DEPTH.
   const tooDeep = findJsonTooDeep(value);
   if (tooDeep) return { ok: false, message: `its content is ${describeJsonTooDeep(tooDeep)}` };
-  const { record, formatId, formatOptions } = value as Record<string, unknown>;
+  const { record, formatId, formatOptions, trainingMask } = value as Record<string, unknown>;
   if (typeof formatId !== 'string') return { ok: false, message: 'it names no format' };
   if (!isOptionValues(formatOptions)) return { ok: false, message: 'its format options are not a map of values' };
   const checked = checkRecord(record);
   if (!checked.ok) return { ok: false, message: `its conversation is ${checked.message}` };
-  return { ok: true, payload: { record: checked.record, formatId, formatOptions } };
+  const payload: SharePayload = { record: checked.record, formatId, formatOptions };
+  // Optional (links made before the mask controls, or with the default mask, have none).
+  if (trainingMask !== undefined) payload.trainingMask = readMaskSettings(trainingMask);
+  return { ok: true, payload };
 }
 
 function isOptionValues(value: unknown): value is OptionValues {

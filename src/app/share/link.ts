@@ -4,6 +4,7 @@
  */
 import { confirmLeaveDataset, datasetHasChanges, useAppStore } from '../store/index.ts';
 import { shownSession } from '../persistence/session-fields.ts';
+import { DEFAULT_MASK } from '../tokens/mask-settings.ts';
 import { decodeShare, encodeShare, type SharePayload } from './codec.ts';
 import { hasShareFragment, SHARE_PREFIX } from './fragment.ts';
 import { pendingShareStore } from './pending.ts';
@@ -69,6 +70,7 @@ export function openShared(payload: SharePayload, replacedOwnWork = true): void 
   const state = useAppStore.getState();
   state.loadRecord(payload.record);
   state.setFormat(payload.formatId, payload.formatOptions);
+  state.setTrainingMask(payload.trainingMask ?? DEFAULT_MASK);
   state.setImportDiagnostics([]);
   state.setSourceCodec(null);
   state.showNotice({ tone: 'success', title: replacedOwnWork ? 'Opened the shared conversation. Undo brings yours back.' : 'Opened the conversation from the share link.' });

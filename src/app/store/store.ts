@@ -9,12 +9,13 @@ import { temporal } from 'zundo';
 import { createDatasetFixSlice, type DatasetFixSlice } from './dataset-fix-slice.ts';
 import { createDatasetSlice, setRecordHistoryClearer, type DatasetSlice } from './dataset-slice.ts';
 import { createDocumentSlice, type DocumentSlice } from './document-slice.ts';
+import { createMaskSlice, type MaskSlice } from './mask-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createViewSlice, type ViewSlice } from './view-slice.ts';
 import { coalescingHandleSet, HISTORY_LIMIT, type TrackedState } from './history.ts';
 
-export type AppState = DocumentSlice & SelectionSlice & ViewSlice & SessionSlice & DatasetSlice & DatasetFixSlice;
+export type AppState = DocumentSlice & SelectionSlice & ViewSlice & SessionSlice & DatasetSlice & DatasetFixSlice & MaskSlice;
 
 export const useAppStore = create<AppState>()(
   temporal<AppState, [], [], TrackedState>(
@@ -25,6 +26,7 @@ export const useAppStore = create<AppState>()(
       ...createSessionSlice(...a),
       ...createDatasetSlice(...a),
       ...createDatasetFixSlice(...a),
+      ...createMaskSlice(...a),
     }),
     {
       partialize: (state) => ({ record: state.record }),

