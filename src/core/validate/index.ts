@@ -23,8 +23,8 @@ export { findJsonTooDeep, describeJsonTooDeep, MAX_JSON_DEPTH, type JsonTooDeep 
  */
 const messageMemo = new WeakMap<Message, { index: number; tools: readonly ToolDefinition[]; diagnostics: Diagnostic[] }>();
 
-function checkMessageCalls(message: Message, index: number, tools: readonly ToolDefinition[]): Diagnostic[] {
-  const hit = messageMemo.get(message);
+function checkMessageCalls(message: Message, index: number, tools: readonly ToolDefinition[], memo: boolean): Diagnostic[] {
+  const hit = memo ? messageMemo.get(message) : undefined;
   if (hit && hit.index === index && hit.tools === tools) return hit.diagnostics;
   const diagnostics: Diagnostic[] = [];
   message.toolCalls?.forEach((call, c) => diagnostics.push(...checkToolCall(call, tools, ['messages', index, 'toolCalls', c])));
@@ -34,17 +34,29 @@ function checkMessageCalls(message: Message, index: number, tools: readonly Tool
       block.calls.forEach((call, c) => diagnostics.push(...checkToolCall(call, tools, ['messages', index, 'content', 'blocks', b, 'calls', c])));
     });
   }
-  messageMemo.set(message, { index, tools, diagnostics });
+  if (memo) messageMemo.set(message, { index, tools, diagnostics });
   return diagnostics;
 }
 
+/** How to validate. */
+export interface ValidateHow {
+  /**
+   * `true`: each record is checked once and then dropped (the command line, a pipeline), so
+   * the per-message memo could never hit; it is skipped, since an entry per message of a whole
+   * data set was a large share of `parley validate`'s time and of its garbage collection.
+   * Default `false` (the app checks the same messages again on every edit).
+   */
+  once?: boolean;
+}
+
 /** Every format-independent diagnostic of a record, with paths. */
-export function validateRecord(record: ParleyRecord): Diagnostic[] {
+export function validateRecord(record: ParleyRecord, how?: ValidateHow): Diagnostic[] {
   if (record.kind !== 'chat') return [];
   const { tools } = record;
+  const memo = how?.once !== true;
   const diagnostics: Diagnostic[] = checkToolDefinitions(tools);
   record.messages.forEach((message, m) => {
-    const found = checkMessageCalls(message, m, tools);
+    const found = checkMessageCalls(message, m, tools, memo);
     for (const diagnostic of found) diagnostics.push(diagnostic);
   });
   diagnostics.push(...checkCallIds(record.messages));
