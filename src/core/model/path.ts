@@ -5,6 +5,32 @@
  */
 export type FieldPath = readonly (string | number)[];
 
+/**
+ * A place in a record, named one key at a time (`place.at('content').at(0)`), whose
+ * `FieldPath` is made only when something asks for it (a diagnostic), and then kept. Readers
+ * go through every node of every record and most nodes have nothing to report: copying the
+ * parent's path into a new array at each level (`[...path, key]`) was a large share of what
+ * reading a data set allocated, all of it garbage at once.
+ */
+export class Place {
+  private made: FieldPath | undefined;
+
+  /** `new Place()` is the record itself (the path `[]`). */
+  constructor(
+    private readonly parent?: Place,
+    private readonly key?: string | number,
+  ) {}
+
+  at(key: string | number): Place {
+    return new Place(this, key);
+  }
+
+  get path(): FieldPath {
+    this.made ??= this.parent === undefined || this.key === undefined ? [] : [...this.parent.path, this.key];
+    return this.made;
+  }
+}
+
 /** `/^[A-Za-z_$][\w$]*$/` without a regular expression: called for every segment of every path printed (the command line prints a diagnostic per line, often hundreds per record). */
 function isIdentifier(segment: string): boolean {
   if (segment.length === 0) return false;
