@@ -5,7 +5,7 @@
  * the schema forbids extra ones. Pure functions returning diagnostics at the call's fields.
  */
 import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
-import type { FieldPath } from '../model/path.ts';
+import { pathAt, type FieldPath, type Where } from '../model/path.ts';
 import type { ToolCall, ToolDefinition } from '../model/types.ts';
 import { describeJsonSyntaxError, parseJson } from './json-syntax.ts';
 import { checkAgainstSchema, isPlainObject, jsonTypeOf, type SchemaProblemKind } from './schema-check.ts';
@@ -43,16 +43,17 @@ export function checkArgumentsText(text: string, path: FieldPath): { diagnostics
 
 /**
  * The arguments text parsed as JSON, or the syntax error (empty text included) as an error at
- * `path`. Formats that write arguments verbatim report the same diagnostic (same code, path and
+ * `where`. Formats that write arguments verbatim report the same diagnostic (same code, path and
  * message) so that the app, which also runs `validateRecord`, can tell it is one problem.
+ * (`where` may be a renderer's `Place`: its path is made only for the diagnostic.)
  */
-export function parseArgumentsText(text: string, path: FieldPath): { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic } {
+export function parseArgumentsText(text: string, where: Where): { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic } {
   if (text.trim() === '') {
-    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, 'Arguments are empty: write a JSON object, e.g. {} for none.', path) };
+    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, 'Arguments are empty: write a JSON object, e.g. {} for none.', pathAt(where)) };
   }
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, `Arguments are not valid JSON: ${describeJsonSyntaxError(parsed.error)}.`, path) };
+    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, `Arguments are not valid JSON: ${describeJsonSyntaxError(parsed.error)}.`, pathAt(where)) };
   }
   return { ok: true, value: parsed.value };
 }
