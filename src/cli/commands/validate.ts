@@ -27,8 +27,8 @@ ${JOBS_HELP}
 
 Exit codes: 0 no errors (warnings may be listed); 1 at least one error; 2 bad input.`;
 
-/** Only the format's diagnostics are used: the formats skip building spans. */
-const DIAGNOSTICS_ONLY: RenderHow = { spans: false };
+/** Only the format's diagnostics are used: the formats build neither spans nor text. */
+const DIAGNOSTICS_ONLY: RenderHow = { spans: false, text: false };
 
 /** Each record is checked once: no memo (see ValidateHow). */
 const ONCE: ValidateHow = { once: true };

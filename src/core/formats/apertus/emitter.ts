@@ -8,6 +8,7 @@ import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, pathAt, type Where } from '../../model/path.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
+import type { RenderHow } from '../types.ts';
 import { CODES } from './codes.ts';
 import { TOKEN_STRINGS } from './tokens.ts';
 
@@ -19,9 +20,9 @@ export class Emitter {
   /** The BOS text (an option) is searched for as well, when set. */
   private readonly markers: readonly string[];
 
-  constructor(bosToken: string, keepSpans = true) {
+  constructor(bosToken: string, how?: RenderHow) {
     this.markers = [bosToken];
-    this.builder = new SpanBuilder<Where>((text, where) => this.checkInjection(text, where), keepSpans);
+    this.builder = new SpanBuilder<Where>((text, where) => this.checkInjection(text, where), how);
   }
 
   special(token: string, where: Where, trainable: boolean): void {

@@ -35,7 +35,7 @@ export function render(record: ParleyRecord, options?: Partial<ApertusOptions>, 
     };
   }
   const resolved = resolveOptions(options);
-  const e = new Emitter(resolved.bosToken, how?.spans ?? true);
+  const e = new Emitter(resolved.bosToken, how);
   renderConversation(e, record, resolved);
   const { text, spans } = e.builder.finish();
   return { text, spans, diagnostics: e.diagnostics };

@@ -4,11 +4,12 @@
  * previous one (same kind, path and trainable) is extended instead of adding a new one. Author
  * text (`content`) goes through the format's check first (the token-injection warning).
  * Without spans (`RenderHow.spans: false`) only the text is kept: a JSON Lines render of a
- * whole training set prints no spans, and building them was a tenth of its time. Where text
- * comes from may be given as a `Place`, whose path is then made only for a span.
+ * whole training set prints no spans, and building them was a tenth of its time. Without text
+ * (`RenderHow.text: false`: only the diagnostics are wanted) the pieces are not kept either.
+ * Where text comes from may be given as a `Place`, whose path is then made only for a span.
  */
 import { pathAt, pathsEqual, type FieldPath, type Where } from '../../model/path.ts';
-import type { Span, SpanKind } from '../types.ts';
+import type { RenderHow, Span, SpanKind } from '../types.ts';
 import { checkSpansInDevelopment } from './span-invariants.ts';
 
 /** Called with every non-empty piece of author text before it is written. */
@@ -19,15 +20,20 @@ export class SpanBuilder<W extends Where = FieldPath> {
   private readonly chunks: string[] = [];
   private length = 0;
   readonly spans: Span[] = [];
+  private readonly keepSpans: boolean;
+  private readonly keepText: boolean;
 
   constructor(
     private readonly checkContent?: ContentCheck<W>,
-    private readonly keepSpans = true,
-  ) {}
+    how?: RenderHow,
+  ) {
+    this.keepSpans = how?.spans ?? true;
+    this.keepText = how?.text ?? true;
+  }
 
   push(text: string, kind: SpanKind, where: W, trainable: boolean): void {
     if (text.length === 0) return;
-    this.chunks.push(text);
+    if (this.keepText) this.chunks.push(text);
     if (!this.keepSpans) return;
     const path = pathAt(where);
     const start = this.length;
@@ -63,7 +69,7 @@ export class SpanBuilder<W extends Where = FieldPath> {
   /** The text and its spans; in development builds the spans are checked (span-invariants.ts). */
   finish(): { text: string; spans: Span[] } {
     const text = this.text();
-    if (this.keepSpans) checkSpansInDevelopment(text, this.spans);
+    if (this.keepSpans && this.keepText) checkSpansInDevelopment(text, this.spans);
     return { text, spans: this.spans };
   }
 }
