@@ -47,6 +47,11 @@ export function pathAt(where: Where): FieldPath {
   return where instanceof Place ? where.path : where;
 }
 
+/** `where` one key further in: a place stays a place (no array is made). */
+export function whereAt(where: Where, key: string | number): Where {
+  return where instanceof Place ? where.at(key) : [...where, key];
+}
+
 /** `/^[A-Za-z_$][\w$]*$/` without a regular expression: called for every segment of every path printed (the command line prints a diagnostic per line, often hundreds per record). */
 function isIdentifier(segment: string): boolean {
   if (segment.length === 0) return false;

@@ -4,6 +4,7 @@
  * them next to the format's own diagnostics, inline at each field and in the diagnostics panel.
  */
 import type { Diagnostic } from '../model/diagnostic.ts';
+import { Place } from '../model/path.ts';
 import type { Message, ParleyRecord, ToolDefinition } from '../model/types.ts';
 import { checkCallIds } from './call-ids.ts';
 import { checkToolCall } from './tool-arguments.ts';
@@ -17,6 +18,8 @@ export { checkToolDefinitions, parametersProblem, TOOL_DEFINITION_CODES } from '
 export { checkCallIds, callsOf, turnMessages, CALL_ID_CODES } from './call-ids.ts';
 export { findJsonTooDeep, describeJsonTooDeep, MAX_JSON_DEPTH, type JsonTooDeep } from './json-depth.ts';
 
+const MESSAGES = new Place().at('messages');
+
 /**
  * Per-message memo: the app validates on every keystroke and immer keeps unchanged messages
  * identical, so only the message being edited is checked again.
@@ -27,11 +30,13 @@ function checkMessageCalls(message: Message, index: number, tools: readonly Tool
   const hit = memo ? messageMemo.get(message) : undefined;
   if (hit && hit.index === index && hit.tools === tools) return hit.diagnostics;
   const diagnostics: Diagnostic[] = [];
-  message.toolCalls?.forEach((call, c) => diagnostics.push(...checkToolCall(call, tools, ['messages', index, 'toolCalls', c])));
+  // Places, not paths: a path is made only for a problem (most calls have none).
+  const place = MESSAGES.at(index);
+  message.toolCalls?.forEach((call, c) => diagnostics.push(...checkToolCall(call, tools, place.at('toolCalls').at(c))));
   if (message.content?.type === 'blocks') {
     message.content.blocks.forEach((block, b) => {
       if (block.type !== 'tool_calls') return;
-      block.calls.forEach((call, c) => diagnostics.push(...checkToolCall(call, tools, ['messages', index, 'content', 'blocks', b, 'calls', c])));
+      block.calls.forEach((call, c) => diagnostics.push(...checkToolCall(call, tools, place.at('content').at('blocks').at(b).at('calls').at(c))));
     });
   }
   if (memo) messageMemo.set(message, { index, tools, diagnostics });
