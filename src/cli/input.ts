@@ -4,7 +4,7 @@
  * and where; the caller makes it an exit-2 error (single input) or the diagnostics of one line
  * (JSONL).
  */
-import { parseJson, type Diagnostic, type InterchangeCodec, type ParleyRecord, type ReadHow } from '../core/index.ts';
+import { parseJson, withoutIds, type Diagnostic, type InterchangeCodec, type ParleyRecord, type ReadHow } from '../core/index.ts';
 import { readJson, type DialectChoice } from './dialect.ts';
 import { dialectList } from './registries.ts';
 
@@ -28,7 +28,8 @@ export function decodeJsonText(text: string, choice: DialectChoice, name?: strin
     const hint = message.endsWith('after the JSON value') && line > 1 ? ' (one record per line? use --jsonl)' : '';
     return { ok: false, code: 'cli/malformed-json', message: `${name}:${line}:${column}: malformed JSON: ${message}${hint}` };
   }
-  const reading = readJson(parsed.value, choice);
+  // The command writes each record and drops it: no node ids (core's withoutIds).
+  const reading = withoutIds(() => readJson(parsed.value, choice));
   if (!reading) return { ok: false, code: 'cli/unknown-dialect', message: `${where}cannot tell which JSON dialect this is; name it with ${choice.flag} (known: ${dialectList()})` };
   const { codec, decoded, how } = reading;
   if (!decoded.record) {

@@ -47,8 +47,8 @@ export async function readInputText(file: string | undefined, command: string): 
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
-/** Writes to stdout, waiting when its buffer is full. */
-export async function writeOut(text: string): Promise<void> {
+/** Writes text or UTF-8 bytes to stdout, waiting when its buffer is full. */
+export async function writeOut(text: string | Uint8Array): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, 'drain');
 }
 

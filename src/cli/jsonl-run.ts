@@ -54,7 +54,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
     line += result.lines;
     counts.records += result.records;
     counts.failed += result.failed;
-    if (result.out !== '') await writeOut(result.out);
+    if (result.out.length > 0) await writeOut(result.out);
   };
 
   let pool: WorkerPool | undefined;

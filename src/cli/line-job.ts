@@ -33,8 +33,11 @@ export interface LineResult {
 export type LineJob = (text: string) => LineResult;
 
 export interface ChunkResult {
-  /** The result lines, each ending with a line break. */
-  out: string;
+  /**
+   * The result lines, each ending with a line break: text, or its UTF-8 bytes when a worker
+   * made them (jsonl-worker.ts).
+   */
+  out: string | Uint8Array;
   /** Input lines in the chunk, blank ones included (to number the next chunk's lines). */
   lines: number;
   records: number;
@@ -43,7 +46,7 @@ export interface ChunkResult {
   notes: (Note & { index: number })[];
 }
 
-export function runLines(job: LineJob, lines: readonly string[]): ChunkResult {
+export function runLines(job: LineJob, lines: readonly string[]): ChunkResult & { out: string } {
   const out: string[] = [];
   const notes: ChunkResult['notes'] = [];
   const said = new Set<string>();

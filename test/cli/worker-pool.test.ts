@@ -21,7 +21,8 @@ describe('worker pool', () => {
     });
     const job = renderLineJob(ARGV);
     const expected = chunks.map((chunk) => runLines(job, chunk.replace(/\n$/, '').split('\n')));
-    const results = await Promise.all(chunks.map((chunk) => pool.run(Buffer.from(chunk))));
+    // A worker sends its output as UTF-8 bytes (moved, not copied): compared here as text.
+    const results = (await Promise.all(chunks.map((chunk) => pool.run(Buffer.from(chunk))))).map((result) => ({ ...result, out: Buffer.from(result.out).toString('utf8') }));
     expect(results).toEqual(expected);
     expect(results[2]?.failed).toBe(1);
     expect(results[4]?.out.endsWith('\n\n')).toBe(true); // the blank line's empty result

@@ -1,5 +1,5 @@
 /** `parley validate`: every diagnostic of a conversation (dialect, format, tool calls), one per line. */
-import { hasErrors, validateRecord, withoutValidated, type Diagnostic, type Format, type OptionValues, type RenderHow } from '../../core/index.ts';
+import { hasErrors, validateRecord, withoutValidated, type Diagnostic, type Format, type OptionValues, type RenderHow, type ValidateHow } from '../../core/index.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
@@ -28,14 +28,17 @@ ${JOBS_HELP}
 
 Exit codes: 0 no errors (warnings may be listed); 1 at least one error; 2 bad input.`;
 
-/** Only the format's diagnostics are used: the formats skip building spans. */
-const DIAGNOSTICS_ONLY: RenderHow = { spans: false };
+/** Only the format's diagnostics are used: the formats build neither spans nor text. */
+const DIAGNOSTICS_ONLY: RenderHow = { spans: false, text: false };
+
+/** Each record is checked once: no memo (see ValidateHow). */
+const ONCE: ValidateHow = { once: true };
 
 const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG];
 
 /** Decode, format and model diagnostics of one record, without repeats. */
 function diagnosticsOf(decoded: Decoded & { ok: true }, format: Format<OptionValues>, options: Partial<OptionValues>): Diagnostic[] {
-  const validation = validateRecord(decoded.record);
+  const validation = validateRecord(decoded.record, ONCE);
   // A problem both the format and the checks report is listed once (core's rule, as in the app).
   const all = [...decoded.diagnostics, ...withoutValidated(format.render(decoded.record, options, DIAGNOSTICS_ONLY).diagnostics, validation), ...validation];
   const seen = new Set<string>();

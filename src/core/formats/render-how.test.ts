@@ -34,3 +34,18 @@ describe('render without spans', () => {
     }
   }
 });
+
+describe('render without text', () => {
+  for (const format of FORMATS) {
+    for (const [kind, record] of Object.entries(RECORDS)) {
+      it(`${format.id}, ${kind}: the same diagnostics, no text and no spans`, () => {
+        const full = format.render(record);
+        const diagnosticsOnly = format.render(record, undefined, { spans: false, text: false });
+        expect(diagnosticsOnly.diagnostics).toEqual(full.diagnostics);
+        expect(diagnosticsOnly.text).toBe('');
+        expect(diagnosticsOnly.spans).toEqual([]);
+        if (full.text !== '') expect(full.diagnostics.length).toBeGreaterThan(0);
+      });
+    }
+  }
+});

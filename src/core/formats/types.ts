@@ -31,6 +31,12 @@ export interface RenderHow {
    * skips building spans and returns none. Default `true` (the app's preview needs them).
    */
   spans?: boolean;
+  /**
+   * `false`: the caller uses the diagnostics only (`parley validate`), so the render skips
+   * building the text and returns `''`; the diagnostics are those of a full render. Default
+   * `true`.
+   */
+  text?: boolean;
 }
 
 export interface Rendered {

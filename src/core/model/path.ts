@@ -5,6 +5,53 @@
  */
 export type FieldPath = readonly (string | number)[];
 
+/**
+ * A place in a record, named one key at a time (`place.at('content').at(0)`), whose
+ * `FieldPath` is made only when something asks for it (a diagnostic, a span), and then kept.
+ * Readers and renderers go through every node of every record and most nodes have nothing to
+ * report: copying the parent's path into a new array at each level (`[...path, key]`) was a
+ * large share of what reading and rendering a data set allocated, all of it garbage at once.
+ */
+export class Place {
+  private made: FieldPath | undefined;
+
+  /** `new Place()` is the record itself (the path `[]`). */
+  constructor(
+    private readonly parent?: Place,
+    private readonly key?: string | number,
+  ) {}
+
+  at(key: string | number): Place {
+    return new Place(this, key);
+  }
+
+  get path(): FieldPath {
+    if (this.made !== undefined) return this.made;
+    // One array for this place, filled from the keys up the chain: the places between (a
+    // message's content, its blocks) get none unless they are asked for themselves.
+    const keys: (string | number)[] = [];
+    let key = this.key;
+    for (let up = this.parent; key !== undefined; up = up?.parent) {
+      keys.push(key);
+      key = up?.key;
+    }
+    this.made = keys.reverse();
+    return this.made;
+  }
+}
+
+/** Where something is: a path, or a place whose path is made when needed. */
+export type Where = FieldPath | Place;
+
+export function pathAt(where: Where): FieldPath {
+  return where instanceof Place ? where.path : where;
+}
+
+/** `where` one key further in: a place stays a place (no array is made). */
+export function whereAt(where: Where, key: string | number): Where {
+  return where instanceof Place ? where.at(key) : [...where, key];
+}
+
 /** `/^[A-Za-z_$][\w$]*$/` without a regular expression: called for every segment of every path printed (the command line prints a diagnostic per line, often hundreds per record). */
 function isIdentifier(segment: string): boolean {
   if (segment.length === 0) return false;

@@ -13,7 +13,7 @@
  */
 import { warning, type Diagnostic } from '../model/diagnostic.ts';
 import type { Fix } from '../model/fix.ts';
-import { formatPath, type FieldPath } from '../model/path.ts';
+import { formatPath, Place, type FieldPath } from '../model/path.ts';
 import type { Message, ToolCall } from '../model/types.ts';
 
 export const CALL_ID_CODES = {
@@ -41,7 +41,7 @@ function unknownIdMessage(callId: string, known: ReadonlySet<string>): string {
 
 interface PendingCall {
   id: string | undefined;
-  path: FieldPath;
+  place: Place;
   /** How many results of the turn came before the call. */
   resultsBefore: number;
 }
@@ -50,7 +50,8 @@ interface PendingCall {
 class Turn {
   readonly ids = new Set<string>();
   private readonly pending: PendingCall[] = [];
-  private readonly answeredBy = new Map<string, FieldPath>();
+  /** The result (tool message or output) that answered each id. */
+  private readonly answeredBy = new Map<string, Place>();
   private results = 0;
 
   constructor(private readonly out: Diagnostic[]) {}
@@ -60,16 +61,17 @@ class Turn {
     for (const call of calls) if (call.callId) this.ids.add(call.callId);
   }
 
-  call(call: ToolCall, path: FieldPath): void {
+  call(call: ToolCall, place: Place): void {
     if (call.callId && this.answeredBy.has(call.callId)) return;
-    this.pending.push({ id: call.callId || undefined, path, resultsBefore: this.results });
+    this.pending.push({ id: call.callId || undefined, place, resultsBefore: this.results });
   }
 
-  /** A result with `id` (undefined: none) whose id field is at `idPath`, of the model object `ownerId`; `legacy`: a function message, which answers by name. */
-  result(id: string | undefined, idPath: FieldPath, ownerId: string, legacy = false): void {
+  /** A result with `id` (undefined: none) whose id field is `idKey` of `result`, of the model object `ownerId`; `legacy`: a function message, which answers by name. */
+  result(id: string | undefined, result: Place, idKey: string, ownerId: string, legacy = false): void {
     this.results += 1;
     if (!id) {
       if (!legacy && this.ids.size > 0) {
+        const idPath = result.at(idKey).path;
         const fix = answerFix(id, idPath, ownerId, this.pending[0]?.id);
         this.out.push(warning(CALL_ID_CODES.missingCallId, `This tool result names no call, while the calls of its turn have ids (${[...this.ids].join(', ')}); it is taken to answer the first unanswered call.`, idPath, fix));
       }
@@ -77,15 +79,15 @@ class Turn {
       return;
     }
     if (!this.ids.has(id)) {
-      this.out.push(warning(CALL_ID_CODES.unknownCallId, unknownIdMessage(id, this.ids), idPath));
+      this.out.push(warning(CALL_ID_CODES.unknownCallId, unknownIdMessage(id, this.ids), result.at(idKey).path));
       return;
     }
     const earlier = this.answeredBy.get(id);
     if (earlier) {
-      this.out.push(warning(CALL_ID_CODES.duplicateCallId, `The call "${id}" is already answered by the result at ${formatPath(earlier)}; a call has one result.`, idPath));
+      this.out.push(warning(CALL_ID_CODES.duplicateCallId, `The call "${id}" is already answered by the result at ${formatPath(earlier.path)}; a call has one result.`, result.at(idKey).path));
       return;
     }
-    this.answeredBy.set(id, idPath.slice(0, -1));
+    this.answeredBy.set(id, result);
     const index = this.pending.findIndex((p) => p.id === id);
     if (index >= 0) this.pending.splice(index, 1);
   }
@@ -93,7 +95,7 @@ class Turn {
   end(): void {
     for (const call of this.pending) {
       if (call.id === undefined || call.resultsBefore === this.results) continue;
-      this.out.push(warning(CALL_ID_CODES.unanswered, `No result answers the call "${call.id}", though results follow it in its turn; OpenAI and Anthropic refuse a request whose results do not answer every call.`, [...call.path, 'callId']));
+      this.out.push(warning(CALL_ID_CODES.unanswered, `No result answers the call "${call.id}", though results follow it in its turn; OpenAI and Anthropic refuse a request whose results do not answer every call.`, call.place.at('callId').path));
     }
   }
 }
@@ -115,26 +117,29 @@ function answerFix(current: string | undefined, idPath: FieldPath, ownerId: stri
   };
 }
 
+/** Places, not paths, for the calls and results: a path is made only for a problem. */
+const MESSAGES = new Place().at('messages');
+
 export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   let turn = new Turn(diagnostics);
   messages.forEach((message, index) => {
-    const path = ['messages', index];
+    const place = MESSAGES.at(index);
     if (!TURN_ROLES.has(message.role)) {
       turn.end();
       turn = new Turn(diagnostics);
       return;
     }
     turn.known(callsOf(message));
-    message.toolCalls?.forEach((call, c) => turn.call(call, [...path, 'toolCalls', c]));
+    message.toolCalls?.forEach((call, c) => turn.call(call, place.at('toolCalls').at(c)));
     if (message.content?.type === 'blocks') {
       message.content.blocks.forEach((block, b) => {
-        const blockPath = [...path, 'content', 'blocks', b];
-        if (block.type === 'tool_calls') block.calls.forEach((call, c) => turn.call(call, [...blockPath, 'calls', c]));
-        if (block.type === 'tool_outputs') block.outputs.forEach((output, o) => turn.result(output.callId, [...blockPath, 'outputs', o, 'callId'], output.id));
+        const blockPlace = place.at('content').at('blocks').at(b);
+        if (block.type === 'tool_calls') block.calls.forEach((call, c) => turn.call(call, blockPlace.at('calls').at(c)));
+        if (block.type === 'tool_outputs') block.outputs.forEach((output, o) => turn.result(output.callId, blockPlace.at('outputs').at(o), 'callId', output.id));
       });
     }
-    if (message.role === 'tool' || message.role === 'function') turn.result(message.toolCallId, [...path, 'toolCallId'], message.id, message.role === 'function');
+    if (message.role === 'tool' || message.role === 'function') turn.result(message.toolCallId, place, 'toolCallId', message.id, message.role === 'function');
   });
   turn.end();
   return diagnostics;

@@ -5,7 +5,7 @@
  * the schema forbids extra ones. Pure functions returning diagnostics at the call's fields.
  */
 import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
-import type { FieldPath } from '../model/path.ts';
+import { pathAt, whereAt, type Where } from '../model/path.ts';
 import type { ToolCall, ToolDefinition } from '../model/types.ts';
 import { describeJsonSyntaxError, parseJson } from './json-syntax.ts';
 import { checkAgainstSchema, isPlainObject, jsonTypeOf, type SchemaProblemKind } from './schema-check.ts';
@@ -32,53 +32,57 @@ const PROBLEM_CODES: Record<SchemaProblemKind, string> = {
  * Problems of the arguments text alone: JSON syntax (error with line and column) and "must be
  * an object" (error). Returns the parsed value when it is an object, for schema checks.
  */
-export function checkArgumentsText(text: string, path: FieldPath): { diagnostics: Diagnostic[]; value?: Record<string, unknown> } {
-  const parsed = parseArgumentsText(text, path);
+export function checkArgumentsText(text: string, where: Where): { diagnostics: Diagnostic[]; value?: Record<string, unknown> } {
+  const parsed = parseArgumentsText(text, where);
   if (!parsed.ok) return { diagnostics: [parsed.diagnostic] };
   if (!isPlainObject(parsed.value)) {
-    return { diagnostics: [error(TOOL_CALL_CODES.notObject, `Arguments must be a JSON object, got ${jsonTypeOf(parsed.value) === 'integer' ? 'number' : jsonTypeOf(parsed.value)}.`, path)] };
+    return { diagnostics: [error(TOOL_CALL_CODES.notObject, `Arguments must be a JSON object, got ${jsonTypeOf(parsed.value) === 'integer' ? 'number' : jsonTypeOf(parsed.value)}.`, pathAt(where))] };
   }
   return { diagnostics: [], value: parsed.value };
 }
 
 /**
  * The arguments text parsed as JSON, or the syntax error (empty text included) as an error at
- * `path`. Formats that write arguments verbatim report the same diagnostic (same code, path and
+ * `where`. Formats that write arguments verbatim report the same diagnostic (same code, path and
  * message) so that the app, which also runs `validateRecord`, can tell it is one problem.
+ * (`where` may be a renderer's `Place`: its path is made only for the diagnostic.)
  */
-export function parseArgumentsText(text: string, path: FieldPath): { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic } {
+export function parseArgumentsText(text: string, where: Where): { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic } {
   if (text.trim() === '') {
-    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, 'Arguments are empty: write a JSON object, e.g. {} for none.', path) };
+    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, 'Arguments are empty: write a JSON object, e.g. {} for none.', pathAt(where)) };
   }
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, `Arguments are not valid JSON: ${describeJsonSyntaxError(parsed.error)}.`, path) };
+    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, `Arguments are not valid JSON: ${describeJsonSyntaxError(parsed.error)}.`, pathAt(where)) };
   }
   return { ok: true, value: parsed.value };
 }
 
-/** Every problem of one call. `path` is the call's path (`…calls[0]` or `…toolCalls[0]`). */
-export function checkToolCall(call: Pick<ToolCall, 'name' | 'arguments'>, tools: readonly ToolDefinition[], path: FieldPath): Diagnostic[] {
+/**
+ * Every problem of one call. `where` is the call's path (`…calls[0]` or `…toolCalls[0]`), or
+ * its place (a path is then made only for a problem).
+ */
+export function checkToolCall(call: Pick<ToolCall, 'name' | 'arguments'>, tools: readonly ToolDefinition[], where: Where): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const name = call.name.trim();
   let tool: ToolDefinition | undefined;
   if (name === '') {
-    diagnostics.push(error(TOOL_CALL_CODES.noName, 'The tool call has no tool name.', [...path, 'name']));
+    diagnostics.push(error(TOOL_CALL_CODES.noName, 'The tool call has no tool name.', pathAt(whereAt(where, 'name'))));
   } else if (tools.length > 0) {
     // Without any definitions there is nothing to check against: data often omits them.
     tool = tools.find((candidate) => candidate.name === call.name);
     if (!tool) {
       const known = tools.map((t) => t.name).filter((n) => n !== '');
-      diagnostics.push(warning(TOOL_CALL_CODES.unknownTool, `No tool named "${call.name}" is defined${known.length > 0 ? ` (defined: ${known.join(', ')})` : ''}.`, [...path, 'name']));
+      diagnostics.push(warning(TOOL_CALL_CODES.unknownTool, `No tool named "${call.name}" is defined${known.length > 0 ? ` (defined: ${known.join(', ')})` : ''}.`, pathAt(whereAt(where, 'name'))));
     }
   }
 
-  const argumentsPath = [...path, 'arguments'];
-  const text = checkArgumentsText(call.arguments, argumentsPath);
+  const argumentsWhere = whereAt(where, 'arguments');
+  const text = checkArgumentsText(call.arguments, argumentsWhere);
   diagnostics.push(...text.diagnostics);
   if (tool && text.value && tool.parameters !== undefined) {
     for (const problem of checkAgainstSchema(text.value, tool.parameters)) {
-      diagnostics.push(error(PROBLEM_CODES[problem.kind], `${problem.message} (tool "${tool.name}").`, argumentsPath));
+      diagnostics.push(error(PROBLEM_CODES[problem.kind], `${problem.message} (tool "${tool.name}").`, pathAt(argumentsWhere)));
     }
   }
   return diagnostics;

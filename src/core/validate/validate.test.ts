@@ -53,6 +53,18 @@ describe('validateRecord', () => {
     expect(moved[0]?.path).toEqual(['messages', 1, 'content', 'blocks', 0, 'calls', 0, 'arguments']);
   });
 
+  it('checks each message afresh with once: true (the command line), with the same findings', () => {
+    const call = toolCall('search', '{}');
+    const record = conversation([blocksMessage([toolCalls([call])])], tools);
+    const memoised = validateRecord(record);
+    expect(validateRecord(record, { once: true })).toEqual(memoised);
+    // The app never changes a message in place (immer makes a new one), so the memo would
+    // give the old findings here; a one-shot check must not read it.
+    call.arguments = '{"q": "a"}';
+    expect(validateRecord(record)).toEqual(memoised);
+    expect(validateRecord(record, { once: true })).toEqual([]);
+  });
+
   it('reports call ids that answer no call of the turn', () => {
     const record = conversation([
       textMessage('user', 'hi'),

@@ -5,7 +5,7 @@
  * lives in `TurnState` and persists across messages exactly as in the template: `in_inner`
  * is reset only by a user message, `assistant_format` never.
  */
-import type { FieldPath } from '../../model/path.ts';
+import type { Place, Where } from '../../model/path.ts';
 import type { Block, Message } from '../../model/types.ts';
 import { renderCalls } from './calls.ts';
 import { CODES } from './codes.ts';
@@ -23,9 +23,9 @@ export interface TurnState {
   /** Set by the first assistant message with valid content; every other must match. */
   format: 'string' | 'mapping' | null;
   /** The message the pending `]` of a tool list belongs to. */
-  toolListPath: FieldPath;
+  toolListPath: Where;
   /** The last assistant message of the open turn (its `<|assistant_end|>` belongs to it). */
-  assistantPath: FieldPath;
+  assistantPath: Where;
   /** The conversation's messages: a fix may depend on the others (an empty content takes their form). */
   messages: readonly Message[];
 }
@@ -42,30 +42,31 @@ export function closeToolList(e: Emitter, state: TurnState): void {
 }
 
 /**
- * The blocks of a structured assistant message. `contentPath` is the path of the content
- * (`['messages', i, 'content']`); `label` names the message in diagnostics.
+ * The blocks of a structured assistant message. `content` is the place of the content
+ * (`messages[i].content`); `label` names the message in diagnostics.
  */
-export function renderBlocks(e: Emitter, state: TurnState, blocks: readonly Block[], contentPath: FieldPath, label: string): void {
+export function renderBlocks(e: Emitter, state: TurnState, blocks: readonly Block[], content: Place, label: string): void {
+  const blocksPlace = content.at('blocks');
   for (let j = 0; j < blocks.length; j++) {
     const block = blocks[j] as Block;
-    const path: FieldPath = [...contentPath, 'blocks', j];
+    const place = blocksPlace.at(j);
     switch (block.type) {
       case 'thoughts':
         closeToolList(e, state);
         if (!state.inInner) {
           state.inInner = true;
-          e.special(TOKENS.innerPrefix, path, true);
+          e.special(TOKENS.innerPrefix, place, true);
         }
-        e.content(block.text, [...path, 'text'], true);
+        e.content(block.text, place.at('text'), true);
         break;
       case 'tool_calls': {
         closeToolList(e, state);
         const [first] = block.calls;
         if (state.inInner && j > 0 && block.calls.length === 1 && first?.name === DISPLAY_ANSWERS) {
           state.inInner = false;
-          e.special(TOKENS.innerSuffix, path, true);
+          e.special(TOKENS.innerSuffix, place, true);
         }
-        renderCalls(e, block.calls, path, 'calls', label);
+        renderCalls(e, block.calls, place, 'calls', label);
         break;
       }
       case 'tool_outputs':
@@ -73,30 +74,30 @@ export function renderBlocks(e: Emitter, state: TurnState, blocks: readonly Bloc
           e.error(
             CODES.toolOutputsAfterToolMessages,
             `${label}: block ${j + 1} is a tool_outputs block, but tool messages already gave this turn's outputs; the template raises ("Cannot have both tool outputs as separate messages and tool outputs as blocks").`,
-            path,
+            place,
           );
           closeToolList(e, state);
         }
-        e.structure('[', path, false);
+        e.structure('[', place, false);
         block.outputs.forEach((output, k) => {
-          if (k > 0) e.structure(', ', path, false);
-          e.content(output.output, [...path, 'outputs', k, 'output'], false);
+          if (k > 0) e.structure(', ', place, false);
+          e.content(output.output, place.at('outputs').at(k).at('output'), false);
         });
-        e.structure(']', path, false);
+        e.structure(']', place, false);
         break;
       case 'response':
         closeToolList(e, state);
         if (state.inInner) {
           state.inInner = false;
-          e.special(TOKENS.innerSuffix, path, true);
+          e.special(TOKENS.innerSuffix, place, true);
         }
-        e.content(block.text, [...path, 'text'], true);
+        e.content(block.text, place.at('text'), true);
         break;
       case 'unknown':
         e.error(
           CODES.blockType,
           `${label}: block ${j + 1} has type ${JSON.stringify(block.sourceType)}; the template knows "thoughts", "tool_calls", "tool_outputs" and "response" and raises on any other (the block is not rendered).`,
-          [...path, 'type'],
+          place.at('type'),
         );
         break;
     }

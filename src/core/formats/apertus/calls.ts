@@ -4,7 +4,7 @@
  * template concatenates the arguments as they are; what it makes of arguments that are not a
  * JSON string is reproduced here and explained in a diagnostic.
  */
-import type { FieldPath } from '../../model/path.ts';
+import type { Place } from '../../model/path.ts';
 import type { ToolCall } from '../../model/types.ts';
 import { isPlainObject } from '../../validate/schema-check.ts';
 import { parseArgumentsText } from '../../validate/tool-arguments.ts';
@@ -17,41 +17,43 @@ import { TOKENS } from './tokens.ts';
 const MAPPING_AS_TEXT = '[object Map]';
 
 /**
- * `listPath` is the block (or the message, for legacy calls); `key` the field holding the calls
+ * `list` is the block (or the message, for legacy calls); `key` the field holding the calls
  * (`calls` or `toolCalls`); `label` names the message in diagnostics.
  */
-export function renderCalls(e: Emitter, calls: readonly ToolCall[], listPath: FieldPath, key: 'calls' | 'toolCalls', label: string): void {
-  const callsPath: FieldPath = key === 'calls' ? listPath : [...listPath, key];
-  e.special(TOKENS.toolsPrefix, callsPath, true);
-  e.structure('[', callsPath, true);
+export function renderCalls(e: Emitter, calls: readonly ToolCall[], list: Place, key: 'calls' | 'toolCalls', label: string): void {
+  const keyPlace = list.at(key);
+  // The brackets of a block's calls belong to the block; those of legacy calls to the field.
+  const callsPlace = key === 'calls' ? list : keyPlace;
+  e.special(TOKENS.toolsPrefix, callsPlace, true);
+  e.structure('[', callsPlace, true);
   calls.forEach((call, k) => {
-    const path: FieldPath = [...listPath, key, k];
-    if (key === 'toolCalls') checkLegacyType(e, call, k, path, label);
-    if (k > 0) e.structure(', ', callsPath, true);
-    e.structure('{"', path, true);
-    e.content(call.name, [...path, 'name'], true);
-    e.structure('": ', path, true);
-    renderArguments(e, call, k, [...path, 'arguments'], label);
-    e.structure('}', path, true);
+    const place = keyPlace.at(k);
+    if (key === 'toolCalls') checkLegacyType(e, call, k, place, label);
+    if (k > 0) e.structure(', ', callsPlace, true);
+    e.structure('{"', place, true);
+    e.content(call.name, place.at('name'), true);
+    e.structure('": ', place, true);
+    renderArguments(e, call, k, place.at('arguments'), label);
+    e.structure('}', place, true);
   });
-  e.structure(']', callsPath, true);
-  e.special(TOKENS.toolsSuffix, callsPath, true);
+  e.structure(']', callsPlace, true);
+  e.special(TOKENS.toolsSuffix, callsPlace, true);
 }
 
 /** `{% if tool_call.type == 'function' %} … {% else %}{{ raise_exception(…) }}`. */
-function checkLegacyType(e: Emitter, call: ToolCall, k: number, path: FieldPath, label: string): void {
+function checkLegacyType(e: Emitter, call: ToolCall, k: number, place: Place, label: string): void {
   if (call.type === undefined && call.typeMissing) {
     e.error(
       CODES.legacyCallType,
       `${label}: tool call ${k + 1} has no "type"; the template accepts only "type": "function" in tool_calls and raises (building "Invalid tool call type: " + type fails on the missing type). Add "type": "function".`,
-      path,
-      callTypeFix(path, call),
+      place,
+      callTypeFix(place.path, call),
     );
   } else if (call.type !== undefined && call.type !== 'function') {
     e.error(
       CODES.legacyCallType,
       `${label}: tool call ${k + 1} has type ${JSON.stringify(call.type)}; the template accepts only "function" in tool_calls and raises ("Invalid tool call type").`,
-      [...path, 'type'],
+      place.at('type'),
     );
   }
 }
@@ -61,19 +63,19 @@ function checkLegacyType(e: Emitter, call: ToolCall, k: number, path: FieldPath,
  * asks in 'All formats: tool-call arguments are kept as the author's text', with the diagnostic `validateRecord` gives, as a warning: the template renders it);
  * an object becomes "[object Map]" in `@huggingface/jinja`, while Python's jinja2 raises.
  */
-function renderArguments(e: Emitter, call: ToolCall, k: number, path: FieldPath, label: string): void {
-  const parsed = parseArgumentsText(call.arguments, path);
+function renderArguments(e: Emitter, call: ToolCall, k: number, place: Place, label: string): void {
+  const parsed = parseArgumentsText(call.arguments, place);
   if (call.argumentsWasObject && parsed.ok && isPlainObject(parsed.value)) {
     e.warn(
       CODES.argumentsObject,
       `${label}: the arguments of tool call ${k + 1} (${JSON.stringify(call.name)}) are a JSON object, not a string; the template concatenates them as text, so @huggingface/jinja writes "${MAPPING_AS_TEXT}" (shown) and Python's jinja2 (ApertusFormatter) raises TypeError. Write them as a JSON string.`,
-      path,
-      argumentsAsStringFix(path.slice(0, -1), call),
+      place,
+      argumentsAsStringFix(place.path.slice(0, -1), call),
     );
-    e.derived(MAPPING_AS_TEXT, path, true);
+    e.derived(MAPPING_AS_TEXT, place, true);
     return;
   }
   if (!parsed.ok) e.diagnostics.push({ ...parsed.diagnostic, severity: 'warning' });
-  e.content(call.arguments, path, true);
+  e.content(call.arguments, place, true);
 }
 

@@ -3,6 +3,7 @@
  * template writes for one assistant message, for use where content must be a plain string
  * (standard chat formats, training pipelines that template elsewhere).
  */
+import { Place } from '../../model/path.ts';
 import type { Block, Message } from '../../model/types.ts';
 import { newTurnState, renderBlocks } from './assistant.ts';
 import { renderCalls } from './calls.ts';
@@ -17,7 +18,7 @@ export function formatAssistantContent(blocks: readonly Block[]): string {
   const e = new Emitter('');
   const state = newTurnState();
   state.inAssistant = true;
-  renderBlocks(e, state, blocks, ['content'], 'Assistant content');
+  renderBlocks(e, state, blocks, new Place().at('content'), 'Assistant content');
   return e.builder.text();
 }
 
@@ -31,8 +32,8 @@ export function formatAssistantMessageAsString(message: Message): string {
   state.inAssistant = true;
   const content = message.content;
   if (content?.type === 'text') e.content(content.text, ['content'], true);
-  else if (content?.type === 'blocks') renderBlocks(e, state, content.blocks, ['content'], 'Assistant message');
+  else if (content?.type === 'blocks') renderBlocks(e, state, content.blocks, new Place().at('content'), 'Assistant message');
   else if (content?.type === 'parts') for (const part of content.parts) if (part.type === 'text') e.content(part.text, ['content'], true);
-  if (message.toolCalls !== undefined && message.toolCalls.length > 0) renderCalls(e, message.toolCalls, [], 'toolCalls', 'Assistant message');
+  if (message.toolCalls !== undefined && message.toolCalls.length > 0) renderCalls(e, message.toolCalls, new Place(), 'toolCalls', 'Assistant message');
   return e.builder.text();
 }

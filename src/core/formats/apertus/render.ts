@@ -6,7 +6,7 @@
  */
 import { encodeContent } from '../../shared/apertus/encode-content.ts';
 import { error } from '../../model/diagnostic.ts';
-import type { FieldPath } from '../../model/path.ts';
+import { Place, type FieldPath } from '../../model/path.ts';
 import type { Content, Conversation, Message, ParleyRecord } from '../../model/types.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { closeToolList, newTurnState, renderBlocks, type TurnState } from './assistant.ts';
@@ -24,6 +24,8 @@ import { TOKENS } from './tokens.ts';
 const DEFAULT_SYSTEM_PROMPT = 'You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: ';
 const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
 const ROOT: FieldPath = [];
+/** The messages; a message is `MESSAGES.at(i)` (places: a path is made only for a span or a diagnostic). */
+const MESSAGES = new Place().at('messages');
 
 export function render(record: ParleyRecord, options?: Partial<ApertusOptions>, how?: RenderHow): Rendered {
   if (record.kind !== 'chat') {
@@ -34,7 +36,7 @@ export function render(record: ParleyRecord, options?: Partial<ApertusOptions>, 
     };
   }
   const resolved = resolveOptions(options);
-  const e = new Emitter(resolved.bosToken, how?.spans ?? true);
+  const e = new Emitter(resolved.bosToken, how);
   renderConversation(e, record, resolved);
   const { text, spans } = e.builder.finish();
   return { text, spans, diagnostics: e.diagnostics };
@@ -68,22 +70,23 @@ function renderDefaultSystem(e: Emitter, date: string | null): void {
 }
 
 function renderSystem(e: Emitter, message: Message): void {
-  const path: FieldPath = ['messages', 0];
+  const place = MESSAGES.at(0);
+  const contentPlace = place.at('content');
   const content = message.content;
   warnIgnoredToolCalls(e, message, 0);
   checkContentKeys(e, message, 0);
-  e.special(TOKENS.systemStart, path, false);
+  e.special(TOKENS.systemStart, place, false);
   if (content === undefined || content === null || content.type !== 'text') {
     if (!reportUnreadable(e, message, 0)) {
       const what = content === undefined ? 'has no content' : content === null ? 'has content null' : `has ${content.type} content`;
       const fix = content?.type === 'parts' ? contentToStringFix([message], 0) : undefined;
-      e.error(CODES.systemContent, `Message 1 (system) ${what}; the template needs a string or {"text": …} and raises ("Invalid system message").`, [...path, 'content'], fix);
+      e.error(CODES.systemContent, `Message 1 (system) ${what}; the template needs a string or {"text": …} and raises ("Invalid system message").`, contentPlace, fix);
     }
-    renderLoose(e, content, [...path, 'content']);
+    renderLoose(e, content, contentPlace);
   } else {
-    e.content(content.text, [...path, 'content'], false);
+    e.content(content.text, contentPlace, false);
   }
-  e.special(TOKENS.systemEnd, path, false);
+  e.special(TOKENS.systemEnd, place, false);
 }
 
 function renderDeveloper(e: Emitter, conversation: Conversation, enableThinking: boolean): void {
@@ -142,116 +145,116 @@ function renderUser(e: Emitter, state: TurnState, message: Message, index: numbe
     reportUnreadable(e, message, index);
     return;
   }
-  const path: FieldPath = ['messages', index];
-  const contentPath: FieldPath = [...path, 'content'];
+  const place = MESSAGES.at(index);
+  const contentPlace = place.at('content');
   const label = `Message ${index + 1} (user)`;
-  e.special(TOKENS.userStart, path, false);
+  e.special(TOKENS.userStart, place, false);
   if (content === null) {
-    e.error(CODES.userContent, `${label} has content null; the template needs a string or {"parts": […]} and raises ("Invalid user message"). Remove the content key to render nothing.`, contentPath, userContentNullFix(index, message));
+    e.error(CODES.userContent, `${label} has content null; the template needs a string or {"parts": […]} and raises ("Invalid user message"). Remove the content key to render nothing.`, contentPlace, userContentNullFix(index, message));
   } else if (content.type === 'text') {
     if (content.mapping) {
-      e.error(CODES.userContent, `${label} has {"text": …} content, which only a system message may have; a user message takes a string or {"parts": […]} (the template raises "Invalid user message").`, contentPath, contentToStringFix(state.messages, index));
+      e.error(CODES.userContent, `${label} has {"text": …} content, which only a system message may have; a user message takes a string or {"parts": […]} (the template raises "Invalid user message").`, contentPlace, contentToStringFix(state.messages, index));
     }
-    e.content(content.text, contentPath, false);
+    e.content(content.text, contentPlace, false);
   } else if (content.type === 'parts') {
     content.parts.forEach((part, k) => {
       if (part.type === 'text') {
-        e.content(part.text, [...contentPath, 'parts', k, 'text'], false);
+        e.content(part.text, contentPlace.at('parts').at(k).at('text'), false);
       } else {
-        e.error(CODES.userPart, `${label}: part ${k + 1} is of type "${part.type}"; Apertus user parts are text only (the template raises "Invalid user part: ${part.type}"). It is not rendered.`, [...contentPath, 'parts', k, 'type']);
+        e.error(CODES.userPart, `${label}: part ${k + 1} is of type "${part.type}"; Apertus user parts are text only (the template raises "Invalid user part: ${part.type}"). It is not rendered.`, contentPlace.at('parts').at(k).at('type'));
       }
     });
   } else {
-    e.error(CODES.userContent, `${label} has blocks, which only an assistant message may have; a user message takes a string or {"parts": […]} (the template raises "Invalid user message").`, contentPath);
-    renderLoose(e, content, contentPath);
+    e.error(CODES.userContent, `${label} has blocks, which only an assistant message may have; a user message takes a string or {"parts": […]} (the template raises "Invalid user message").`, contentPlace);
+    renderLoose(e, content, contentPlace);
   }
-  e.special(TOKENS.userEnd, path, false);
+  e.special(TOKENS.userEnd, place, false);
 }
 
 function renderAssistant(e: Emitter, state: TurnState, message: Message, index: number): void {
-  const path: FieldPath = ['messages', index];
-  const contentPath: FieldPath = [...path, 'content'];
+  const place = MESSAGES.at(index);
+  const contentPlace = place.at('content');
   const label = `Message ${index + 1} (assistant)`;
   if (!state.inAssistant) {
-    e.special(TOKENS.assistantStart, path, false);
+    e.special(TOKENS.assistantStart, place, false);
     state.inAssistant = true;
   }
-  state.assistantPath = path;
+  state.assistantPath = place;
   const content = message.content;
   if (content === undefined) {
     if (!reportUnreadable(e, message, index)) {
-      e.error(CODES.assistantContentMissing, `${label} has no content; the template raises ("Invalid assistant message"). Use "" (or an empty blocks list, to match the other assistant messages) for a message with only tool calls.`, contentPath, assistantEmptyContentFix(state.messages, index));
+      e.error(CODES.assistantContentMissing, `${label} has no content; the template raises ("Invalid assistant message"). Use "" (or an empty blocks list, to match the other assistant messages) for a message with only tool calls.`, contentPlace, assistantEmptyContentFix(state.messages, index));
     }
   } else if (content === null) {
-    e.error(CODES.assistantContentNull, `${label} has content null; the template raises ("Invalid assistant content"). Use "" (or an empty blocks list, to match the other assistant messages) for a message with only tool calls.`, contentPath, assistantEmptyContentFix(state.messages, index));
+    e.error(CODES.assistantContentNull, `${label} has content null; the template raises ("Invalid assistant content"). Use "" (or an empty blocks list, to match the other assistant messages) for a message with only tool calls.`, contentPlace, assistantEmptyContentFix(state.messages, index));
   } else if (content.type === 'text') {
     if (content.mapping) {
-      e.error(CODES.assistantContent, `${label} has {"text": …} content; an assistant message takes a string or {"blocks": […]} (the template raises "Invalid assistant content").`, contentPath, contentToStringFix(state.messages, index));
+      e.error(CODES.assistantContent, `${label} has {"text": …} content; an assistant message takes a string or {"blocks": […]} (the template raises "Invalid assistant content").`, contentPlace, contentToStringFix(state.messages, index));
     } else if (state.format === 'mapping') {
-      e.error(CODES.mixedAssistantFormats, `${label} has string content, but an earlier assistant message has blocks; all assistant messages of a conversation must use the same form (the template raises "Invalid assistant content").`, contentPath);
+      e.error(CODES.mixedAssistantFormats, `${label} has string content, but an earlier assistant message has blocks; all assistant messages of a conversation must use the same form (the template raises "Invalid assistant content").`, contentPlace);
     } else {
       state.format = 'string';
     }
     closeToolList(e, state);
-    e.content(content.text, contentPath, true);
+    e.content(content.text, contentPlace, true);
   } else if (content.type === 'blocks') {
     if (state.format === 'string') {
-      e.error(CODES.mixedAssistantFormats, `${label} has blocks, but an earlier assistant message has string content; all assistant messages of a conversation must use the same form (the template raises "Invalid assistant content").`, contentPath);
+      e.error(CODES.mixedAssistantFormats, `${label} has blocks, but an earlier assistant message has string content; all assistant messages of a conversation must use the same form (the template raises "Invalid assistant content").`, contentPlace);
     } else {
       state.format = 'mapping';
     }
-    renderBlocks(e, state, content.blocks, contentPath, label);
+    renderBlocks(e, state, content.blocks, contentPlace, label);
   } else {
-    e.error(CODES.assistantContent, `${label} has parts, which only a user message may have; an assistant message takes a string or {"blocks": […]} (the template raises "Invalid assistant content").`, contentPath);
+    e.error(CODES.assistantContent, `${label} has parts, which only a user message may have; an assistant message takes a string or {"blocks": […]} (the template raises "Invalid assistant content").`, contentPlace);
     closeToolList(e, state);
-    renderLoose(e, content, contentPath, true);
+    renderLoose(e, content, contentPlace, true);
   }
   if (message.toolCalls !== undefined && message.toolCalls.length > 0) {
-    renderCalls(e, message.toolCalls, path, 'toolCalls', label);
+    renderCalls(e, message.toolCalls, place, 'toolCalls', label);
   }
 }
 
 function renderToolMessage(e: Emitter, state: TurnState, message: Message, index: number): void {
-  const path: FieldPath = ['messages', index];
-  const contentPath: FieldPath = [...path, 'content'];
+  const place = MESSAGES.at(index);
+  const contentPlace = place.at('content');
   const label = `Message ${index + 1} (tool)`;
   if (!state.inAssistant) {
-    e.error(CODES.toolOutsideAssistant, `${label} does not follow an assistant message; tool messages belong to an assistant turn (the template raises "Tool message outside of assistant").`, path);
+    e.error(CODES.toolOutsideAssistant, `${label} does not follow an assistant message; tool messages belong to an assistant turn (the template raises "Tool message outside of assistant").`, place);
   }
   warnIgnoredToolCalls(e, message, index);
   if (state.inTool) {
-    e.structure(', ', path, false);
+    e.structure(', ', place, false);
   } else {
-    e.structure('[', path, false);
+    e.structure('[', place, false);
     state.inTool = true;
   }
-  state.toolListPath = path;
+  state.toolListPath = place;
   const content = message.content;
   if (content === undefined) {
     if (!reportUnreadable(e, message, index)) {
-      e.warn(CODES.toolContentMissing, `${label} has no content; the template writes nothing for it.`, contentPath, toolResultEmptyFix(index, message));
+      e.warn(CODES.toolContentMissing, `${label} has no content; the template writes nothing for it.`, contentPlace, toolResultEmptyFix(index, message));
     }
   } else if (content === null) {
-    e.warn(CODES.toolContent, `${label} has content null; a tool message takes a string. @huggingface/jinja writes nothing for it, Python's jinja2 (ApertusFormatter) writes "None".`, contentPath, toolResultEmptyFix(index, message));
+    e.warn(CODES.toolContent, `${label} has content null; a tool message takes a string. @huggingface/jinja writes nothing for it, Python's jinja2 (ApertusFormatter) writes "None".`, contentPlace, toolResultEmptyFix(index, message));
   } else if (content.type === 'text' && !content.mapping && content.extra === undefined) {
-    e.content(content.text, contentPath, false);
+    e.content(content.text, contentPlace, false);
   } else {
     // `{{ message.content }}` of a mapping: the reference writes its JSON (Python separators).
-    const mapping = encodeContent(content, contentPath, []);
-    e.warn(CODES.toolContent, `${label} has mapping content; a tool message takes a string. The template writes the mapping itself: @huggingface/jinja as JSON (shown), Python's jinja2 as a Python dict.`, contentPath, contentToStringFix(state.messages, index));
-    e.derived(toJson(mapping, false), contentPath, false);
+    const mapping = encodeContent(content, contentPlace.path, []);
+    e.warn(CODES.toolContent, `${label} has mapping content; a tool message takes a string. The template writes the mapping itself: @huggingface/jinja as JSON (shown), Python's jinja2 as a Python dict.`, contentPlace, contentToStringFix(state.messages, index));
+    e.derived(toJson(mapping, false), contentPlace, false);
   }
 }
 
 function renderOtherRole(e: Emitter, message: Message, index: number): void {
-  const path: FieldPath = ['messages', index];
-  const contentPath: FieldPath = [...path, 'content'];
+  const place = MESSAGES.at(index);
+  const contentPlace = place.at('content');
   const label = `Message ${index + 1} (${message.role})`;
   if (message.role === 'system') {
     e.error(CODES.systemNotFirst, `${label}: a system message must be the first message; the template raises on any later one ("Invalid message role"). Shown here with system tokens.`, ['messages', index, 'role']);
-    e.special(TOKENS.systemStart, path, false);
-    renderLoose(e, message.content, contentPath);
-    e.special(TOKENS.systemEnd, path, false);
+    e.special(TOKENS.systemStart, place, false);
+    renderLoose(e, message.content, contentPlace);
+    e.special(TOKENS.systemEnd, place, false);
   } else if (message.role === 'developer') {
     e.error(
       CODES.developerRole,
@@ -259,26 +262,26 @@ function renderOtherRole(e: Emitter, message: Message, index: number): void {
       ['messages', index, 'role'],
       developerToSystemFix(index, message),
     );
-    e.special(TOKENS.developerStart, path, false);
-    renderLoose(e, message.content, contentPath);
-    e.special(TOKENS.developerEnd, path, false);
+    e.special(TOKENS.developerStart, place, false);
+    renderLoose(e, message.content, contentPlace);
+    e.special(TOKENS.developerEnd, place, false);
   } else {
     e.error(CODES.unknownRole, `${label}: the role ${JSON.stringify(message.role)} is not an Apertus role (system, user, assistant, tool); the template raises ("Invalid message role"). The message is not rendered.`, ['messages', index, 'role']);
   }
 }
 
 /** The text of content the template would reject, so that what was typed stays visible. */
-function renderLoose(e: Emitter, content: Content | null | undefined, path: FieldPath, trainable = false): void {
+function renderLoose(e: Emitter, content: Content | null | undefined, place: Place, trainable = false): void {
   if (content === undefined || content === null) return;
   if (content.type === 'text') {
-    e.content(content.text, path, trainable);
+    e.content(content.text, place, trainable);
   } else if (content.type === 'parts') {
     content.parts.forEach((part, k) => {
-      if (part.type === 'text') e.content(part.text, [...path, 'parts', k, 'text'], trainable);
+      if (part.type === 'text') e.content(part.text, place.at('parts').at(k).at('text'), trainable);
     });
   } else {
     content.blocks.forEach((block, j) => {
-      if (block.type === 'thoughts' || block.type === 'response') e.content(block.text, [...path, 'blocks', j, 'text'], trainable);
+      if (block.type === 'thoughts' || block.type === 'response') e.content(block.text, place.at('blocks').at(j).at('text'), trainable);
     });
   }
 }

@@ -35,9 +35,9 @@ class Writer {
   constructor(
     readonly diagnostics: Diagnostic[],
     readonly mode: ArgumentsMode,
-    keepSpans: boolean,
+    how: RenderHow | undefined,
   ) {
-    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), keepSpans);
+    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), how);
   }
 
   private checkInjection(text: string, path: FieldPath): void {
@@ -150,7 +150,7 @@ export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptio
   }
   const resolved = resolveOptions(options);
   const diagnostics: Diagnostic[] = [];
-  const w = new Writer(diagnostics, resolved.arguments, how?.spans ?? true);
+  const w = new Writer(diagnostics, resolved.arguments, how);
   const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
   reportUnwritten(messages, LABEL, diagnostics);
   reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);

@@ -33,9 +33,9 @@ class Writer {
   readonly out: SpanBuilder;
   constructor(
     readonly diagnostics: Diagnostic[],
-    keepSpans: boolean,
+    how: RenderHow | undefined,
   ) {
-    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), keepSpans);
+    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), how);
   }
 
   private checkInjection(text: string, path: FieldPath): void {
@@ -171,7 +171,7 @@ export function renderHarmony(record: ParleyRecord, options?: Partial<HarmonyOpt
     diagnostics.push(error(CODES.recordKind, 'Harmony renders chat conversations; a multi-file document has no harmony form.'));
     return { text: '', spans: [], diagnostics };
   }
-  const writer = new Writer(diagnostics, how?.spans ?? true);
+  const writer = new Writer(diagnostics, how);
   renderConversation(record, resolved, writer, diagnostics);
   const { text, spans } = writer.out.finish();
   return { text, spans, diagnostics };

@@ -137,7 +137,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   const out = new SpanBuilder((text, path) => {
     const found = SCAN.find(text, [resolved.bosToken]);
     if (found !== undefined) diagnostics.push(warning(CODES.tokenInjection, `${formatPath(path)} contains ${tokenList(found)}; a tokenizer that reads special tokens in text, and a reader of the render, take it for structure.`, path));
-  }, how?.spans ?? true);
+  }, how);
   const c: Context = { out, diagnostics, options: resolved, builtin: builtinList(resolved.builtinTools) };
   const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
   reportUnwritten(messages, LABEL, diagnostics);

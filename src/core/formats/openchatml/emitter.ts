@@ -7,7 +7,7 @@ import type { Fix } from '../../model/fix.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
-import type { Rendered } from '../types.ts';
+import type { Rendered, RenderHow } from '../types.ts';
 import { CODES } from './codes.ts';
 import type { JsonNode } from './json-node.ts';
 import { writeJson, type JsonLayout } from './json-write.ts';
@@ -26,10 +26,10 @@ export class Emitter {
 
   constructor(
     readonly options: OpenChatMlOptions,
-    keepSpans = true,
+    how?: RenderHow,
   ) {
     this.markers = [options.bosText, options.eosText];
-    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), keepSpans);
+    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), how);
   }
 
   special(token: string, path: FieldPath, trainable: boolean): void {

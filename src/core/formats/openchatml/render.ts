@@ -7,7 +7,7 @@ import { Emitter } from './emitter.ts';
 import { resolveOptions, type OpenChatMlOptions } from './options.ts';
 
 export function renderOpenChatMl(record: ParleyRecord, options?: Partial<OpenChatMlOptions>, how?: RenderHow): Rendered {
-  const e = new Emitter(resolveOptions(options), how?.spans ?? true);
+  const e = new Emitter(resolveOptions(options), how);
   if (record.kind === 'chat') renderChat(e, record);
   else renderDocument(e, record);
   return e.finish();

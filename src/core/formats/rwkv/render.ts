@@ -39,9 +39,9 @@ class Writer {
   readonly out: SpanBuilder;
   constructor(
     readonly diagnostics: Diagnostic[],
-    keepSpans: boolean,
+    how: RenderHow | undefined,
   ) {
-    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), keepSpans);
+    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), how);
   }
 
   private checkInjection(text: string, path: FieldPath): void {
@@ -102,7 +102,7 @@ export function renderRwkv(record: ParleyRecord, options?: Partial<RwkvOptions>,
   }
   const last = plans[plans.length - 1];
   if (streaming && last?.kind !== 'assistant') plans.push({ kind: 'assistant', path: [], attributes: [], payload: [] });
-  const writer = new Writer(diagnostics, how?.spans ?? true);
+  const writer = new Writer(diagnostics, how);
   plans.forEach((plan, i) => {
     if (i > 0) writer.out.push(SEPARATOR, 'structure', [], plan.kind === 'toolCall');
     checkPayload(plan, diagnostics);

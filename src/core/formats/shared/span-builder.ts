@@ -4,29 +4,38 @@
  * previous one (same kind, path and trainable) is extended instead of adding a new one. Author
  * text (`content`) goes through the format's check first (the token-injection warning).
  * Without spans (`RenderHow.spans: false`) only the text is kept: a JSON Lines render of a
- * whole training set prints no spans, and building them was a tenth of its time.
+ * whole training set prints no spans, and building them was a tenth of its time. Without text
+ * (`RenderHow.text: false`: only the diagnostics are wanted) the pieces are not kept either.
+ * Where text comes from may be given as a `Place`, whose path is then made only for a span.
  */
-import { pathsEqual, type FieldPath } from '../../model/path.ts';
-import type { Span, SpanKind } from '../types.ts';
+import { pathAt, pathsEqual, type FieldPath, type Where } from '../../model/path.ts';
+import type { RenderHow, Span, SpanKind } from '../types.ts';
 import { checkSpansInDevelopment } from './span-invariants.ts';
 
 /** Called with every non-empty piece of author text before it is written. */
-export type ContentCheck = (text: string, path: FieldPath) => void;
+export type ContentCheck<W extends Where = FieldPath> = (text: string, where: W) => void;
 
-export class SpanBuilder {
+/** `W`: how the format names where text comes from (paths, or places too). */
+export class SpanBuilder<W extends Where = FieldPath> {
   private readonly chunks: string[] = [];
   private length = 0;
   readonly spans: Span[] = [];
+  private readonly keepSpans: boolean;
+  private readonly keepText: boolean;
 
   constructor(
-    private readonly checkContent?: ContentCheck,
-    private readonly keepSpans = true,
-  ) {}
+    private readonly checkContent?: ContentCheck<W>,
+    how?: RenderHow,
+  ) {
+    this.keepSpans = how?.spans ?? true;
+    this.keepText = how?.text ?? true;
+  }
 
-  push(text: string, kind: SpanKind, path: FieldPath, trainable: boolean): void {
+  push(text: string, kind: SpanKind, where: W, trainable: boolean): void {
     if (text.length === 0) return;
-    this.chunks.push(text);
+    if (this.keepText) this.chunks.push(text);
     if (!this.keepSpans) return;
+    const path = pathAt(where);
     const start = this.length;
     this.length = start + text.length;
     const last = this.spans[this.spans.length - 1];
@@ -37,19 +46,19 @@ export class SpanBuilder {
     this.spans.push({ start, end: this.length, kind, path, trainable });
   }
 
-  special(token: string, path: FieldPath, trainable: boolean): void {
-    this.push(token, 'special', path, trainable);
+  special(token: string, where: W, trainable: boolean): void {
+    this.push(token, 'special', where, trainable);
   }
 
-  structure(text: string, path: FieldPath, trainable: boolean): void {
-    this.push(text, 'structure', path, trainable);
+  structure(text: string, where: W, trainable: boolean): void {
+    this.push(text, 'structure', where, trainable);
   }
 
   /** Text an author wrote, checked (when the format gave a check) before it is written. */
-  content(text: string, path: FieldPath, trainable: boolean): void {
+  content(text: string, where: W, trainable: boolean): void {
     if (text.length === 0) return;
-    this.checkContent?.(text, path);
-    this.push(text, 'content', path, trainable);
+    this.checkContent?.(text, where);
+    this.push(text, 'content', where, trainable);
   }
 
   /** The text so far (for callers that want the text alone). */
@@ -60,7 +69,7 @@ export class SpanBuilder {
   /** The text and its spans; in development builds the spans are checked (span-invariants.ts). */
   finish(): { text: string; spans: Span[] } {
     const text = this.text();
-    if (this.keepSpans) checkSpansInDevelopment(text, this.spans);
+    if (this.keepSpans && this.keepText) checkSpansInDevelopment(text, this.spans);
     return { text, spans: this.spans };
   }
 }

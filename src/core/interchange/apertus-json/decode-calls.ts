@@ -1,7 +1,7 @@
 /** Readers for tool calls (in blocks and legacy `tool_calls`) and tool outputs. */
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { newId } from '../../model/ids.ts';
-import type { FieldPath } from '../../model/path.ts';
+import type { Place } from '../../model/path.ts';
 import type { ToolCall, ToolOutput } from '../../model/types.ts';
 import { extraOf, isObject, withKey, textOf, type JsonObject } from './fields.ts';
 import { check } from './issues.ts';
@@ -42,8 +42,8 @@ function optionalBoolean(source: JsonObject, key: string, set: (value: boolean) 
 }
 
 /** A call of a `tool_calls` block: `{"name", "arguments"}`, optionally `id` and `type`. */
-export function decodeBlockCall(source: JsonObject, path: FieldPath, out: Diagnostic[]): ToolCall {
-  check(blockCallSchema, source, path, out);
+export function decodeBlockCall(source: JsonObject, place: Place, out: Diagnostic[]): ToolCall {
+  check(blockCallSchema, source, place, out);
   const call: ToolCall = { id: newId('c'), name: textOf(source.name), arguments: '' };
   readArguments(call, source.arguments);
   let extra = extraOf(source, ['name', 'arguments', 'id', 'type']);
@@ -54,8 +54,8 @@ export function decodeBlockCall(source: JsonObject, path: FieldPath, out: Diagno
 }
 
 /** An output of a `tool_outputs` block: `{"output"}`, optionally `tool_call_id`, `name`, `is_error`. */
-export function decodeToolOutput(source: JsonObject, path: FieldPath, out: Diagnostic[]): ToolOutput {
-  check(toolOutputSchema, source, path, out);
+export function decodeToolOutput(source: JsonObject, place: Place, out: Diagnostic[]): ToolOutput {
+  check(toolOutputSchema, source, place, out);
   const output: ToolOutput = { id: newId('o'), output: textOf(source.output) };
   let extra = extraOf(source, ['output', 'tool_call_id', 'name', 'is_error']);
   extra = optionalString(source, 'tool_call_id', (v) => (output.callId = v), extra);
@@ -72,8 +72,8 @@ export function decodeToolOutput(source: JsonObject, path: FieldPath, out: Diagn
  * A missing `type` is remembered (`typeMissing`), not repaired.
  * Returns undefined when the item is not an object with a `function` object.
  */
-export function decodeLegacyCall(source: unknown, path: FieldPath, out: Diagnostic[]): ToolCall | undefined {
-  check(legacyCallSchema, source, path, out);
+export function decodeLegacyCall(source: unknown, place: Place, out: Diagnostic[]): ToolCall | undefined {
+  check(legacyCallSchema, source, place, out);
   if (!isObject(source) || !isObject(source.function)) return undefined;
   const fn = source.function;
   const call: ToolCall = { id: newId('c'), name: textOf(fn.name), arguments: '' };

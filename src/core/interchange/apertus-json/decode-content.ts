@@ -12,7 +12,7 @@
 import { CONTENT_FORMS, formReadFor, type ContentForm } from '../../shared/apertus/content-forms.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { newId } from '../../model/ids.ts';
-import type { FieldPath } from '../../model/path.ts';
+import type { Place } from '../../model/path.ts';
 import type { Block, Content, Part, ThoughtKind, ToolCall, ToolOutput, UnknownBlock } from '../../model/types.ts';
 import { decodeBlockCall, decodeToolOutput } from './decode-calls.ts';
 import { extraOf, isObject, textOf, type JsonObject } from './fields.ts';
@@ -25,27 +25,31 @@ const THOUGHT_KINDS: readonly string[] = ['reflect', 'introspect', 'reason'] sat
 /** Decoded content, or `raw` when the caller must keep the JSON value as it is. */
 export type ContentResult = { content: Content | null } | { raw: true };
 
-export function decodeContent(value: unknown, path: FieldPath, out: Diagnostic[], role: string): ContentResult {
+export function decodeContent(value: unknown, place: Place, out: Diagnostic[], role: string): ContentResult {
   if (value === null) return { content: null };
   if (typeof value === 'string') return { content: { type: 'text', text: value } };
   if (!isObject(value)) return { raw: true }; // reported by the message schema
   const form = formOf(value, role);
   if (form === undefined) {
-    out.push(problem(path, `a content mapping needs "text", "parts" or "blocks"; ${KEPT}`));
+    out.push(problem(place, `a content mapping needs "text", "parts" or "blocks"; ${KEPT}`));
     return { raw: true };
   }
-  check(contentFormSchemas[form], value, path, out);
+  check(contentFormSchemas[form], value, place, out);
   const extra = extraOf(value, [form]);
-  const withMappingExtra = (content: Content): { content: Content } => ({ content: extra ? { ...content, extra } : content });
-  if (form === 'text') return withMappingExtra({ type: 'text', text: textOf(value.text), mapping: true });
+  if (form === 'text') return withMappingExtra({ type: 'text', text: textOf(value.text), mapping: true }, extra);
   if (!Array.isArray(value[form])) return { raw: true }; // reported by the mapping schema
   const items = value[form] as unknown[];
   if (form === 'parts') {
-    const parts = decodeParts(items, [...path, 'parts'], out);
-    return parts ? withMappingExtra({ type: 'parts', parts }) : { raw: true };
+    const parts = decodeParts(items, place.at('parts'), out);
+    return parts ? withMappingExtra({ type: 'parts', parts }, extra) : { raw: true };
   }
-  const blocks = decodeBlocks(items, [...path, 'blocks'], out);
-  return blocks ? withMappingExtra({ type: 'blocks', blocks }) : { raw: true };
+  const blocks = decodeBlocks(items, place.at('blocks'), out);
+  return blocks ? withMappingExtra({ type: 'blocks', blocks }, extra) : { raw: true };
+}
+
+/** The content with the mapping's other keys (a module function, not a closure made per content). */
+function withMappingExtra(content: Content, extra: JsonObject | undefined): { content: Content } {
+  return { content: extra ? { ...content, extra } : content };
 }
 
 /** The form of a mapping that the template reads for `role` (else the first present), or undefined when it has none. */
@@ -55,49 +59,49 @@ function formOf(value: JsonObject, role: string): ContentForm | undefined {
   return CONTENT_FORMS.find((key) => Object.hasOwn(value, key));
 }
 
-function decodeParts(items: unknown[], path: FieldPath, out: Diagnostic[]): Part[] | undefined {
+function decodeParts(items: unknown[], place: Place, out: Diagnostic[]): Part[] | undefined {
   const parts: Part[] = [];
   for (const [index, item] of items.entries()) {
-    const part = decodePart(item, [...path, index], out);
+    const part = decodePart(item, place.at(index), out);
     if (!part) return undefined;
     parts.push(part);
   }
   return parts;
 }
 
-function decodePart(item: unknown, path: FieldPath, out: Diagnostic[]): Part | undefined {
+function decodePart(item: unknown, place: Place, out: Diagnostic[]): Part | undefined {
   if (!isObject(item)) {
-    out.push(problem(path, `expected an object, got ${describeJson(item)}; ${KEPT}`));
+    out.push(problem(place, `expected an object, got ${describeJson(item)}; ${KEPT}`));
     return undefined;
   }
   switch (item.type) {
     case 'text': {
-      check(textPartSchema, item, path, out);
+      check(textPartSchema, item, place, out);
       return withExtra({ id: newId('p'), type: 'text', text: textOf(item.text) }, extraOf(item, ['type', 'text']));
     }
     case 'image': {
-      if (check(imagePartSchema, item, path, out).size > 0) return keptRaw(path, out);
+      if (check(imagePartSchema, item, place, out).size > 0) return keptRaw(place, out);
       const part = { id: newId('p'), type: 'image' as const, url: item.url as string };
       return withExtra(typeof item.media_type === 'string' ? { ...part, mediaType: item.media_type } : part, extraOf(item, ['type', 'url', 'media_type']));
     }
     case 'value': {
-      check(valuePartSchema, item, path, out);
+      check(valuePartSchema, item, place, out);
       return withExtra({ id: newId('p'), type: 'value', value: item.value }, extraOf(item, ['type', 'value']));
     }
     case 'fim': {
-      if (check(fimPartSchema, item, path, out).size > 0) return keptRaw(path, out);
+      if (check(fimPartSchema, item, place, out).size > 0) return keptRaw(place, out);
       const part = { id: newId('p'), type: 'fim' as const, prefix: item.prefix as string, middle: item.middle as string, suffix: item.suffix as string };
       return withExtra(part, extraOf(item, ['type', 'prefix', 'middle', 'suffix']));
     }
     default:
-      out.push(problem([...path, 'type'], `unknown part type ${JSON.stringify(item.type) ?? 'undefined'} (Apertus user parts are "text"); ${KEPT}`));
+      out.push(problem(place.at('type'), `unknown part type ${JSON.stringify(item.type) ?? 'undefined'} (Apertus user parts are "text"); ${KEPT}`));
       return undefined;
   }
 }
 
 /** A part the model cannot hold: the caller keeps the whole content raw. */
-function keptRaw(path: FieldPath, out: Diagnostic[]): undefined {
-  out.push(problem(path, KEPT));
+function keptRaw(place: Place, out: Diagnostic[]): undefined {
+  out.push(problem(place, KEPT));
   return undefined;
 }
 
@@ -106,66 +110,70 @@ function withExtra<T extends Part | Exclude<Block, UnknownBlock>>(node: T, extra
   return node;
 }
 
-function decodeBlocks(items: unknown[], path: FieldPath, out: Diagnostic[]): Block[] | undefined {
+function decodeBlocks(items: unknown[], place: Place, out: Diagnostic[]): Block[] | undefined {
   const blocks: Block[] = [];
   for (const [index, item] of items.entries()) {
-    const blockPath = [...path, index];
+    const blockPlace = place.at(index);
     if (!isObject(item)) {
-      out.push(problem(blockPath, `expected an object, got ${describeJson(item)}; ${KEPT}`));
+      out.push(problem(blockPlace, `expected an object, got ${describeJson(item)}; ${KEPT}`));
       return undefined;
     }
-    blocks.push(decodeBlock(item, blockPath, out));
+    blocks.push(decodeBlock(item, blockPlace, out));
   }
   return blocks;
 }
 
 /** A block; a known type with unreadable structure is kept whole as an `unknown` block. */
-function decodeBlock(item: JsonObject, path: FieldPath, out: Diagnostic[]): Block {
-  check(blockSchema, item, path, out);
-  const unknown = (): Block => ({ id: newId('b'), type: 'unknown', sourceType: typeof item.type === 'string' ? item.type : '', raw: item });
+function decodeBlock(item: JsonObject, place: Place, out: Diagnostic[]): Block {
+  check(blockSchema, item, place, out);
   switch (item.type) {
     case 'thoughts': {
-      check(textBlockSchema, item, path, out);
+      check(textBlockSchema, item, place, out);
       const kind = typeof item.kind === 'string' && THOUGHT_KINDS.includes(item.kind) ? (item.kind as ThoughtKind) : undefined;
       const block = { id: newId('b'), type: 'thoughts' as const, text: textOf(item.text) };
       return withExtra(kind ? { ...block, kind } : block, extraOf(item, kind ? ['type', 'text', 'kind'] : ['type', 'text']));
     }
     case 'response': {
-      check(textBlockSchema, item, path, out);
+      check(textBlockSchema, item, place, out);
       return withExtra({ id: newId('b'), type: 'response', text: textOf(item.text) }, extraOf(item, ['type', 'text']));
     }
     case 'tool_calls': {
-      if (check(toolCallsBlockSchema, item, path, out).size > 0) return keptWhole(unknown(), path, out);
-      const calls = readObjects(item.calls as unknown[], [...path, 'calls'], out, decodeBlockCall);
-      if (!calls) return keptWhole(unknown(), path, out);
+      if (check(toolCallsBlockSchema, item, place, out).size > 0) return keptWhole(unknownBlock(item), place, out);
+      const calls = readObjects(item.calls as unknown[], place.at('calls'), out, decodeBlockCall);
+      if (!calls) return keptWhole(unknownBlock(item), place, out);
       return withExtra({ id: newId('b'), type: 'tool_calls', calls }, extraOf(item, ['type', 'calls']));
     }
     case 'tool_outputs': {
-      if (check(toolOutputsBlockSchema, item, path, out).size > 0) return keptWhole(unknown(), path, out);
-      const outputs = readObjects(item.outputs as unknown[], [...path, 'outputs'], out, decodeToolOutput);
-      if (!outputs) return keptWhole(unknown(), path, out);
+      if (check(toolOutputsBlockSchema, item, place, out).size > 0) return keptWhole(unknownBlock(item), place, out);
+      const outputs = readObjects(item.outputs as unknown[], place.at('outputs'), out, decodeToolOutput);
+      if (!outputs) return keptWhole(unknownBlock(item), place, out);
       return withExtra({ id: newId('b'), type: 'tool_outputs', outputs }, extraOf(item, ['type', 'outputs']));
     }
     default:
       // Unknown block types are the format's business (the template rejects them); kept verbatim.
-      return unknown();
+      return unknownBlock(item);
   }
 }
 
-function keptWhole(block: Block, path: FieldPath, out: Diagnostic[]): Block {
-  out.push(problem(path, 'the block is kept as it is, but cannot be edited or rendered'));
+/** A block kept whole, as it was (a module function, not a closure made per block). */
+function unknownBlock(item: JsonObject): Block {
+  return { id: newId('b'), type: 'unknown', sourceType: typeof item.type === 'string' ? item.type : '', raw: item };
+}
+
+function keptWhole(block: Block, place: Place, out: Diagnostic[]): Block {
+  out.push(problem(place, 'the block is kept as it is, but cannot be edited or rendered'));
   return block;
 }
 
 /** Reads an array whose items must be objects; undefined (with a diagnostic) when one is not. */
-function readObjects<T extends ToolCall | ToolOutput>(items: unknown[], path: FieldPath, out: Diagnostic[], read: (item: JsonObject, path: FieldPath, out: Diagnostic[]) => T): T[] | undefined {
+function readObjects<T extends ToolCall | ToolOutput>(items: unknown[], place: Place, out: Diagnostic[], read: (item: JsonObject, place: Place, out: Diagnostic[]) => T): T[] | undefined {
   const result: T[] = [];
   for (const [index, item] of items.entries()) {
     if (!isObject(item)) {
-      out.push(problem([...path, index], `expected an object, got ${describeJson(item)}`));
+      out.push(problem(place.at(index), `expected an object, got ${describeJson(item)}`));
       return undefined;
     }
-    result.push(read(item, [...path, index], out));
+    result.push(read(item, place.at(index), out));
   }
   return result;
 }

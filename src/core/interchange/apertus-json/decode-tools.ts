@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { newId } from '../../model/ids.ts';
-import type { FieldPath } from '../../model/path.ts';
+import type { Place } from '../../model/path.ts';
 import type { ToolDefinition } from '../../model/types.ts';
 import { optionalString } from './decode-calls.ts';
 import { extraOf, isObject, withKey, textOf, type JsonObject } from './fields.ts';
@@ -15,33 +15,33 @@ import { flatToolSchema, nestedToolSchema } from './schema.ts';
 const FUNCTION_KEYS = ['name', 'description', 'parameters', 'returns'];
 
 /** The tools, or undefined when one cannot be held (the caller keeps the array raw). */
-export function decodeTools(items: unknown[], path: FieldPath, out: Diagnostic[]): ToolDefinition[] | undefined {
+export function decodeTools(items: unknown[], place: Place, out: Diagnostic[]): ToolDefinition[] | undefined {
   const tools: ToolDefinition[] = [];
   for (const [index, item] of items.entries()) {
-    const tool = decodeTool(item, [...path, index], out);
+    const tool = decodeTool(item, place.at(index), out);
     if (!tool) return undefined;
     tools.push(tool);
   }
   return tools;
 }
 
-function decodeTool(item: unknown, path: FieldPath, out: Diagnostic[]): ToolDefinition | undefined {
+function decodeTool(item: unknown, place: Place, out: Diagnostic[]): ToolDefinition | undefined {
   const kept = 'the tools are kept as they are, but cannot be edited';
   if (!isObject(item)) {
-    out.push(problem(path, `expected an object, got ${describeJson(item)}; ${kept}`));
+    out.push(problem(place, `expected an object, got ${describeJson(item)}; ${kept}`));
     return undefined;
   }
   if (typeof item.type === 'string' && item.type !== 'function' && !('function' in item)) return builtInTool(item);
   if (!('function' in item)) {
-    const { tool, fnExtra } = readFunction(item, path, out);
+    const { tool, fnExtra } = readFunction(item, place, out);
     if (fnExtra) tool.extra = fnExtra;
     return tool;
   }
-  if (check(nestedToolSchema, item, path, out).size > 0) {
-    out.push(problem(path, kept));
+  if (check(nestedToolSchema, item, place, out).size > 0) {
+    out.push(problem(place, kept));
     return undefined;
   }
-  const { tool, fnExtra } = readFunction(item.function as JsonObject, [...path, 'function'], out);
+  const { tool, fnExtra } = readFunction(item.function as JsonObject, place.at('function'), out);
   tool.wrapped = true;
   let extra = extraOf(item, ['type', 'function']);
   // Unknown keys of `function` live in extra.function (the item's own `function` key is known).
@@ -62,8 +62,8 @@ function builtInTool(item: JsonObject): ToolDefinition {
 }
 
 /** The definition's fields; `fnExtra` holds the function object's unknown keys and raw invalid values. */
-function readFunction(fn: JsonObject, path: FieldPath, out: Diagnostic[]): { tool: ToolDefinition; fnExtra: JsonObject | undefined } {
-  check(flatToolSchema, fn, path, out);
+function readFunction(fn: JsonObject, place: Place, out: Diagnostic[]): { tool: ToolDefinition; fnExtra: JsonObject | undefined } {
+  check(flatToolSchema, fn, place, out);
   const tool: ToolDefinition = { id: newId('t'), name: textOf(fn.name) };
   let fnExtra = extraOf(fn, FUNCTION_KEYS);
   fnExtra = optionalString(fn, 'description', (v) => (tool.description = v), fnExtra);

@@ -14,7 +14,7 @@
  */
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { newId } from '../../model/ids.ts';
-import type { FieldPath } from '../../model/path.ts';
+import { Place } from '../../model/path.ts';
 import type { Message, ToolCall } from '../../model/types.ts';
 import type { DecodeResult } from '../types.ts';
 import { decodeLegacyCall, optionalBoolean, optionalString } from './decode-calls.ts';
@@ -33,31 +33,32 @@ const MESSAGE_KEYS = ['role', 'content', 'name', 'tool_calls', 'tool_call_id', '
 
 export function decodeApertusJson(json: unknown): DecodeResult {
   const out: Diagnostic[] = [];
+  const root = new Place();
   let top: JsonObject | undefined;
   let items: unknown[];
   if (Array.isArray(json)) {
     items = json;
   } else {
-    if (check(documentSchema, json, [], out).size > 0) return { record: undefined, diagnostics: out };
+    if (check(documentSchema, json, root, out).size > 0) return { record: undefined, diagnostics: out };
     top = json as JsonObject;
     items = top.messages as unknown[];
   }
 
   // Structure first, over all messages, so that every unplaceable one is reported.
+  const messagesPlace = root.at('messages');
   items.forEach((item, index) => {
-    const path = ['messages', index];
-    if (!isObject(item)) out.push(invalid(path, 'expected an object', item));
-    else if (typeof item.role !== 'string') out.push(invalid([...path, 'role'], 'expected a string', item.role));
+    if (!isObject(item)) out.push(invalid(messagesPlace.at(index), 'expected an object', item));
+    else if (typeof item.role !== 'string') out.push(invalid(messagesPlace.at(index).at('role'), 'expected a string', item.role));
   });
   if (out.length > 0) return { record: undefined, diagnostics: out };
 
-  const messages = (items as JsonObject[]).map((item, index) => decodeMessage(item, ['messages', index], out));
+  const messages = (items as JsonObject[]).map((item, index) => decodeMessage(item, messagesPlace.at(index), out));
   const record: ShapedConversation = { kind: 'chat', messages, tools: [] };
   if (top) {
     let extra = extraOf(top, ['messages', 'tools']);
     if ('tools' in top) {
-      const tools = Array.isArray(top.tools) ? decodeTools(top.tools, ['tools'], out) : undefined;
-      if (!Array.isArray(top.tools)) out.push(invalid(['tools'], 'expected an array', top.tools));
+      const tools = Array.isArray(top.tools) ? decodeTools(top.tools, root.at('tools'), out) : undefined;
+      if (!Array.isArray(top.tools)) out.push(invalid(root.at('tools'), 'expected an array', top.tools));
       if (tools) {
         record.tools = tools;
         if (tools.length === 0) record[SHAPE_KEY] = { toolsKey: true };
@@ -84,12 +85,12 @@ function harmonyFields(item: JsonObject, message: Message, extra: JsonObject | u
   return kept;
 }
 
-function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Message {
-  check(messageSchema, item, path, out);
+function decodeMessage(item: JsonObject, place: Place, out: Diagnostic[]): Message {
+  check(messageSchema, item, place, out);
   const message: Message = { id: newId('m'), role: item.role as string };
   let extra = extraOf(item, MESSAGE_KEYS);
   if ('content' in item) {
-    const result = decodeContent(item.content, [...path, 'content'], out, item.role as string);
+    const result = decodeContent(item.content, place.at('content'), out, item.role as string);
     if ('raw' in result) extra = withKey(extra, 'content', item.content);
     else message.content = result.content;
   }
@@ -98,7 +99,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
   extra = optionalBoolean(item, 'is_error', (v) => (message.isError = v), extra);
   extra = harmonyFields(item, message, extra);
   if ('tool_calls' in item) {
-    const calls = decodeLegacyCalls(item.tool_calls, [...path, 'tool_calls'], out);
+    const calls = decodeLegacyCalls(item.tool_calls, place.at('tool_calls'), out);
     if (calls) message.toolCalls = calls;
     else extra = withKey(extra, 'tool_calls', item.tool_calls);
   }
@@ -107,16 +108,16 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
 }
 
 /** Legacy `tool_calls`; undefined (kept raw by the caller) when the list cannot be held. */
-function decodeLegacyCalls(value: unknown, path: FieldPath, out: Diagnostic[]): ToolCall[] | undefined {
+function decodeLegacyCalls(value: unknown, place: Place, out: Diagnostic[]): ToolCall[] | undefined {
   if (!Array.isArray(value)) {
-    out.push(invalid(path, 'expected an array', value));
+    out.push(invalid(place, 'expected an array', value));
     return undefined;
   }
   const calls: ToolCall[] = [];
   for (const [index, item] of value.entries()) {
-    const call = decodeLegacyCall(item, [...path, index], out);
+    const call = decodeLegacyCall(item, place.at(index), out);
     if (!call) {
-      out.push(problem(path, 'the tool calls are kept as they are, but cannot be edited or rendered'));
+      out.push(problem(place, 'the tool calls are kept as they are, but cannot be edited or rendered'));
       return undefined;
     }
     calls.push(call);

@@ -35,6 +35,8 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const optional = (value: unknown, test: (v: unknown) => boolean): boolean => value === undefined || test(value);
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
 const isArguments = (value: unknown): boolean => isString(value) || isNode(value);
+/** Message content (a predicate made once, not a closure per message). */
+const isContent = (value: unknown): boolean => value === null || isString(value) || isNode(value);
 
 const QUICK = new Map<z.ZodType, (value: unknown) => boolean>([
   [documentSchema, (v) => isNode(v) && Array.isArray(v.messages)],
@@ -43,7 +45,7 @@ const QUICK = new Map<z.ZodType, (value: unknown) => boolean>([
     (v) =>
       isNode(v) &&
       isString(v.role) &&
-      optional(v.content, (c) => c === null || isString(c) || isNode(c)) &&
+      optional(v.content, isContent) &&
       optional(v.name, isString) &&
       optional(v.tool_call_id, isString) &&
       optional(v.is_error, isBoolean),

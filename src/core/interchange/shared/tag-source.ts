@@ -21,26 +21,27 @@ function tagBlock(block: Block, dialect: string): void {
     return;
   }
   tag(block, dialect);
-  if (block.type === 'tool_calls') block.calls.forEach((call) => tag(call, dialect));
-  if (block.type === 'tool_outputs') block.outputs.forEach((output) => tag(output, dialect));
+  if (block.type === 'tool_calls') for (const call of block.calls) tag(call, dialect);
+  if (block.type === 'tool_outputs') for (const output of block.outputs) tag(output, dialect);
 }
 
+/** Loops rather than forEach callbacks: every node of a data set is visited (no closure per node). */
 export function tagSource<R extends ParleyRecord | undefined>(record: R, dialect: string): R {
   if (!record) return record;
   tag(record, dialect);
   if (record.kind === 'document') {
     for (const file of record.files) {
       tag(file, dialect);
-      file.parts.forEach((part) => tagPart(part, dialect));
+      for (const part of file.parts) tagPart(part, dialect);
     }
     return record;
   }
   for (const message of record.messages) {
     tag(message, dialect);
-    message.toolCalls?.forEach((call) => tag(call, dialect));
+    for (const call of message.toolCalls ?? []) tag(call, dialect);
     const content = message.content;
-    if (content?.type === 'parts') content.parts.forEach((part) => tagPart(part, dialect));
-    else if (content?.type === 'blocks') content.blocks.forEach((block) => tagBlock(block, dialect));
+    if (content?.type === 'parts') for (const part of content.parts) tagPart(part, dialect);
+    else if (content?.type === 'blocks') for (const block of content.blocks) tagBlock(block, dialect);
   }
   for (const tool of record.tools) {
     // A provider's tool is all raw (every field but `type` in `extra`): it is tagged even when bare.
