@@ -1,11 +1,12 @@
 /**
  * The Token view, acting as a person: open it, read the token count, switch the training mask to
- * the last turn only, export the labels, and compare them with what the core computes in Node
+ * the last turn only, export the labels, and compare them with the built `parley tokenize` and with what the core computes in Node
  * for the same record (core/tokens' `trainingExample` with the same shipped tokenizer.json, the
  * code `parley tokenize` runs): the numbers of the app and of the command are the same numbers.
  * The fixture fails the test on any request to another origin: the shipped tokenizer is a
  * same-origin asset.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Download } from '@playwright/test';
@@ -25,6 +26,12 @@ const CONVERSATION = {
     { role: 'assistant', content: 'Tokyo.' },
   ],
 };
+
+/** What `parley tokenize` (the built command, bin/parley.js; `npm ci` builds it) writes for the conversation. */
+function commandOutput(conversation: unknown, args: string[]): { input_ids: number[]; attention_mask: number[]; labels: number[] } {
+  const out = execFileSync(process.execPath, ['bin/parley.js', 'tokenize', ...args, '-'], { input: JSON.stringify(conversation), encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] });
+  return JSON.parse(out) as { input_ids: number[]; attention_mask: number[]; labels: number[] };
+}
 
 async function readDownload(download: Download): Promise<string> {
   const chunks: Buffer[] = [];
@@ -99,6 +106,11 @@ test('Token view: count, mask switched to the last turn, labels exported as the 
   expect(exported.labels).toEqual(last.labels);
   // The last answer is trained, the first is not.
   expect(exported.labels.filter((label) => label !== -100).length).toBe(last.trained);
+  // The command writes the same numbers for the same record, tokenizer and mask.
+  const fromCommand = commandOutput(CONVERSATION, ['--format', 'openchatml', '--tokenizer', 'qwen3', '--mask', 'last']);
+  expect(exported.input_ids).toEqual(fromCommand.input_ids);
+  expect(exported.attention_mask).toEqual(fromCommand.attention_mask);
+  expect(exported.labels).toEqual(fromCommand.labels);
 });
 
 test('Token view: a tokenizer.json from the picker; a model id offline says so and breaks nothing', async ({ parley, page, context }) => {
