@@ -177,3 +177,26 @@ test('a .json file holding an array of records opens as a dataset', async ({ par
   await expect(parley.field('Message 2 content')).toHaveValue('Question number 1?');
   expect(Buffer.from(await page.evaluate(async () => Array.from(await window.__parley.dataset.exportBytes()))).toString('utf8')).toBe(text);
 });
+
+test('the record in the editors stays in view in the list, moving by keyboard past its edge and jumping far', async ({ parley, page }) => {
+  await parley.goto();
+  const text = Array.from({ length: RECORDS }, (_, i) => JSON.stringify(record(i))).join('\n') + '\n';
+  await page.evaluate((content) => window.__parley.dataset.open(content, 'many.jsonl'), text);
+  const list = page.getByRole('list', { name: 'Records' });
+  const currentRow = list.locator('button[aria-current="true"]');
+  await expect(currentRow).toHaveAccessibleName(/^Line 1: Question number 0\?/);
+  // Far more moves than rows on screen: the list follows, and the row is never cut off.
+  for (let i = 1; i <= 30; i++) {
+    await page.keyboard.press('Alt+KeyJ');
+    await expect(parley.field('Message 2 content')).toHaveValue(`Question number ${i}?`);
+    await expect(currentRow).toHaveAccessibleName(new RegExp(`^Line ${i + 1}: `));
+    await expect(currentRow).toBeInViewport({ ratio: 1 });
+  }
+  // A jump far down, then back up above the view.
+  await page.evaluate(() => window.__parley.dataset.goto(2500));
+  await expect(currentRow).toHaveAccessibleName(/^Line 2501: /);
+  await expect(currentRow).toBeInViewport({ ratio: 1 });
+  await page.evaluate(() => window.__parley.dataset.goto(3));
+  await expect(currentRow).toHaveAccessibleName(/^Line 4: /);
+  await expect(currentRow).toBeInViewport({ ratio: 1 });
+});

@@ -9,6 +9,7 @@ import { memo, useEffect, useRef } from 'react';
 import { findCodec } from '../../core/index.ts';
 import { mutedText } from '../layout/ui.ts';
 import { listedIds, useAppStore, type DatasetRow, type RecordStatus } from '../store/index.ts';
+import { scrollTargetForRow } from './list-scroll.ts';
 import { openRecord } from './navigation.ts';
 
 export const ROW_HEIGHT = 56;
@@ -94,7 +95,17 @@ export function RecordList() {
   useEffect(() => {
     if (current === null) return;
     const at = ids.indexOf(current);
-    if (at !== -1) virtualizer.scrollToIndex(at, { align: 'auto' });
+    const element = scroller.current;
+    const viewHeight = virtualizer.scrollRect?.height ?? 0;
+    if (at === -1 || !element) return;
+    if (viewHeight === 0) {
+      virtualizer.scrollToIndex(at, { align: 'center' });
+      return;
+    }
+    // Set directly, not with the virtualizer's scrollToIndex: that one reads the scroll extent
+    // again on the next frames until it sees the offset (a layout of the page each time).
+    const target = scrollTargetForRow(at, ROW_HEIGHT, virtualizer.scrollOffset ?? element.scrollTop, viewHeight);
+    if (target !== null) element.scrollTop = target;
   }, [current, ids, virtualizer]);
 
   // min-h: a banner and the review tools above must never squeeze the list to nothing (the panel scrolls instead).
