@@ -30,6 +30,8 @@ export interface JsonlRun {
   file: string | undefined;
   job: LineJob;
   jobs: number;
+  /** Of each diagnostic code, the lines written on stderr (`--notes`; default: all); the rest are counted in the summary. */
+  noteLimit?: number;
   /** The summary line for stderr, if any. */
   summary?(counts: Counts, name: string): string | undefined;
 }
@@ -37,8 +39,12 @@ export interface JsonlRun {
 /** Exit code 1 when a record has errors, else 0. */
 export async function runJsonl(run: JsonlRun): Promise<number> {
   const name = inputName(run.file);
+  const noteLimit = run.noteLimit ?? Infinity;
   const counts: Counts = { records: 0, failed: 0, fixes: new Map() };
   const said = new Set<string>();
+  /** Per diagnostic code: lines written, and diagnostics only counted. */
+  const written = new Map<string, number>();
+  const unshown = new Map<string, number>();
   let line = 0;
   const write = async (result: ChunkResult): Promise<void> => {
     let notes = '';
@@ -48,8 +54,17 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
         if (said.has(note.key)) continue;
         said.add(note.key);
       }
+      if (note.code !== undefined) {
+        const before = written.get(note.code) ?? 0;
+        if (before >= noteLimit) {
+          unshown.set(note.code, (unshown.get(note.code) ?? 0) + 1);
+          continue;
+        }
+        written.set(note.code, before + 1);
+      }
       notes += `${note.lead ?? ''}${name}:${line + note.index + 1}: ${note.text}\n`;
     }
+    for (const [code, count] of result.unshown) unshown.set(code, (unshown.get(code) ?? 0) + count);
     await writeErrText(notes);
     line += result.lines;
     counts.records += result.records;
@@ -59,11 +74,11 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
 
   let pool: WorkerPool | undefined;
   const pending: Promise<ChunkResult>[] = [];
-  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, chunkLines(chunk)));
+  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, chunkLines(chunk), noteLimit));
   try {
     let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {
-      if (!first && !pool && run.jobs > 1) pool = new WorkerPool(run.jobs - 1, { command: run.command, argv: run.argv });
+      if (!first && !pool && run.jobs > 1) pool = new WorkerPool(run.jobs - 1, { command: run.command, argv: run.argv, noteLimit });
       first = false;
       if (pool?.hasRoom(2)) {
         const result = pool.run(chunk);
@@ -81,5 +96,14 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   const summary = run.summary?.(counts, name);
   if (summary !== undefined) writeErr(summary);
   if (counts.fixes.size > 0) for (const line of fixSummary(run.command, counts.fixes)) writeErr(line);
+  if (unshown.size > 0) writeErr(unshownSummary(run.command, unshown, noteLimit));
   return counts.failed > 0 ? EXIT_ERRORS : EXIT_OK;
+}
+
+/** The line that counts the diagnostics `--notes` left out, most frequent code first. */
+export function unshownSummary(command: string, unshown: ReadonlyMap<string, number>, noteLimit: number): string {
+  const total = [...unshown.values()].reduce((sum, count) => sum + count, 0);
+  const kinds = [...unshown].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, count]) => `${code} ${count.toLocaleString('en-US')}`);
+  const shown = noteLimit === 0 ? 'none of them is written' : `the first ${noteLimit} of each code are written above`;
+  return `parley ${command}: ${total.toLocaleString('en-US')} more ${total === 1 ? 'diagnostic' : 'diagnostics'} not written (${kinds.join(', ')}); ${shown}, --notes all writes every one`;
 }

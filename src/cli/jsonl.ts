@@ -27,3 +27,21 @@ export function jobsOf(args: ParsedArgs, command: string): number {
   if (!/^[1-9][0-9]{0,3}$/.test(value)) throw new CliError(`${command}: --jobs takes a whole number from 1 to 9999, got ${JSON.stringify(value)}`);
   return Number(value);
 }
+
+export const NOTES_FLAG = { flag: '--notes', takesValue: true, valueName: 'N|all' } as const;
+
+/** Of each diagnostic code, how many lines a JSON Lines run writes on stderr by default. */
+export const DEFAULT_NOTE_LIMIT = 20;
+
+export const NOTES_HELP = `  --notes N|all          JSON Lines: of each kind of diagnostic (its code), write the
+                         first N on stderr, each with its line, and count the rest in a
+                         summary at the end (default ${DEFAULT_NOTE_LIMIT}; 0: the summary only; all: every one)`;
+
+/** `--notes N|all`: how many diagnostics of each code a JSON Lines run writes (Infinity: all). */
+export function noteLimitOf(args: ParsedArgs, command: string): number {
+  const value = stringFlag(args, '--notes');
+  if (value === undefined) return DEFAULT_NOTE_LIMIT;
+  if (value === 'all') return Infinity;
+  if (!/^(0|[1-9][0-9]{0,8})$/.test(value)) throw new CliError(`${command}: --notes takes a whole number or "all", got ${JSON.stringify(value)}`);
+  return Number(value);
+}

@@ -9,7 +9,9 @@
  * Messages for people (stderr) do name the line; they are made by the caller, which knows
  * where a chunk starts.
  */
+import type { Diagnostic } from '../core/index.ts';
 import { isBlank } from './jsonl.ts';
+import { diagnosticLine } from './print.ts';
 
 /** A line for stderr about one record: `${lead}${file}:${line}: ${text}`. */
 export interface Note {
@@ -20,6 +22,8 @@ export interface Note {
   key?: string;
   /** A change made by `--fix`: counted per id for the summary at the end. */
   fix?: { id: string; label: string };
+  /** The diagnostic code of a note made from a diagnostic (`--notes N` writes N of each code). */
+  code?: string;
 }
 
 export interface LineResult {
@@ -27,6 +31,12 @@ export interface LineResult {
   out: string;
   failed: boolean;
   notes?: Note[];
+  /**
+   * Diagnostics for people (stderr), after the notes. They are made into lines only while
+   * their code is under the run's limit: a dataset converted with a few hundred diagnostics a
+   * record would otherwise spend most of its time writing lines nobody reads.
+   */
+  diagnostics?: readonly Diagnostic[];
 }
 
 /** One record's text (never blank) → its result. */
@@ -44,11 +54,20 @@ export interface ChunkResult {
   failed: number;
   /** `index` is the 0-based line in the chunk. */
   notes: (Note & { index: number })[];
+  /** Per code, the chunk's diagnostics past the first `noteLimit` of that code: counted, not made into lines. */
+  unshown: Map<string, number>;
 }
 
-export function runLines(job: LineJob, lines: readonly string[]): ChunkResult & { out: string } {
+/**
+ * `noteLimit`: of each diagnostic code, the chunk makes lines of its first `noteLimit` only (the
+ * run writes the first `noteLimit` of the whole input, which are among them wherever the input
+ * was cut into chunks), and counts the rest.
+ */
+export function runLines(job: LineJob, lines: readonly string[], noteLimit = Infinity): ChunkResult & { out: string } {
   const out: string[] = [];
   const notes: ChunkResult['notes'] = [];
+  const unshown = new Map<string, number>();
+  const perCode = new Map<string, number>();
   const said = new Set<string>();
   let records = 0;
   let failed = 0;
@@ -62,18 +81,22 @@ export function runLines(job: LineJob, lines: readonly string[]): ChunkResult & 
     const result = job(text);
     if (result.failed) failed += 1;
     out.push(result.out);
-    if (result.notes === undefined) continue;
-    for (const note of result.notes) {
+    for (const note of result.notes ?? []) {
       if (note.key !== undefined) {
         if (said.has(note.key)) continue;
         said.add(note.key);
       }
-      // The job made the note for this result alone: it is numbered in place, not copied
-      // (convert has a note per diagnostic, hundreds per record).
+      // The job made the note for this result alone: it is numbered in place, not copied.
       const numbered = note as Note & { index: number };
       numbered.index = index;
       notes.push(numbered);
     }
+    for (const diagnostic of result.diagnostics ?? []) {
+      const seen = perCode.get(diagnostic.code) ?? 0;
+      perCode.set(diagnostic.code, seen + 1);
+      if (seen < noteLimit) notes.push({ text: diagnosticLine(diagnostic), code: diagnostic.code, index });
+      else unshown.set(diagnostic.code, (unshown.get(diagnostic.code) ?? 0) + 1);
+    }
   }
-  return { out: out.length === 0 ? '' : `${out.join('\n')}\n`, lines: lines.length, records, failed, notes };
+  return { out: out.length === 0 ? '' : `${out.join('\n')}\n`, lines: lines.length, records, failed, notes, unshown };
 }

@@ -11,6 +11,8 @@ import type { LineJobName } from './line-jobs.ts';
 export interface WorkerSetup {
   command: LineJobName;
   argv: readonly string[];
+  /** Of each diagnostic code, the lines a chunk makes (line-job.ts runLines). */
+  noteLimit: number;
 }
 
 /** A worker says `ready` once it has built its job, then answers each chunk by its id. */

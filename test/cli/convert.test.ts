@@ -116,3 +116,78 @@ describe.concurrent('parley convert: the target dialect options', () => {
     expect(json.dialects.find((d) => d.id === 'openai-chat')?.encodeOptions.map((o) => o.flag)).toEqual(['--legacy-function-call']);
   });
 });
+
+describe.concurrent('parley convert --jsonl: how many diagnostics go to stderr (--notes)', () => {
+  /** A record with `calls` tool calls without ids: OpenAI Chat needs an id for each, so each gets one and a diagnostic says so. */
+  function callsWithoutIds(calls: number): unknown {
+    const indices = Array.from({ length: calls }, (_, i) => i);
+    return {
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: '', tool_calls: indices.map((i) => ({ type: 'function', function: { name: 'w', arguments: `{"x": ${i}}` } })) },
+        ...indices.map((i) => ({ role: 'tool', content: String(i) })),
+      ],
+      tools: [{ name: 'w', description: 'Weather.', parameters: { type: 'object', properties: {} } }],
+    };
+  }
+  const RECORDS = [callsWithoutIds(3), callsWithoutIds(1), callsWithoutIds(4), callsWithoutIds(2)];
+  /** Over 1 MB, so that line-chunks.ts cuts the input into several chunks and --jobs 2 hands some to a worker thread. */
+  const PADDING = { messages: [{ role: 'user', content: 'x'.repeat(1_100_000) }] };
+  const LARGE = [PADDING, ...RECORDS, PADDING, callsWithoutIds(3), PADDING, callsWithoutIds(5), callsWithoutIds(1)];
+  const inputOf = (records: readonly unknown[]) => `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
+  const input = inputOf(RECORDS);
+
+  /** Every diagnostic of the input as the library's encoder gives it, with its line number, in order. */
+  function everyDiagnostic(records: readonly unknown[] = RECORDS): { line: number; diagnostic: Diagnostic }[] {
+    return records.flatMap((json, i) => {
+      const record = findCodec('apertus-json')?.decode(json).record;
+      if (!record) throw new Error('fixture not readable');
+      return (findCodec('openai-chat')?.encode(record).diagnostics ?? []).map((diagnostic) => ({ line: i + 1, diagnostic }));
+    });
+  }
+  /** The lines of stderr that name a line of the input (not the INFO line, not the summary). */
+  const diagnosticLines = (run: { stderr: string }) => lines(run.stderr).filter((line) => /^\S*\.jsonl:\d+: /.test(line));
+
+  it('writes every one with --notes all, each with its line, and no summary', async () => {
+    const file = files.write('notes-all.jsonl', input);
+    const run = await parley(['convert', '--from', 'apertus-json', '--to', 'openai-chat', '--notes', 'all', file]);
+    const expected = everyDiagnostic();
+    expect(expected.length).toBeGreaterThan(10);
+    const written = diagnosticLines(run);
+    expect(written).toHaveLength(expected.length);
+    expected.forEach(({ line, diagnostic }, i) => expect(written[i]).toContain(`notes-all.jsonl:${line}: `) && expect(written[i]).toContain(diagnostic.message.replace(/\r?\n/g, ' ')));
+    expect(run.stderr).not.toContain('not written');
+  });
+
+  it.each([['1'], ['2']])('--notes N writes the first N of each code, the same with --jobs %s over several chunks, and counts the rest on one line', async (jobs) => {
+    const file = files.write(`notes-2-jobs-${jobs}.jsonl`, inputOf(LARGE));
+    const run = await parley(['convert', '--from', 'apertus-json', '--to', 'openai-chat', '--notes', '2', '--jobs', jobs, file]);
+    expect(lines(run.stdout)).toHaveLength(LARGE.length);
+    const expected = everyDiagnostic(LARGE);
+    const perCode = new Map<string, number>();
+    const kept = expected.filter(({ diagnostic }) => {
+      const seen = perCode.get(diagnostic.code) ?? 0;
+      perCode.set(diagnostic.code, seen + 1);
+      return seen < 2;
+    });
+    const written = diagnosticLines(run);
+    expect(written).toHaveLength(kept.length);
+    kept.forEach(({ line, diagnostic }, i) => expect(written[i]).toContain(`.jsonl:${line}: `) && expect(written[i]).toContain(diagnostic.message.replace(/\r?\n/g, ' ')));
+    const left = expected.length - kept.length;
+    expect(left).toBeGreaterThan(0);
+    const summary = lines(run.stderr).at(-1) as string;
+    expect(summary).toMatch(new RegExp(`^parley convert: ${left} more diagnostics not written \\(`));
+    for (const [code, count] of perCode) if (count > 2) expect(summary).toContain(`${code} ${count - 2}`);
+    expect(summary).toContain('--notes all writes every one');
+  });
+
+  it('--notes 0 writes only the summary; a value that is not a number is refused', async () => {
+    const file = files.write('notes-0.jsonl', input);
+    const run = await parley(['convert', '--from', 'apertus-json', '--to', 'openai-chat', '--notes', '0', file]);
+    expect(diagnosticLines(run)).toEqual([]);
+    expect(lines(run.stderr).at(-1)).toMatch(new RegExp(`^parley convert: ${everyDiagnostic().length} more diagnostics not written \\(.*none of them is written`));
+    const bad = await parley(['convert', '--to', 'openai-chat', '--notes', 'some', file]);
+    expect(bad.code).toBe(2);
+    expect(lines(bad.stderr)).toEqual(['parley convert: --notes takes a whole number or "all", got "some"']);
+  });
+});

@@ -10,7 +10,7 @@ import { runLines } from '../../src/cli/line-job.ts';
 import { WorkerPool } from '../../src/cli/worker-pool.ts';
 
 const ARGV = ['--format', 'apertus', '--date', '2025-08-25', '--jsonl'];
-const pool = new WorkerPool(2, { command: 'render', argv: ARGV });
+const pool = new WorkerPool(2, { command: 'render', argv: ARGV, noteLimit: Infinity });
 afterAll(() => pool.close());
 
 describe('worker pool', () => {

@@ -10,7 +10,7 @@ import { decodeJsonText } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { convertDiagnose, FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import type { LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import { codecNamed, dialectList, optionalCodec } from '../registries.ts';
@@ -29,6 +29,7 @@ Options:
                          line in; a line that cannot be read gives null (the reason, with its
                          line number, on stderr), a blank line an empty line
 ${JOBS_HELP}
+${NOTES_HELP}
 ${fixHelp('converting')}
 
 The target dialect's own options (see parley formats), e.g. for --to openai-chat:
@@ -37,7 +38,7 @@ The target dialect's own options (see parley formats), e.g. for --to openai-chat
 
 Exit codes: 0 converted; 1 converted with errors, or some lines unreadable; 2 bad input.`;
 
-const SPECS = [{ flag: '--from', takesValue: true, valueName: 'DIALECT' }, { flag: '--to', takesValue: true, valueName: 'DIALECT' }, JSONL_FLAG, JOBS_FLAG, FIX_FLAG];
+const SPECS = [{ flag: '--from', takesValue: true, valueName: 'DIALECT' }, { flag: '--to', takesValue: true, valueName: 'DIALECT' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG, FIX_FLAG];
 
 interface ConvertSetup {
   args: ParsedArgs;
@@ -66,7 +67,7 @@ function setup(argv: readonly string[]): ConvertSetup {
 
 export async function convertCommand(argv: readonly string[]): Promise<number> {
   const { args, from, to, options, file, fix } = setup(argv);
-  if (isJsonl(args, file)) return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix), jobs: jobsOf(args, 'convert') });
+  if (isJsonl(args, file)) return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix), jobs: jobsOf(args, 'convert'), noteLimit: noteLimitOf(args, 'convert') });
   const name = inputName(file);
   const decoded = decodeJsonText(await readInputText(file, 'convert'), from, name);
   if (!decoded.ok) throw new CliError(`convert: ${decoded.message}`);
@@ -95,7 +96,7 @@ function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial
     const fixed = fix ? fixForCommand(decoded.record, fix) : undefined;
     const encoded = to.encode(fixed ? fixed.record : decoded.record, options);
     const diagnostics = [...decoded.diagnostics, ...encoded.diagnostics];
-    const notes = [...dialectNotes(decoded, from), ...(fixed ? fixed.notes : []), ...diagnostics.map((diagnostic) => ({ text: diagnosticLine(diagnostic) }))];
-    return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes };
+    const notes = fixed ? [...dialectNotes(decoded, from), ...fixed.notes] : dialectNotes(decoded, from);
+    return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes, diagnostics };
   };
 }

@@ -7,7 +7,7 @@ import { flagsFor, optionFlagSpecs, optionValues } from '../format-options.ts';
 import { requireFormatText } from '../format-text.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { runJsonl } from '../jsonl-run.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import type { LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import { codecNamed, optionalCodec } from '../registries.ts';
@@ -27,6 +27,7 @@ Options:
                          one conversation per line out (compact), null for a line that cannot
                          be read (the reason on stderr), an empty line for a blank one
 ${JOBS_HELP}
+${NOTES_HELP}
   <format options>       hints where the text is ambiguous, e.g. for apertus --bos TEXT,
                          --date YYYY-MM-DD, --add-generation-prompt
 
@@ -38,7 +39,7 @@ text with no token of the format).`;
 
 /** Formats without a native dialect are written in the one that holds every record. */
 const FALLBACK_DIALECT = 'parley-json';
-const SPECS = [{ flag: '--output-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG];
+const SPECS = [{ flag: '--output-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG];
 
 /** The dialect named by --output-dialect, else the format's default (and the INFO line saying so). */
 function outputCodec(args: ParsedArgs, format: Format<OptionValues>): { codec: InterchangeCodec; info?: string } {
@@ -71,7 +72,7 @@ export async function parseCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, codec, info, writeOptions, file } = setup(argv);
   if (isJsonl(args, file)) {
     if (info) writeErr(info);
-    return runJsonl({ command: 'parse', argv, file, job: parseLine(format, options, codec, writeOptions), jobs: jobsOf(args, 'parse') });
+    return runJsonl({ command: 'parse', argv, file, job: parseLine(format, options, codec, writeOptions), jobs: jobsOf(args, 'parse'), noteLimit: noteLimitOf(args, 'parse') });
   }
   const text = await readInputText(file, 'parse');
   requireFormatText(text, format, inputName(file), 'parse');
@@ -115,7 +116,7 @@ function parseLine(format: Format<OptionValues>, options: Partial<OptionValues>,
     const parsed = format.parse(text, options);
     const encoded = codec.encode(parsed.record, writeOptions);
     const diagnostics = [...parsed.diagnostics, ...encoded.diagnostics];
-    return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes: diagnostics.map((diagnostic) => ({ text: diagnosticLine(diagnostic) })) };
+    return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), diagnostics };
   };
 }
 
