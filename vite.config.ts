@@ -88,6 +88,7 @@ export default defineConfig({
             // Vite's dynamic-import helper likewise: the start-up code uses it for every lazy chunk.
             { name: 'vite-preload', test: /vite[\\/]preload-helper/, priority: 20 },
             { name: 'monaco', test: /node_modules[\\/](monaco-editor|@monaco-editor)[\\/]/, priority: 10 },
+            { name: 'core', test: /[\\/]src[\\/]core[\\/]/, tags: ['$initial'], priority: 5 },
           ],
         },
       },
