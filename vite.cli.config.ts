@@ -33,7 +33,14 @@ export default defineConfig({
     minify: false,
     rolldownOptions: {
       input: ENTRIES,
-      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        chunkFileNames: '[name]-[hash].js',
+        // What the entries load at start, in one file: the formats loaded on demand (Format.prepare)
+        // share small modules with it, and each would otherwise become a file of its own.
+        codeSplitting: { groups: [{ name: 'core', test: /[\\/]src[\\/]core[\\/]/, tags: ['$initial'] }] },
+      },
     },
   },
 });

@@ -7,7 +7,7 @@
  */
 import { conversation, textMessage, toolDefinition } from '../src/core/model/builders.ts';
 import type { Conversation, Message } from '../src/core/model/types.ts';
-import { renderHarmony } from '../src/core/formats/harmony/index.ts';
+import { renderHarmony } from '../src/core/formats/harmony/render.ts';
 import { harmonyAvailable, SKIP_REASON } from '../test/harmony/reference.ts';
 import { renderGptOss } from '../test/harmony/template.ts';
 

@@ -1,13 +1,14 @@
 /**
  * Start-up, before the first paint of the editor: theme, test API, the saved conversation
  * (IndexedDB), else the default example for a first visit, then a share link if the URL has one
- * (asking first when it would replace the person's own work). Only then does autosave start, so
+ * (asking first when it would replace the person's own work), and the shown format's on-demand
+ * code (store/prepare-format.ts). Only then does autosave start, so
  * nothing is saved over data that was not read yet.
  */
 import { openExample } from './examples/open-example.ts';
 import { restoreSaved, startAutosave } from './persistence/autosave.ts';
 import { hasShareFragment } from './share/fragment.ts';
-import { clearHistory, useAppStore } from './store/index.ts';
+import { clearHistory, prepareFormat, useAppStore } from './store/index.ts';
 import { startTheme } from './layout/theme.ts';
 import { installTestApi } from './test-api.ts';
 import { prefetchFilePipeline } from './files/lazy.ts';
@@ -31,11 +32,14 @@ export async function boot(): Promise<void> {
   if (!restored.restored) {
     // The catalog is only needed on a first visit (and by the gallery): not part of start-up code.
     const { defaultExample } = await import('./examples/catalog.ts');
-    openExample(defaultExample(), { announce: false });
+    await openExample(defaultExample(), { announce: false });
   }
   // Undo starts from what was restored (or the example), never from an empty conversation.
   clearHistory();
   if (hasShareFragment()) await openShareLink();
+  // A restored session or link in a format loaded on demand (harmony, …): its code before the
+  // first paint, so that the preview opens rendered rather than "Loading…".
+  await prepareFormat(useAppStore.getState().formatId);
   startAutosave();
   // Fetch the open/export chunk once the preview is up and the page is idle (not in competition
   // with Monaco's download), so that the first Open is instant.

@@ -9,7 +9,7 @@ import { encodeRecordLater, openJsonLater } from './files/lazy.ts';
 import { saveNow } from './persistence/autosave.ts';
 import { shownSession, type ShownSession } from './persistence/session-fields.ts';
 import { onPreviewUpdated, previewReady, previewReadyAt, previewReportsUpdates, previewText } from './preview-ready.ts';
-import { diagnosticsState, redo, undo, useAppStore, type SaveStatus } from './store/index.ts';
+import { diagnosticsState, prepareFormat, redo, undo, useAppStore, type SaveStatus } from './store/index.ts';
 import { tokenStore } from './tokens/token-store.ts';
 
 export interface ParleyLoadResult {
@@ -43,7 +43,8 @@ export interface ParleyTestApi {
   ready: Promise<void>;
   /** Replace the conversation as opening a file does (JSON text or a parsed value); returns what happened. */
   load(json: unknown, name?: string): Promise<ParleyLoadResult>;
-  setFormat(id: string, options?: OptionValues): void;
+  /** Show the format `id`; resolves once its on-demand code is loaded (Format.prepare) and it is set. */
+  setFormat(id: string, options?: OptionValues): Promise<void>;
   /** The text in the preview's Monaco model. */
   renderedText(): string;
   /** The export (Apertus JSON unless another dialect id is given): value, file text, and what could not be expressed. */
@@ -97,7 +98,8 @@ export function installTestApi(): void {
       const result = await openJsonLater(json, name);
       return { ok: result.ok, ...(result.codec ? { codec: result.codec.id } : {}), diagnostics: result.diagnostics, message: result.message };
     },
-    setFormat(id, options) {
+    async setFormat(id, options) {
+      await prepareFormat(id);
       useAppStore.getState().setFormat(id, options);
     },
     renderedText: previewText,

@@ -4,6 +4,7 @@ export * from './shared/options.ts';
 export * from './shared/lost-in-conversion.ts';
 export * from './formats/types.ts';
 export * from './formats/registry.ts';
+export { ON_DEMAND_CODES, waitsForFormat } from './formats/on-demand.ts';
 export * from './formats/apertus/index.ts';
 export * from './formats/openchatml/index.ts';
 export * from './formats/rwkv/index.ts';

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderHarmony } from '../../src/core/formats/harmony/index.ts';
+import { renderHarmony } from '../../src/core/formats/harmony/render.ts';
 import { findExample } from '../../src/app/examples/catalog.ts';
 import { harmonyAvailable, harmonyDir, SKIP_REASON } from './reference.ts';
 

@@ -10,7 +10,9 @@
 import { describe, expect, it } from 'vitest';
 import { conversation, textMessage, toolDefinition } from '../../src/core/model/builders.ts';
 import type { Message, ToolDefinition } from '../../src/core/model/types.ts';
-import { parseHarmony, renderHarmony, type HarmonyOptions } from '../../src/core/formats/harmony/index.ts';
+import type { HarmonyOptions } from '../../src/core/formats/harmony/options.ts';
+import { parseHarmony } from '../../src/core/formats/harmony/parse.ts';
+import { renderHarmony } from '../../src/core/formats/harmony/render.ts';
 import { expectedText, harmonyAvailable, SKIP_REASON } from './reference.ts';
 
 /** `render_conversation_for_completion(convo, Role::Assistant, None)`: the system message as given, a generation prompt. */

@@ -5,7 +5,7 @@
  * assistant on commentary).
  */
 import { describe, expect, it } from 'vitest';
-import { parseHarmony } from '../../src/core/formats/harmony/index.ts';
+import { parseHarmony } from '../../src/core/formats/harmony/parse.ts';
 import { expectedText, harmonyAvailable, SKIP_REASON } from './reference.ts';
 
 describe.skipIf(!harmonyAvailable)('harmony reads openai/harmony parse test data', () => {

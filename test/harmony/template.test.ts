@@ -15,7 +15,8 @@
 import { describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls, toolDefinition } from '../../src/core/model/builders.ts';
 import type { Conversation } from '../../src/core/model/types.ts';
-import { renderHarmony, type HarmonyOptions } from '../../src/core/formats/harmony/index.ts';
+import type { HarmonyOptions } from '../../src/core/formats/harmony/options.ts';
+import { renderHarmony } from '../../src/core/formats/harmony/render.ts';
 import { harmonyAvailable, SKIP_REASON } from './reference.ts';
 import { renderGptOss } from './template.ts';
 

@@ -3,12 +3,15 @@
  * the data read by the OpenAI Chat reader and rendered natively must be the suite's expected
  * text, byte for byte (the suite passes `add_generation_prompt` and `bos_token` as variables).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatMlFormat } from '../../src/core/formats/chatml/index.ts';
 import { llama3Format } from '../../src/core/formats/llama3/index.ts';
 import { openAiChatCodec } from '../../src/core/interchange/openai-chat/index.ts';
 import type { ParleyRecord } from '../../src/core/model/types.ts';
 import { GOLDEN_SKIP_REASON, goldenAvailable, goldenCase, LLAMA31, QWEN25 } from '../reference/hf-jinja-golden.ts';
+
+// Their renderers and parsers are loaded on demand (Format.prepare).
+beforeAll(() => Promise.all([chatMlFormat.prepare?.(), llama3Format.prepare?.()]));
 
 function decode(data: Record<string, unknown>): ParleyRecord {
   const { messages, tools } = data;

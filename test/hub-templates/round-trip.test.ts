@@ -7,7 +7,7 @@
  * read back and are skipped; so are those the template rejects.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatMlFormat } from '../../src/core/formats/chatml/index.ts';
 import { llama3Format } from '../../src/core/formats/llama3/index.ts';
 import type { Format } from '../../src/core/formats/types.ts';
@@ -17,6 +17,9 @@ import type { OptionValues } from '../../src/core/shared/options.ts';
 import { argumentsJson, type ArgumentsMode } from '../../src/core/formats/shared/arguments-mode.ts';
 import { DEFAULT_SYSTEM } from '../../src/core/formats/chatml/tokens.ts';
 import { hubConversation } from './arbitraries.ts';
+
+// Their renderers and parsers are loaded on demand (Format.prepare).
+beforeAll(() => Promise.all([chatMlFormat.prepare?.(), llama3Format.prepare?.()]));
 
 const RUNS = 600;
 

@@ -3,7 +3,7 @@
  * record (text only: the diff needs no spans). Not saved: Compare is a way of looking, the
  * conversation stays the one source of truth.
  */
-import { findFormat, readTemplateSource, chooseTemplate, type OptionValues, type ParleyRecord } from '../../core/index.ts';
+import { findFormat, readTemplateSource, chooseTemplate, waitsForFormat, type OptionValues, type ParleyRecord } from '../../core/index.ts';
 
 export interface CompareSide {
   formatId: string;
@@ -14,12 +14,15 @@ export interface SideRender {
   text: string;
   /** The render's errors, one sentence each (a side that cannot render says why). */
   errors: string[];
+  /** The side's format code is still loading (Format.prepare): `text` is not its render yet. */
+  loading?: boolean;
 }
 
 export function renderSide(record: ParleyRecord, side: CompareSide): SideRender {
   const format = findFormat(side.formatId);
   if (!format) return { text: '', errors: [`Unknown format "${side.formatId}".`] };
   const rendered = format.render(record, side.options, { spans: false });
+  if (waitsForFormat(rendered)) return { text: '', errors: [], loading: true };
   return { text: rendered.text, errors: rendered.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message) };
 }
 

@@ -4,7 +4,7 @@
  * on a file of a gigabyte. The file and its index stay here for later requests.
  */
 /// <reference lib="webworker" />
-import { decodeRecordBytes, decodeRecordText, encodeRecordLine, recordLine, type DatasetIndex } from '../../core/index.ts';
+import { decodeRecordBytes, decodeRecordText, encodeRecordLine, findFormat, recordLine, type DatasetIndex } from '../../core/index.ts';
 import { diagnoseForView } from '../store/fix-diagnose.ts';
 import { fixAcrossRecords } from './fix-logic.ts';
 import { rowContent } from './row-content.ts';
@@ -63,6 +63,9 @@ async function check(file: Blob, index: DatasetIndex): Promise<void> {
 async function fixKind(message: FixKindRequest): Promise<void> {
   const { file, index } = openFile();
   const { request } = message;
+  // The checks render with the format: its on-demand code first (Format.prepare), or every
+  // render would be the "loading" placeholder and no format fix would be found.
+  await findFormat(message.view.formatId)?.prepare?.();
   const outcome = await fixAcrossRecords(message, {
     fixId: message.fixId,
     mode: message.mode,

@@ -22,7 +22,9 @@ export default function ExamplesList({ onOpened }: { onOpened: () => void }) {
                       className={toolbarButton}
                       aria-label={`Open example: ${example.title}`}
                       onClick={() => {
-                        if (openExample(example)) onOpened();
+                        void openExample(example).then((opened) => {
+                          if (opened) onOpened();
+                        });
                       }}
                     >
                       Open

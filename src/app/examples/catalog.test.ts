@@ -7,8 +7,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { findFormat, OPENCHATML_DEFAULTS, parseOpenChatMl, type ParleyRecord } from '../../core/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FORMATS, findFormat, OPENCHATML_DEFAULTS, parseOpenChatMl, type ParleyRecord } from '../../core/index.ts';
 import { ALL_EXAMPLES as SPEC_003_BLOCKS } from '../../core/formats/openchatml/spec003.examples.ts';
 import { DEFAULT_EXAMPLE_ID, EXAMPLES, defaultExample, findExample } from './catalog.ts';
 import type { Example } from './types.ts';
@@ -129,6 +129,9 @@ function render(entry: Example) {
 }
 
 describe('examples gallery', () => {
+  // The formats that load their code on demand (Format.prepare), as the app does before opening an example.
+  beforeAll(() => Promise.all(FORMATS.map((format) => format.prepare?.())));
+
   it('has unique ids, and the default is spec 000 Example 2', () => {
     expect(new Set(EXAMPLES.map((e) => e.id)).size).toBe(EXAMPLES.length);
     expect(DEFAULT_EXAMPLE_ID).toBe('s000-example-2');

@@ -25,5 +25,5 @@ export async function exportForRecovery(): Promise<void> {
 /** Replace the conversation with the start-up example: one undo step, so it can be taken back. */
 export async function startOver(): Promise<void> {
   const [{ defaultExample }, { openExample }] = await Promise.all([import('../examples/catalog.ts'), import('../examples/open-example.ts')]);
-  openExample(defaultExample());
+  await openExample(defaultExample());
 }

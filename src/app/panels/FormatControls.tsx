@@ -3,7 +3,7 @@ import { FORMATS, findFormat, type FormatOption } from '../../core/index.ts';
 import { toolbarInput, toolbarSelect } from '../layout/ui.ts';
 import { useAppStore } from '../store/index.ts';
 import { shownInToolbar } from '../jinja/panel-options.ts';
-import { useFormatPrepare } from '../jinja/useFormatPrepare.ts';
+import { useFormatPrepare } from './useFormatPrepare.ts';
 
 export function FormatControls() {
   const formatId = useAppStore((state) => state.formatId);

@@ -83,6 +83,7 @@ export class PreviewController {
   private index = new SpanIndex([]);
   private tokens: readonly SpecialToken[] = [];
   private formatId: string | undefined;
+  private readOnly = false;
   private focusedPath: FieldPath | null = null;
   private diagnostics: readonly Diagnostic[] = [];
   private flags = { shadeTrainable: false, showWhitespace: false };
@@ -166,6 +167,12 @@ export class PreviewController {
 
   sync(inputs: PreviewInputs): void {
     this.latest = inputs;
+    // Nothing typed while the format's code loads could be read back, and its arrival would
+    // replace the typing: the text waits (store/prepare-format.ts).
+    if (inputs.loading !== this.readOnly) {
+      this.readOnly = inputs.loading;
+      this.editor.updateOptions({ readOnly: inputs.loading, readOnlyMessage: { value: 'The format is loading; the text can be edited in a moment.' } });
+    }
     // While the person's typing is kept, nothing derived from the render fits the model's text.
     if (!this.session.storeChanged(inputs.text)) return;
     if (inputs.formatId !== this.formatId) {

@@ -2,7 +2,7 @@
  * Share links in the URL fragment (`#share=v1.…`): the fragment never reaches a server, so a
  * shared conversation stays between the people who have the link.
  */
-import { confirmLeaveDataset, datasetHasChanges, useAppStore } from '../store/index.ts';
+import { confirmLeaveDataset, datasetHasChanges, prepareFormat, useAppStore } from '../store/index.ts';
 import { shownSession } from '../persistence/session-fields.ts';
 import { DEFAULT_MASK } from '../tokens/mask-settings.ts';
 import { decodeShare, encodeShare, type SharePayload } from './codec.ts';
@@ -47,6 +47,8 @@ export async function openShareFragment(): Promise<void> {
     useAppStore.getState().showNotice({ tone: 'error', title: `This share link cannot be opened: ${decoded.message}. Nothing was loaded.` });
     return;
   }
+  // The shared format's code first (Format.prepare: harmony, …), so that "Open" shows it rendered.
+  await prepareFormat(decoded.payload.formatId);
   // A dataset with changes not exported: the dataset's question, not the conversation's (it would be lost, not undoable).
   if (datasetHasChanges()) {
     if (confirmLeaveDataset()) openShared(decoded.payload, false);

@@ -5,7 +5,7 @@
  * changes meanwhile are folded into one next request (latest wins), so a burst of keystrokes
  * costs one tokenization after the one running, never a queue.
  */
-import type { Span } from '../../core/index.ts';
+import { waitsForFormat, type Span } from '../../core/index.ts';
 import { DEFAULT_TOKENIZERS, defaultTokenizerFor } from '../../core/tokens/defaults.ts';
 import { renderState, useAppStore, type AppState } from '../store/index.ts';
 import { flattenSpans, maskedRender } from './masked-spans.ts';
@@ -47,6 +47,9 @@ function tokenizeNow(): void {
   }
   const state = useAppStore.getState();
   const rendered = renderState(state);
+  // The format's code is still loading: its placeholder is not the text. Its arrival renders
+  // again, and that change of the render asks for the tokenization (startTokens).
+  if (waitsForFormat(rendered)) return;
   const spans = maskedRender(state, rendered);
   const flat = flattenSpans(spans);
   const messageCount = state.record.kind === 'chat' ? state.record.messages.length : 0;

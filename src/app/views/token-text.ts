@@ -2,7 +2,7 @@
  * The Text view's side of editing: token text → record with the format's own parser, and the
  * merge base (the record's render read back), memoised per record, format and options.
  */
-import { findFormat, hasErrors, type Diagnostic, type Format, type OptionValues, type ParleyRecord } from '../../core/index.ts';
+import { findFormat, hasErrors, waitsForFormat, type Diagnostic, type Format, type OptionValues, type ParleyRecord } from '../../core/index.ts';
 import { renderState, type AppState } from '../store/index.ts';
 import type { ReadBack } from './edit-session.ts';
 import { placeParseDiagnostics } from './problems.ts';
@@ -76,7 +76,10 @@ let lastBase: { record: ParleyRecord; formatId: string; options: OptionValues | 
 export function tokenTextBase(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>): ParleyRecord {
   const options = state.formatOptions[state.formatId];
   if (lastBase && lastBase.record === state.record && lastBase.formatId === state.formatId && lastBase.options === options) return lastBase.base;
-  const text = renderState(state).text;
+  const rendered = renderState(state);
+  // The format's code is still loading: no render to read back yet, and nothing to remember.
+  if (waitsForFormat(rendered)) return state.record;
+  const text = rendered.text;
   // The render is the text just typed and read (the commit changed nothing the format writes): its parse is known.
   const typed = lastTyped && lastTyped.formatId === state.formatId && lastTyped.options === options && lastTyped.text === text ? lastTyped.record : undefined;
   const base = typed ?? readTokenText(text, state.formatId, options).record ?? state.record;

@@ -27,3 +27,13 @@ export const FORMATS: readonly Format<OptionValues>[] = [
 export function findFormat(id: string): Format<OptionValues> | undefined {
   return FORMATS.find((format) => format.id === id);
 }
+
+/**
+ * The format `id`, its on-demand code loaded (Format.prepare): ready to render and parse at
+ * once. Undefined for an unknown id. What a library caller uses instead of `findFormat`.
+ */
+export async function loadFormat(id: string): Promise<Format<OptionValues> | undefined> {
+  const format = findFormat(id);
+  await format?.prepare?.();
+  return format;
+}

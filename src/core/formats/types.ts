@@ -87,9 +87,12 @@ export interface Format<O extends OptionValues = OptionValues> {
    */
   parsesBack?: false;
   /**
-   * Formats whose renderer is loaded on demand (Jinja: `@huggingface/jinja`, kept out of the
-   * app's start-up bundle). A render before it resolves says it is loading; callers that render
-   * at once (the command line) await it first.
+   * Formats whose renderer and parser are loaded on demand (on-demand.ts: ChatML, Llama 3.1,
+   * harmony, Jinja; kept out of the app's start-up bundle) load them here, once. Until it has
+   * resolved, `render` returns empty text with an info diagnostic `format/loading` and `parse`
+   * an error `format/not-loaded`. Every caller that renders or parses at once (the command line,
+   * a library user, a test) awaits `format.prepare?.()` first, or gets the format with
+   * `loadFormat(id)` (registry.ts), which does.
    */
   prepare?(): Promise<void>;
   render(record: ParleyRecord, options?: Partial<O>, how?: RenderHow): Rendered;

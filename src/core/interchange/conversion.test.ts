@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rwkvFormat } from '../formats/rwkv/index.ts';
 import { chatMlFormat } from '../formats/chatml/index.ts';
 import { llama3Format } from '../formats/llama3/index.ts';
@@ -163,6 +163,8 @@ const templateNotShown = (id: string, label: string) => ({
 
 /** The token formats in the matrix: render, then parse back. */
 const FORMATS_UNDER_TEST: Record<string, Format<OptionValues>> = { rwkv: rwkvFormat, chatml: chatMlFormat, llama3: llama3Format };
+// ChatML's and Llama 3.1's renderers are loaded on demand (Format.prepare).
+beforeAll(() => Promise.all(Object.values(FORMATS_UNDER_TEST).map((format) => format.prepare?.())));
 
 const TARGETS: { id: string; losses: (keyof typeof LOSSES)[]; notShown?: typeof notShown }[] = [
   { id: 'openai-chat', losses: ['thoughts', 'valueType', 'errorFlag', 'returns'] },

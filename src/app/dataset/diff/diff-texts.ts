@@ -4,7 +4,7 @@
  * printed, so that a change shows on its own line) or as the current format renders them.
  */
 import { findFormat } from '../../../core/index.ts';
-import { renderState, useAppStore, type AppState } from '../../store/index.ts';
+import { prepareFormat, renderState, useAppStore, type AppState } from '../../store/index.ts';
 import { datasetEngine } from '../engine.ts';
 
 export type DiffMode = 'json' | 'rendered';
@@ -58,6 +58,8 @@ export async function diffTexts(mode: DiffMode, state: AppState = useAppStore.ge
   const line = state.datasetRows[id]?.line ?? 1;
   const note = original === undefined ? 'A copy of an edited record: it has no original in the file.' : undefined;
   if (mode === 'json') return { original: original === undefined ? '' : prettyJson(original), modified: prettyJson(modified), note };
+  // Both sides are rendered here and now: the format's on-demand code first (Format.prepare).
+  await prepareFormat(state.formatId);
   const now = state.datasetLoaded?.ok ? renderState(state).text : undefined;
   const before = original === undefined ? '' : renderedText(original, line, state);
   if (now === undefined || before === undefined) return { original: before ?? '', modified: now ?? '', note: 'A side is not a conversation (a bad line): it has no rendered text.' };

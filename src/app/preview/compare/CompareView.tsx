@@ -8,8 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { OptionValues } from '../../../core/index.ts';
 import { firstDifference, renderSide, type CompareSide } from '../../compare/sides.ts';
 import { SideControls } from '../../compare/SideControls.tsx';
-import { prepareFormat } from '../../jinja/useFormatPrepare.ts';
-import { useAppStore } from '../../store/index.ts';
+import { prepareFormat, useAppStore } from '../../store/index.ts';
 import { DiffPane } from './DiffPane.tsx';
 
 const JINJA = 'jinja';
@@ -44,9 +43,11 @@ export function CompareView() {
         <SideControls name="Right" side={right} onChange={(side) => setSides([left, side])} />
       </div>
       <p role="status" aria-label="Compare status" className="px-2 py-1 text-sm">
-        {difference === undefined
-          ? 'No differences'
-          : `Differences: first at line ${difference.line}, column ${difference.column}${changes === undefined ? '' : ` (${changes} changed ${changes === 1 ? 'range' : 'ranges'})`}`}
+        {leftRender.loading || rightRender.loading
+          ? 'Loading the format…'
+          : difference === undefined
+            ? 'No differences'
+            : `Differences: first at line ${difference.line}, column ${difference.column}${changes === undefined ? '' : ` (${changes} changed ${changes === 1 ? 'range' : 'ranges'})`}`}
         {errors.length > 0 && <span className="block text-red-800 dark:text-red-300">{errors.join(' ')}</span>}
       </p>
       <DiffPane original={leftRender.text} modified={rightRender.text} onChanges={setChanges} />

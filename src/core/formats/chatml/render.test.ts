@@ -3,11 +3,14 @@
  * renderer), the training mask, what is lost in conversion, and parsing. The byte-exact
  * comparison with the template itself is in test/hub-templates/.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls, toolOutput, toolOutputs } from '../../model/builders.ts';
 import type { Conversation } from '../../model/types.ts';
 import { LOST_CODE } from '../../shared/lost-in-conversion.ts';
 import { chatMlFormat } from './index.ts';
+
+// The renderer and parser are loaded on demand (Format.prepare).
+beforeAll(() => chatMlFormat.prepare?.());
 
 const DEFAULT = '<|im_start|>system\nYou are Qwen, created by Alibaba Cloud. You are a helpful assistant.<|im_end|>\n';
 

@@ -2,8 +2,6 @@
 export const CODES = {
   /** The template could not be compiled (a syntax error), or raised / failed while rendering. */
   templateError: 'jinja/template-error',
-  /** The template engine is still loading (the app loads it on demand); the preview waits. */
-  engineLoading: 'jinja/engine-loading',
   /** A field's text is not in the render as it is (dropped, repeated or transformed): it has no span. */
   notLocated: 'jinja/field-not-located',
   /** Spans could not be recovered at all (the marked render differs from the plain one). */

@@ -4,11 +4,14 @@
  * cannot render it), the training mask, conversions and parsing. The byte-exact comparison
  * with the template on `@huggingface/jinja` is in test/hub-templates/.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, response, textMessage, thoughts, toolCall } from '../../model/builders.ts';
 import type { Conversation } from '../../model/types.ts';
 import { LOST_CODE } from '../../shared/lost-in-conversion.ts';
 import { llama3Format } from './index.ts';
+
+// The renderer and parser are loaded on demand (Format.prepare).
+beforeAll(() => llama3Format.prepare?.());
 
 const HEAD = '<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nCutting Knowledge Date: December 2023\nToday Date: 26 Jul 2024\n\n';
 
