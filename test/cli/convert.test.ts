@@ -155,7 +155,10 @@ describe.concurrent('parley convert --jsonl: how many diagnostics go to stderr (
     expect(expected.length).toBeGreaterThan(10);
     const written = diagnosticLines(run);
     expect(written).toHaveLength(expected.length);
-    expected.forEach(({ line, diagnostic }, i) => expect(written[i]).toContain(`notes-all.jsonl:${line}: `) && expect(written[i]).toContain(diagnostic.message.replace(/\r?\n/g, ' ')));
+    expected.forEach(({ line, diagnostic }, i) => {
+      expect(written[i]).toContain(`notes-all.jsonl:${line}: `);
+      expect(written[i]).toContain(diagnostic.message.replace(/\r?\n/g, ' '));
+    });
     expect(run.stderr).not.toContain('not written');
   });
 
@@ -172,7 +175,10 @@ describe.concurrent('parley convert --jsonl: how many diagnostics go to stderr (
     });
     const written = diagnosticLines(run);
     expect(written).toHaveLength(kept.length);
-    kept.forEach(({ line, diagnostic }, i) => expect(written[i]).toContain(`.jsonl:${line}: `) && expect(written[i]).toContain(diagnostic.message.replace(/\r?\n/g, ' ')));
+    kept.forEach(({ line, diagnostic }, i) => {
+      expect(written[i]).toContain(`.jsonl:${line}: `);
+      expect(written[i]).toContain(diagnostic.message.replace(/\r?\n/g, ' '));
+    });
     const left = expected.length - kept.length;
     expect(left).toBeGreaterThan(0);
     const summary = lines(run.stderr).at(-1) as string;
