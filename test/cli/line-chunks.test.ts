@@ -61,6 +61,21 @@ describe('JSON Lines in chunks', () => {
 
   it('gives one result per line, an empty one for a blank line, and counts records and failures', () => {
     const result = runLines((text) => ({ out: text.toUpperCase(), failed: text === 'b', notes: [{ text: 'seen', key: 'once' }] }), ['a', ' ', 'b']);
-    expect(result).toEqual({ out: 'A\n\nB\n', lines: 3, records: 2, failed: 1, notes: [{ text: 'seen', key: 'once', index: 0 }] });
+    expect(result).toEqual({ out: 'A\n\nB\n', lines: 3, records: 2, failed: 1, notes: [{ text: 'seen', key: 'once', index: 0 }], unshown: new Map() });
+  });
+
+  it('makes lines of the first N diagnostics of each code in the chunk and counts the rest', () => {
+    const warn = (code: string, message: string) => ({ severity: 'warning' as const, code, message });
+    const job = (text: string) => ({ out: text, failed: false, diagnostics: [warn('a', `${text} first`), warn('b', `${text} other`), warn('a', `${text} second`)] });
+    const result = runLines(job, ['x', 'y', 'z'], 2);
+    expect(result.notes).toEqual([
+      { text: 'WARNING x first', code: 'a', index: 0 },
+      { text: 'WARNING x other', code: 'b', index: 0 },
+      { text: 'WARNING x second', code: 'a', index: 0 },
+      { text: 'WARNING y other', code: 'b', index: 1 },
+    ]);
+    expect(result.unshown).toEqual(new Map([['a', 4], ['b', 1]]));
+    // No limit: every diagnostic is a line.
+    expect(runLines(job, ['x', 'y', 'z']).notes).toHaveLength(9);
   });
 });
