@@ -18,7 +18,10 @@ export function fixHelp(before: string): string {
 
 /** What `convert --fix` repairs: the record's own checks, what the target dialect refuses, and what the format that renders from that dialect (Apertus for apertus-json) rejects. */
 export function convertDiagnose(to: InterchangeCodec, encodeOptions: Partial<OptionValues>): Diagnose {
-  const format = FORMATS.find((f) => f.nativeDialect === to.id);
+  // The format whose own reference renders the target dialect (Apertus JSON → apertus) adds the
+  // template's checks. Not a Jinja template (its native dialect is OpenAI Chat): what it accepts
+  // depends on which template, which convert is not given, so only the codec's checks count.
+  const format = FORMATS.find((f) => f.nativeDialect === to.id && f.nativeKeepsUnknown !== true);
   return diagnoseFor({ codec: to, encodeOptions, ...(format ? { format } : {}) });
 }
 
