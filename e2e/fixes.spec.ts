@@ -8,24 +8,10 @@
  * string assistant contents and tool results, flat tools with a description.
  */
 import type { Page } from '@playwright/test';
+import { FIXED_APERTUS_TEXT, REQUEST } from '../test/fixtures/chat-request-apertus-rejects.ts';
 import { expect, test, type ParleyPage } from './fixtures.ts';
 
-const REQUEST = {
-  model: 'gpt-4o',
-  messages: [
-    { role: 'developer', content: 'Be terse.' },
-    { role: 'user', content: 'Weather in Paris?' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
-    { role: 'tool', tool_call_id: 'call_1', content: [{ type: 'text', text: '18C, sunny' }] },
-    { role: 'assistant', content: '18C and sunny.' },
-  ],
-  tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
-};
 
-const TOOLS = 'Tool Capabilities:\n// \ntype get_weather = (_: {\ncity?: string\n}) => any;';
-const FIXED_TEXT =
-  `<s><|system_start|>Be terse.<|system_end|><|developer_start|>Deliberation: enabled\n${TOOLS}<|developer_end|>` +
-  '<|user_start|>Weather in Paris?<|user_end|><|assistant_start|><|tools_prefix|>[{"get_weather": {"city":"Paris"}}]<|tools_suffix|>[18C, sunny]18C and sunny.';
 
 async function paste(parley: ParleyPage, page: Page, json: unknown): Promise<void> {
   await parley.button('Paste JSON…').click();
@@ -75,7 +61,7 @@ test('Fix buttons repair the pasted request one step at a time, each undoable', 
   const fixDescription = panel.getByRole('button', { name: 'Fix at tools[0].description: Add an empty description' });
   await fixDescription.click();
 
-  await expect.poll(() => parley.previewText()).toBe(FIXED_TEXT);
+  await expect.poll(() => parley.previewText()).toBe(FIXED_APERTUS_TEXT);
   await expect(panel.getByRole('button', { name: /^Fix/ })).toHaveCount(0);
   await expect(parley.diagnostics.getByRole('heading')).toContainText('(1 warning)');
   await expect(panel).toContainText('the description is empty');

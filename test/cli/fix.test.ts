@@ -5,22 +5,12 @@
  * Chat Completions request that the Apertus template rejects in four places.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { FIXED_APERTUS_TEXT, REQUEST } from '../fixtures/chat-request-apertus-rejects.ts';
 import { fixtureDir, lines, parley } from './run.ts';
 
 const files = fixtureDir();
 afterAll(() => files.cleanup());
 
-const REQUEST = {
-  model: 'gpt-4o',
-  messages: [
-    { role: 'developer', content: 'Be terse.' },
-    { role: 'user', content: 'Weather in Paris?' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
-    { role: 'tool', tool_call_id: 'call_1', content: [{ type: 'text', text: '18C, sunny' }] },
-    { role: 'assistant', content: '18C and sunny.' },
-  ],
-  tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
-};
 
 /** The Apertus JSON the official template accepts for it: a system message first, string contents, a flat tool with a description. */
 const APERTUS = {
@@ -35,10 +25,6 @@ const APERTUS = {
   model: 'gpt-4o',
 };
 
-/** The template's text for APERTUS: its system message replaces the default prompt; the last assistant turn stays open. */
-const TEXT =
-  '<s><|system_start|>Be terse.<|system_end|><|developer_start|>Deliberation: enabled\nTool Capabilities:\n// \ntype get_weather = (_: {\ncity?: string\n}) => any;<|developer_end|>' +
-  '<|user_start|>Weather in Paris?<|user_end|><|assistant_start|><|tools_prefix|>[{"get_weather": {"city":"Paris"}}]<|tools_suffix|>[18C, sunny]18C and sunny.';
 
 /** Later places first (so that no change moves the place of another), then the next round: the unwrapped tool's missing description. */
 const FIXED = [
@@ -76,13 +62,13 @@ describe.concurrent('parley convert --fix / render --fix', () => {
     expect(lines(run.stderr)).toEqual(['INFO input dialect detected: OpenAI Chat Completions (openai-chat); name another with --from', ...FIXED.map((l) => `${file}: ${l}`), ...summary('convert', 1)]);
     const rendered = await parley(['render', '--format', 'apertus', '--date', '2026-01-01', files.write('fixed.json', run.stdout)]);
     expect(rendered.code).toBe(0);
-    expect(rendered.stdout).toBe(TEXT);
+    expect(rendered.stdout).toBe(FIXED_APERTUS_TEXT);
   });
 
   it('render --fix renders the repaired conversation', async () => {
     const run = await parley(['render', '--format', 'apertus', '--date', '2026-01-01', '--input-dialect', 'openai-chat', '--fix', files.write('render.json', REQUEST)]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(TEXT);
+    expect(run.stdout).toBe(FIXED_APERTUS_TEXT);
     expect(lines(run.stderr)).toEqual([
       ...FIXED,
       'WARNING tools[0].description: Tool 1 ("get_weather"), description: the description is empty; the signature gets an empty "// " comment.',
@@ -106,7 +92,7 @@ describe.concurrent('parley convert --fix / render --fix', () => {
     expect(run.code).toBe(0);
     const [line] = lines(run.stdout);
     expect(JSON.parse(line as string)).toEqual({
-      text: TEXT,
+      text: FIXED_APERTUS_TEXT,
       diagnostics: [{ severity: 'warning', code: 'apertus/tool-description-empty', message: 'Tool 1 ("get_weather"), description: the description is empty; the signature gets an empty "// " comment.', path: ['tools', 0, 'description'] }],
     });
     // Without --fix, the fixable diagnostics are listed, still without their fix data.

@@ -11,19 +11,9 @@ import { apertusFormat } from '../formats/apertus/index.ts';
 import { findCodec } from '../interchange/registry.ts';
 import type { ParleyRecord } from '../model/types.ts';
 import { applyFix, applyFixes } from './apply.ts';
+import { FIXED_APERTUS_TEXT, REQUEST } from '../../../test/fixtures/chat-request-apertus-rejects.ts';
 import { diagnoseFor } from './check.ts';
 
-const REQUEST = {
-  model: 'gpt-4o',
-  messages: [
-    { role: 'developer', content: 'Be terse.' },
-    { role: 'user', content: 'Weather in Paris?' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
-    { role: 'tool', tool_call_id: 'call_1', content: [{ type: 'text', text: '18C, sunny' }] },
-    { role: 'assistant', content: '18C and sunny.' },
-  ],
-  tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
-};
 
 function codec(id: string) {
   const found = findCodec(id);
@@ -75,10 +65,7 @@ describe('the issue 10 example', () => {
     });
     const rendered = apertusFormat.render(record, { date: '2026-01-01' });
     expect(rendered.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(rendered.text).toBe(
-      '<s><|system_start|>Be terse.<|system_end|><|developer_start|>Deliberation: enabled\nTool Capabilities:\n// \ntype get_weather = (_: {\ncity?: string\n}) => any;<|developer_end|>' +
-        '<|user_start|>Weather in Paris?<|user_end|><|assistant_start|><|tools_prefix|>[{"get_weather": {"city":"Paris"}}]<|tools_suffix|>[18C, sunny]18C and sunny.',
-    );
+    expect(rendered.text).toBe(FIXED_APERTUS_TEXT);
   });
 
   it('a fix made for one record state is skipped once that state has changed', () => {
