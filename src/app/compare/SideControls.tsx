@@ -1,6 +1,7 @@
 /** One side of Compare: its format and that format's options, held by Compare (not the store). */
-import { FORMATS, findFormat, type FormatOption, type OptionValues } from '../../core/index.ts';
-import { toolbarInput, toolbarSelect } from '../layout/ui.ts';
+import { FORMATS, findFormat } from '../../core/index.ts';
+import { toolbarSelect } from '../layout/ui.ts';
+import { OptionInput } from '../panels/OptionInput.tsx';
 import { sideTemplate, type CompareSide } from './sides.ts';
 
 const labelClass = 'flex items-center gap-1.5 text-sm';
@@ -22,7 +23,11 @@ export function SideControls({ name, side, onChange }: { name: string; side: Com
             ))}
           </select>
         </label>
-        {format?.options.filter((o) => o.key !== 'template').map((option) => <SideOption key={option.key} name={name} option={option} value={side.options[option.key] ?? format.defaults[option.key] ?? option.default} set={set} />)}
+        {format?.options
+          .filter((o) => o.key !== 'template')
+          .map((option) => (
+            <OptionInput key={option.key} option={option} ariaLabel={`${name} ${option.label}`} value={side.options[option.key] ?? format.defaults[option.key] ?? option.default} set={(value) => set(option.key, value)} />
+          ))}
       </div>
       {format?.options.some((o) => o.key === 'template') && (
         <textarea
@@ -37,44 +42,4 @@ export function SideControls({ name, side, onChange }: { name: string; side: Com
       )}
     </fieldset>
   );
-}
-
-function SideOption({ name, option, value, set }: { name: string; option: FormatOption; value: OptionValues[string] | undefined; set: (key: string, value: boolean | string | null) => void }) {
-  const label = `${name} ${option.label}`;
-  switch (option.type) {
-    case 'boolean':
-      return (
-        <label className={labelClass} title={option.description}>
-          <input type="checkbox" aria-label={label} className="h-4 w-4 accent-sky-700" checked={value === true} onChange={(event) => set(option.key, event.target.checked)} />
-          {option.label}
-        </label>
-      );
-    case 'enum':
-      return (
-        <label className={labelClass} title={option.description}>
-          {option.label}
-          <select aria-label={label} className={toolbarSelect} value={typeof value === 'string' ? value : option.default} onChange={(event) => set(option.key, event.target.value)}>
-            {option.choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        </label>
-      );
-    case 'date':
-      return (
-        <label className={labelClass} title={option.description}>
-          {option.label}
-          <input type="date" aria-label={label} className={toolbarInput} value={typeof value === 'string' ? value : ''} onChange={(event) => set(option.key, event.target.value === '' ? null : event.target.value)} />
-        </label>
-      );
-    case 'string':
-      return (
-        <label className={labelClass} title={option.description}>
-          {option.label}
-          <input type="text" aria-label={label} spellCheck={false} className={`${toolbarInput} w-24 font-mono`} value={typeof value === 'string' ? value : ''} onChange={(event) => set(option.key, event.target.value)} />
-        </label>
-      );
-  }
 }
