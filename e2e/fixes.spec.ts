@@ -8,7 +8,7 @@
  * string assistant contents and tool results, flat tools with a description.
  */
 import type { Page } from '@playwright/test';
-import { FIXED_APERTUS_TEXT, REQUEST } from '../test/fixtures/chat-request-apertus-rejects.ts';
+import { FIXED_APERTUS_JSON, FIXED_APERTUS_TEXT, REQUEST } from '../test/fixtures/chat-request-apertus-rejects.ts';
 import { expect, test, type ParleyPage } from './fixtures.ts';
 
 
@@ -67,17 +67,7 @@ test('Fix buttons repair the pasted request one step at a time, each undoable', 
   await expect(panel).toContainText('the description is empty');
 
   // Exported as Apertus JSON: what the template takes.
-  expect((await page.evaluate(() => window.__parley.exportJson('apertus-json'))).json).toEqual({
-    model: 'gpt-4o',
-    messages: [
-      { role: 'system', content: 'Be terse.' },
-      { role: 'user', content: 'Weather in Paris?' },
-      { role: 'assistant', content: '', tool_calls: [{ type: 'function', id: 'call_1', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
-      { role: 'tool', content: '18C, sunny', tool_call_id: 'call_1' },
-      { role: 'assistant', content: '18C and sunny.' },
-    ],
-    tools: [{ name: 'get_weather', description: '', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
-  });
+  expect((await page.evaluate(() => window.__parley.exportJson('apertus-json'))).json).toEqual(FIXED_APERTUS_JSON);
 
   // Five presses, five undo steps, back to the pasted request.
   for (let i = 0; i < 5; i++) await parley.button(/^Undo/).click();

@@ -5,25 +5,12 @@
  * Chat Completions request that the Apertus template rejects in four places.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXED_APERTUS_TEXT, REQUEST } from '../fixtures/chat-request-apertus-rejects.ts';
+import { FIXED_APERTUS_JSON, FIXED_APERTUS_TEXT, REQUEST } from '../fixtures/chat-request-apertus-rejects.ts';
 import { fixtureDir, lines, parley } from './run.ts';
 
 const files = fixtureDir();
 afterAll(() => files.cleanup());
 
-
-/** The Apertus JSON the official template accepts for it: a system message first, string contents, a flat tool with a description. */
-const APERTUS = {
-  messages: [
-    { role: 'system', content: 'Be terse.' },
-    { role: 'user', content: 'Weather in Paris?' },
-    { role: 'assistant', content: '', tool_calls: [{ type: 'function', id: 'call_1', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
-    { role: 'tool', content: '18C, sunny', tool_call_id: 'call_1' },
-    { role: 'assistant', content: '18C and sunny.' },
-  ],
-  tools: [{ name: 'get_weather', description: '', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
-  model: 'gpt-4o',
-};
 
 
 /** Later places first (so that no change moves the place of another), then the next round: the unwrapped tool's missing description. */
@@ -58,7 +45,7 @@ describe.concurrent('parley convert --fix / render --fix', () => {
     const file = files.write('request.json', REQUEST);
     const run = await parley(['convert', '--to', 'apertus-json', '--fix', file]);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual(APERTUS);
+    expect(JSON.parse(run.stdout)).toEqual(FIXED_APERTUS_JSON);
     expect(lines(run.stderr)).toEqual(['INFO input dialect detected: OpenAI Chat Completions (openai-chat); name another with --from', ...FIXED.map((l) => `${file}: ${l}`), ...summary('convert', 1)]);
     const rendered = await parley(['render', '--format', 'apertus', '--date', '2026-01-01', files.write('fixed.json', run.stdout)]);
     expect(rendered.code).toBe(0);
@@ -81,7 +68,7 @@ describe.concurrent('parley convert --fix / render --fix', () => {
     const file = files.write('set.jsonl', `${JSON.stringify(REQUEST)}\n\n${JSON.stringify(clean)}\nnot json\n${JSON.stringify(REQUEST)}\n`);
     const run = await parley(['convert', '--to', 'apertus-json', '--fix', '--jobs', '1', file]);
     expect(run.code).toBe(1); // the unreadable line
-    expect(lines(run.stdout).map((l) => (l === '' ? '' : (JSON.parse(l) as unknown)))).toEqual([APERTUS, '', clean, null, APERTUS]);
+    expect(lines(run.stdout).map((l) => (l === '' ? '' : (JSON.parse(l) as unknown)))).toEqual([FIXED_APERTUS_JSON, '', clean, null, FIXED_APERTUS_JSON]);
     const err = lines(run.stderr);
     expect(err.filter((l) => l.includes('FIXED'))).toEqual([...FIXED.map((l) => `${file}:1: ${l}`), ...FIXED.map((l) => `${file}:5: ${l}`)]);
     expect(err.slice(-6)).toEqual(summary('convert', 2));
@@ -109,7 +96,7 @@ describe.concurrent('parley convert --fix / render --fix', () => {
     expect(run.code).toBe(0);
     const out = lines(run.stdout);
     expect(out).toHaveLength(count);
-    expect(JSON.parse(out[count - 1] as string)).toEqual({ ...APERTUS, metadata: { note: 'x'.repeat(400) } });
+    expect(JSON.parse(out[count - 1] as string)).toEqual({ ...FIXED_APERTUS_JSON, metadata: { note: 'x'.repeat(400) } });
     const err = lines(run.stderr);
     expect(err.filter((l) => l.includes('FIXED'))).toHaveLength(5 * count);
     expect(err.slice(-6)).toEqual(summary('convert', count));

@@ -11,7 +11,7 @@ import { apertusFormat } from '../formats/apertus/index.ts';
 import { findCodec } from '../interchange/registry.ts';
 import type { ParleyRecord } from '../model/types.ts';
 import { applyFix, applyFixes } from './apply.ts';
-import { FIXED_APERTUS_TEXT, REQUEST } from '../../../test/fixtures/chat-request-apertus-rejects.ts';
+import { FIXED_APERTUS_JSON, FIXED_APERTUS_TEXT, REQUEST } from '../../../test/fixtures/chat-request-apertus-rejects.ts';
 import { diagnoseFor } from './check.ts';
 
 
@@ -52,17 +52,7 @@ describe('the issue 10 example', () => {
     const { record, applied } = applyFixes(input, diagnose(input), { recheck: diagnose });
     // Unwrapping the tool reveals its missing description (the template raises without one): fixed in the next round.
     expect(applied.map((f) => f.id).sort()).toEqual(['apertus/assistant-empty-string', 'apertus/content-to-string', 'apertus/developer-to-system', 'apertus/tool-description-empty', 'apertus/tool-unwrap']);
-    expect(codec('apertus-json').encode(record).json).toEqual({
-      model: 'gpt-4o',
-      messages: [
-        { role: 'system', content: 'Be terse.' },
-        { role: 'user', content: 'Weather in Paris?' },
-        { role: 'assistant', content: '', tool_calls: [{ type: 'function', id: 'call_1', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
-        { role: 'tool', content: '18C, sunny', tool_call_id: 'call_1' },
-        { role: 'assistant', content: '18C and sunny.' },
-      ],
-      tools: [{ name: 'get_weather', description: '', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
-    });
+    expect(codec('apertus-json').encode(record).json).toEqual(FIXED_APERTUS_JSON);
     const rendered = apertusFormat.render(record, { date: '2026-01-01' });
     expect(rendered.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(rendered.text).toBe(FIXED_APERTUS_TEXT);
