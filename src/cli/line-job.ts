@@ -43,11 +43,8 @@ export interface LineResult {
 export type LineJob = (text: string) => LineResult;
 
 export interface ChunkResult {
-  /**
-   * The result lines, each ending with a line break: text, or its UTF-8 bytes when a worker
-   * made them (jsonl-worker.ts).
-   */
-  out: string | Uint8Array;
+  /** The result lines as UTF-8, each ending with a line break (made in this thread or a worker's). */
+  out: Uint8Array;
   /** Input lines in the chunk, blank ones included (to number the next chunk's lines). */
   lines: number;
   records: number;
@@ -63,8 +60,10 @@ export interface ChunkResult {
  * run writes the first `noteLimit` of the whole input, which are among them wherever the input
  * was cut into chunks), and counts the rest.
  */
-export function runLines(job: LineJob, lines: readonly string[], noteLimit = Infinity): ChunkResult & { out: string } {
+export function runLines(job: LineJob, lines: readonly string[], noteLimit = Infinity): ChunkResult {
   const out: string[] = [];
+  /** UTF-8 bytes of the output so far, line breaks included. */
+  let bytes = 0;
   const notes: ChunkResult['notes'] = [];
   const unshown = new Map<string, number>();
   const perCode = new Map<string, number>();
@@ -75,10 +74,12 @@ export function runLines(job: LineJob, lines: readonly string[], noteLimit = Inf
     const text = lines[index] as string;
     if (isBlank(text)) {
       out.push('');
+      bytes += 1;
       continue;
     }
     records += 1;
     const result = job(text);
+    bytes += Buffer.byteLength(result.out, 'utf8') + 1;
     if (result.failed) failed += 1;
     out.push(result.out);
     for (const note of result.notes ?? []) {
@@ -98,5 +99,21 @@ export function runLines(job: LineJob, lines: readonly string[], noteLimit = Inf
       else unshown.set(diagnostic.code, (unshown.get(diagnostic.code) ?? 0) + 1);
     }
   }
-  return { out: out.length === 0 ? '' : `${out.join('\n')}\n`, lines: lines.length, records, failed, notes, unshown };
+  return { out: utf8Lines(out, bytes), lines: lines.length, records, failed, notes, unshown };
+}
+
+/**
+ * `texts` as UTF-8 lines, each ending with a line break, encoded straight into one buffer of
+ * `size` bytes (counted as the lines came: a count is a fast scan, and an exact buffer keeps the
+ * memory a chunk holds that of its output): joining them into one string, then encoding that,
+ * copied a chunk's output twice. Its own memory (not Node's shared pool), so a worker can move it.
+ */
+function utf8Lines(texts: readonly string[], size: number): Uint8Array {
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const text of texts) {
+    at += bytes.write(text, at, 'utf8');
+    bytes[at++] = 10;
+  }
+  return bytes;
 }

@@ -61,7 +61,13 @@ describe('JSON Lines in chunks', () => {
 
   it('gives one result per line, an empty one for a blank line, and counts records and failures', () => {
     const result = runLines((text) => ({ out: text.toUpperCase(), failed: text === 'b', notes: [{ text: 'seen', key: 'once' }] }), ['a', ' ', 'b']);
-    expect(result).toEqual({ out: 'A\n\nB\n', lines: 3, records: 2, failed: 1, notes: [{ text: 'seen', key: 'once', index: 0 }], unshown: new Map() });
+    expect({ ...result, out: Buffer.from(result.out).toString('utf8') }).toEqual({ out: 'A\n\nB\n', lines: 3, records: 2, failed: 1, notes: [{ text: 'seen', key: 'once', index: 0 }], unshown: new Map() });
+  });
+
+  it('writes the result lines as UTF-8, characters outside Latin-1 and astral ones included', () => {
+    const result = runLines((text) => ({ out: JSON.stringify(text), failed: false }), ['plain', 'Zürich', ' ', '東京', 'emoji 😀']);
+    expect(result.out.length).toBe(Buffer.byteLength('"plain"\n"Zürich"\n\n"東京"\n"emoji 😀"\n'));
+    expect(new TextDecoder('utf-8', { fatal: true }).decode(result.out)).toBe('"plain"\n"Zürich"\n\n"東京"\n"emoji 😀"\n');
   });
 
   it('makes lines of the first N diagnostics of each code in the chunk and counts the rest', () => {

@@ -20,9 +20,10 @@ describe('worker pool', () => {
       return lines.join('\n') + (c === 4 ? '\n\n' : '\n');
     });
     const job = renderLineJob(ARGV);
-    const expected = chunks.map((chunk) => runLines(job, chunk.replace(/\n$/, '').split('\n')));
-    // A worker sends its output as UTF-8 bytes (moved, not copied): compared here as text.
-    const results = (await Promise.all(chunks.map((chunk) => pool.run(Buffer.from(chunk))))).map((result) => ({ ...result, out: Buffer.from(result.out).toString('utf8') }));
+    const asText = <T extends { out: Uint8Array }>(result: T) => ({ ...result, out: Buffer.from(result.out).toString('utf8') });
+    const expected = chunks.map((chunk) => asText(runLines(job, chunk.replace(/\n$/, '').split('\n'))));
+    // Output is UTF-8 bytes (a worker moves them, not copies): compared here as text.
+    const results = (await Promise.all(chunks.map((chunk) => pool.run(Buffer.from(chunk))))).map(asText);
     expect(results).toEqual(expected);
     expect(results[2]?.failed).toBe(1);
     expect(results[4]?.out.endsWith('\n\n')).toBe(true); // the blank line's empty result
