@@ -1,10 +1,7 @@
 /**
- * Differential property: random Apertus JSON conversations rendered by the official template
- * (`@huggingface/jinja`, the reference) and by decode + Parley's native renderer.
- * - The template renders → Parley reports no error (decoder and renderer) and the texts are
- *   equal, byte for byte. Nothing is skipped: an error of Parley's where the template renders
- *   is a failure, so that no difference can hide behind one.
- * - The template raises → Parley reports an error (from the decoder or the renderer).
+ * Differential property (test/reference/differential-case.ts): random Apertus JSON
+ * conversations rendered by the official template (`@huggingface/jinja`, the reference) and by
+ * decode + Parley's native renderer.
  * Runs when the reference template is present (see test/reference/apertus-template.ts).
  */
 import fc from 'fast-check';
@@ -12,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../../src/core/formats/apertus/render.ts';
 import { apertusJsonCodec } from '../../src/core/interchange/apertus-json/index.ts';
 import { referenceAvailable, renderReference, SKIP_REASON } from '../reference/apertus-template.ts';
+import { checkAgainstReference } from '../reference/differential-case.ts';
 import { conversationCase } from './arbitraries.ts';
 
 const RUNS = 2000;
@@ -21,26 +19,9 @@ describe.skipIf(!referenceAvailable)(`Apertus native render vs the official temp
     const tally = { compared: 0, rejectedByBoth: 0 };
     fc.assert(
       fc.property(conversationCase, ({ json, options }) => {
-        let expected: string | undefined;
-        let raised: string | undefined;
-        try {
-          expected = renderReference(json, options);
-        } catch (thrown) {
-          raised = thrown instanceof Error ? thrown.message : String(thrown);
-        }
-        const decoded = apertusJsonCodec.decode(json);
-        expect(decoded.record, 'the generator makes only decodable JSON').toBeDefined();
-        if (decoded.record === undefined) return;
-        const rendered = render(decoded.record, options);
-        const errors = [...decoded.diagnostics, ...rendered.diagnostics].filter((d) => d.severity === 'error');
-        if (raised !== undefined) {
-          expect(errors, `the template raised "${raised}"; Parley must report an error`).not.toHaveLength(0);
-          tally.rejectedByBoth += 1;
-        } else {
-          expect(errors.map((d) => d.message), 'the template renders; Parley must report no error').toEqual([]);
-          expect(rendered.text).toBe(expected);
-          tally.compared += 1;
-        }
+        const outcome = checkAgainstReference(() => renderReference(json, options), apertusJsonCodec.decode(json), (record) => render(record, options));
+        if (outcome === 'compared') tally.compared += 1;
+        else tally.rejectedByBoth += 1;
       }),
       { numRuns: RUNS },
     );
