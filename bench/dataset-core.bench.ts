@@ -16,22 +16,11 @@ import { JsonArrayScanner } from '../src/core/dataset/json-array-scanner.ts';
 import { JsonlIndexer, type JsonlIndex } from '../src/core/dataset/jsonl-indexer.ts';
 import { writeJsonl } from '../src/core/dataset/jsonl-writer.ts';
 import { concatParts } from '../src/core/dataset/output-parts.ts';
+import { sentence } from './sentences.ts';
 
 const TARGET_MB = Number(process.argv[2] ?? 250);
 const CHUNK = 64 * 1024;
 const ROUNDS = 3;
-
-const WORDS = ['the', 'weather', 'in', 'Zurich', 'is', 'cloudy', 'and', 'search', 'results', 'show', 'that', 'models', 'use', 'tools', 'to', 'answer', 'précisément', 'naïve', '日本語', '😀'];
-
-function sentence(seed: number, count: number): string {
-  let s = '';
-  let x = seed;
-  for (let i = 0; i < count; i++) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    s += (i ? ' ' : '') + WORDS[x % WORDS.length];
-  }
-  return s;
-}
 
 /** One OpenAI Chat Completions record of about 2.5 KB, with a tool call every third record. */
 function record(i: number): string {

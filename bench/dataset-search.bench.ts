@@ -11,19 +11,9 @@
 import { JsonlIndexer } from '../src/core/dataset/jsonl-indexer.ts';
 import { compileQuery, type SearchQuery } from '../src/core/dataset/search/query.ts';
 import { planReplace, searchDataset, type RecordSource } from '../src/core/dataset/search/search-dataset.ts';
+import { sentence } from './sentences.ts';
 
 const TARGET_MB = Number(process.argv[2] ?? 250);
-const WORDS = ['the', 'weather', 'in', 'Zurich', 'is', 'cloudy', 'and', 'search', 'results', 'show', 'that', 'models', 'use', 'tools', 'to', 'answer', 'précisément', 'naïve', '日本語', '😀'];
-
-function sentence(seed: number, count: number): string {
-  let s = '';
-  let x = seed;
-  for (let i = 0; i < count; i++) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    s += (i ? ' ' : '') + WORDS[x % WORDS.length];
-  }
-  return s;
-}
 
 function record(i: number): string {
   const rare = i % 1000 === 7 ? ' Kilimanjaro' : '';

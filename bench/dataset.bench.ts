@@ -28,6 +28,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { writeBenchmarkSection } from './benchmarks-md.ts';
 import { processTreeMb, samplePeak } from './chromium-memory.ts';
 import { NEEDLE, NEEDLE_RECORD, writeDatasetFile } from './dataset-data.ts';
+import { percentile } from './ui-data.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PORT = Number(process.env.PARLEY_E2E_PORT ?? 4177);
@@ -167,11 +168,6 @@ async function measureSearch(page: Page): Promise<{ ms: number; result: string }
     if (performance.now() - start > 120_000) throw new Error(`the search gave no result in 120 s (${text})`);
     await page.waitForTimeout(50);
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 /** `parley validate` on `file`: wall time, MB/s, with all cores and with one. */

@@ -18,6 +18,7 @@ import { chromium, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { writeBenchmarkSection } from './benchmarks-md.ts';
+import { conversationJson, percentile } from './ui-data.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PORT = Number(process.env.PARLEY_BENCH_PORT ?? 4176);
@@ -25,26 +26,8 @@ const BASE = `http://127.0.0.1:${PORT}/`;
 const SIZES = [100, 2000];
 const KEYSTROKES = Number(process.env.PARLEY_BENCH_KEYS ?? 40);
 const WARMUP = 5;
-const MESSAGE_CHARS = 500;
 const TARGET_P95_AT_100 = 100;
 const HEADING = '## Token view (npm run bench:tokens-ui)';
-
-const WORDS = 'the model reads tokens and writes answers while people check each turn of the conversation for errors'.split(' ');
-
-function conversationJson(messages: number): unknown {
-  const out = [];
-  for (let i = 0; i < messages; i++) {
-    let text = `Message ${i + 1}:`;
-    for (let w = i; text.length < MESSAGE_CHARS; w++) text += ` ${WORDS[w % WORDS.length]}`;
-    out.push({ role: i % 2 === 0 ? 'user' : 'assistant', content: text });
-  }
-  return out;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 /** The Token view's lazy files in the build: its chunk (+ CSS) and the worker; the tokenizer files apart. */
 function tokenViewFiles(dist: string) {

@@ -11,13 +11,15 @@
  * Writes the figures to BENCHMARKS.md under "App (npm run bench:ui)" (other sections are kept).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
+import { writeBenchmarkSection } from './benchmarks-md.ts';
+import { conversationJson, percentile } from './ui-data.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -30,7 +32,6 @@ const KEYSTROKES = 120;
 const WARMUP = 10;
 const LOAD_RUNS = 5;
 /** Characters per message body: 2,000 messages give about 1 MB of rendered text. */
-const MESSAGE_CHARS = 500;
 
 const TARGETS = { p95At100: 16, p95At2000: 50, p95JinjaAt100: 50, jsBeforeMonacoKb: 150, usableMs: 1500 };
 
@@ -59,25 +60,8 @@ interface Latency {
   samples: number;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 function stats(values: number[]) {
   return { p50: percentile(values, 50), p95: percentile(values, 95), max: Math.max(...values) };
-}
-
-const WORDS = 'the model reads tokens and writes answers while people check each turn of the conversation for errors'.split(' ');
-
-function conversationJson(messages: number): unknown {
-  const out = [];
-  for (let i = 0; i < messages; i++) {
-    let text = `Message ${i + 1}:`;
-    for (let w = i; text.length < MESSAGE_CHARS; w++) text += ` ${WORDS[w % WORDS.length]}`;
-    out.push({ role: i % 2 === 0 ? 'user' : 'assistant', content: text });
-  }
-  return out;
 }
 
 /** gzip size of every JS file index.html loads up front (entry + modulepreload), i.e. before the lazy Monaco chunk. */
@@ -235,22 +219,6 @@ function report(latencies: Latency[], js: ReturnType<typeof jsBeforeMonaco>, loa
   return lines.join('\n');
 }
 
-/** Replace (or append) this benchmark's section of BENCHMARKS.md, leaving every other section as it is. */
-function writeSection(section: string): void {
-  const file = join(ROOT, 'BENCHMARKS.md');
-  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const heading = '## App (npm run bench:ui)';
-  const start = existing.indexOf(heading);
-  let next: string;
-  if (start < 0) {
-    next = `${existing.trimEnd()}\n\n${section}`;
-  } else {
-    const after = existing.indexOf('\n## ', start + heading.length);
-    next = existing.slice(0, start) + section + (after < 0 ? '' : `\n${existing.slice(after + 1)}`);
-  }
-  writeFileSync(file, `${next.trimEnd()}\n`);
-}
-
 async function main(): Promise<void> {
   console.log('Building…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
@@ -272,7 +240,7 @@ async function main(): Promise<void> {
     }
     const section = report(latencies, js, load, browser.version());
     console.log(`\n${section}`);
-    writeSection(section);
+    writeBenchmarkSection(ROOT, '## App (npm run bench:ui)', section);
     console.log('Written to BENCHMARKS.md.');
   } finally {
     await browser.close();
