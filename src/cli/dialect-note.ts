@@ -3,7 +3,7 @@
  * a single document, and for JSON Lines once per dialect (with the first line that used it),
  * so that a mixed file says so without a line per record.
  */
-import { dialectInfo, type DialectChoice } from './dialect.ts';
+import { dialectInfo, type DialectChoice, type Reading } from './dialect.ts';
 import type { Decoded } from './input.ts';
 import { writeErr } from './io.ts';
 import type { Note } from './line-job.ts';
@@ -18,7 +18,7 @@ export function sayDialect(decoded: Decoded, choice: DialectChoice, formatId?: s
 }
 
 /** The INFO note of one JSON Lines record; the runner writes each dialect's first one only. */
-export function dialectNotes(decoded: Decoded, choice: DialectChoice, formatId?: string): Note[] {
+export function dialectNotes(decoded: Decoded | ({ ok: true } & Pick<Reading, 'codec' | 'how'>), choice: DialectChoice, formatId?: string): Note[] {
   if (!decoded.ok) return [];
   const line = dialectInfo(decoded, choice, formatId);
   if (line === undefined) return [];

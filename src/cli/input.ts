@@ -19,17 +19,26 @@ export type Decoded =
  * part of a split input it came in.
  */
 export function decodeJsonText(text: string, choice: DialectChoice, name?: string): Decoded {
-  const where = name === undefined ? '' : `${name}: `;
+  const parsed = parseJsonInput(text, name);
+  return parsed.ok ? readJsonValue(parsed.value, choice, name) : parsed;
+}
+
+/** The first half of `decodeJsonText`: the JSON value, or the syntax error said as it says it. */
+export function parseJsonInput(text: string, name?: string): { ok: true; value: unknown } | (Decoded & { ok: false }) {
   const parsed = parseJson(text);
-  if (!parsed.ok) {
-    const { line, column, message } = parsed.error;
-    if (name === undefined) return { ok: false, code: 'cli/malformed-json', message: `malformed JSON at column ${column}: ${message}` };
-    // Several JSON values, one per line, is JSON Lines read as one document.
-    const hint = message.endsWith('after the JSON value') && line > 1 ? ' (one record per line? use --jsonl)' : '';
-    return { ok: false, code: 'cli/malformed-json', message: `${name}:${line}:${column}: malformed JSON: ${message}${hint}` };
-  }
+  if (parsed.ok) return parsed;
+  const { line, column, message } = parsed.error;
+  if (name === undefined) return { ok: false, code: 'cli/malformed-json', message: `malformed JSON at column ${column}: ${message}` };
+  // Several JSON values, one per line, is JSON Lines read as one document.
+  const hint = message.endsWith('after the JSON value') && line > 1 ? ' (one record per line? use --jsonl)' : '';
+  return { ok: false, code: 'cli/malformed-json', message: `${name}:${line}:${column}: malformed JSON: ${message}${hint}` };
+}
+
+/** The second half of `decodeJsonText`: a parsed JSON value read as a record. */
+export function readJsonValue(value: unknown, choice: DialectChoice, name?: string): Decoded {
+  const where = name === undefined ? '' : `${name}: `;
   // The command writes each record and drops it: no node ids (core's withoutIds).
-  const reading = withoutIds(() => readJson(parsed.value, choice));
+  const reading = withoutIds(() => readJson(value, choice));
   if (!reading) return { ok: false, code: 'cli/unknown-dialect', message: `${where}cannot tell which JSON dialect this is; name it with ${choice.flag} (known: ${dialectList()})` };
   const { codec, decoded, how } = reading;
   if (!decoded.record) {

@@ -23,5 +23,6 @@ export * from './interchange/sharegpt/index.ts';
 export * from './interchange/parley-json/index.ts';
 export * from './interchange/conversion.ts';
 export * from './validate/index.ts';
+export * from './clean-check/index.ts';
 export * from './dataset/index.ts';
 export * from './fix/index.ts';

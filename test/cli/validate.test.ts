@@ -47,4 +47,35 @@ describe.concurrent('parley validate', () => {
     expect(results[2]).toEqual({ valid: false, diagnostics: [{ severity: 'error', code: 'cli/malformed-json', message: 'malformed JSON at column 1: Unexpected "n": expected a value (did you mean null?)' }] });
     expect(lines(run.stderr)).toEqual([APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `), `validate: 3 records in ${file}, 2 with errors`]);
   });
+
+  it('answers clean records at once, read as the full checks read them (native, detected or named)', async () => {
+    const records = [
+      SIMPLE,
+      // Unknown top-level fields: plain chat with them is read as OpenAI Chat (the dialect rule), Apertus blocks natively.
+      { messages: [{ role: 'user', content: 'hi' }], model: 'gpt-4o' },
+      { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: { blocks: [{ type: 'response', text: 'hello' }] } }], id: 7 },
+      // Clean but for one thing each: a special token in the text, a tool message outside a turn.
+      { messages: [{ role: 'user', content: 'a <|user_end|> b' }] },
+      { messages: [{ role: 'tool', content: 'out of turn' }] },
+    ];
+    const file = files.write('clean.jsonl', `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
+    const run = await parley(['validate', '--format', 'apertus', '--jsonl', file]);
+    const results = lines(run.stdout).map((line) => JSON.parse(line) as { valid: boolean; diagnostics: { code: string }[] });
+    expect(results.map((result) => [result.valid, result.diagnostics.map((d) => d.code)])).toEqual([
+      [true, []],
+      [true, []],
+      [true, []],
+      [true, ['token-injection']],
+      [false, ['apertus/tool-outside-assistant']],
+    ]);
+    expect(lines(run.stderr)).toEqual([
+      APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `),
+      `INFO ${file}:2: input dialect detected: OpenAI Chat Completions (openai-chat); name another with --input-dialect`,
+      `validate: 5 records in ${file}, 1 with errors`,
+    ]);
+    // Named: every record is read as Apertus JSON, and no line says which dialect.
+    const named = await parley(['validate', '--format', 'apertus', '--jsonl', '--input-dialect', 'apertus-json', file]);
+    expect(lines(named.stdout).slice(0, 3)).toEqual(Array(3).fill('{"valid":true,"diagnostics":[]}'));
+    expect(lines(named.stderr)).toEqual([`validate: 5 records in ${file}, 1 with errors`]);
+  });
 });

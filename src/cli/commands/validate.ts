@@ -1,15 +1,15 @@
 /** `parley validate`: every diagnostic of a conversation (dialect, format, tool calls), one per line. */
-import { hasErrors, validateRecord, withoutValidated, type Diagnostic, type Format, type OptionValues, type RenderHow, type ValidateHow } from '../../core/index.ts';
+import { cleanCheckFor, cleanNativeReadingHow, findCodec, hasErrors, validateRecord, withoutValidated, type Diagnostic, type Format, type OptionValues, type RenderHow, type ValidateHow } from '../../core/index.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatInput, type FormatInput } from '../format-input.ts';
-import { decodeJsonText, failureDiagnostic, type Decoded } from '../input.ts';
+import { decodeJsonText, failureDiagnostic, parseJsonInput, readJsonValue, type Decoded } from '../input.ts';
 import { inputName, readInputText, writeOut } from '../io.ts';
 import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
-import type { LineJob } from '../line-job.ts';
+import type { LineJob, LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 
 export const VALIDATE_HELP = `Usage: parley validate --format ID [options] [FILE|-]
@@ -76,10 +76,36 @@ export function validateLineJob(argv: readonly string[]): LineJob {
 }
 
 function validateLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): LineJob {
+  const quick = quickValid(format, options, choice);
   return (text) => {
-    const decoded = decodeJsonText(text, choice);
+    const parsed = parseJsonInput(text);
+    const valid = parsed.ok ? quick?.(parsed.value) : undefined;
+    if (valid) return valid;
+    const decoded = parsed.ok ? readJsonValue(parsed.value, choice) : parsed;
     const diagnostics = decoded.ok ? diagnosticsOf(decoded, format, options) : [failureDiagnostic(decoded)];
-    const valid = !hasErrors(diagnostics);
-    return { out: JSON.stringify({ valid, diagnostics: withoutFixes(diagnostics) }), failed: !valid, notes: dialectNotes(decoded, choice, format.id) };
+    const isValid = !hasErrors(diagnostics);
+    return { out: JSON.stringify({ valid: isValid, diagnostics: withoutFixes(diagnostics) }), failed: !isValid, notes: dialectNotes(decoded, choice, format.id) };
+  };
+}
+
+/** The result line of a record without any diagnostic: what the full checks write for it. */
+const CLEAN_LINE = JSON.stringify({ valid: true, diagnostics: [] });
+
+/**
+ * The result of a record that the format's clean check proves clean in its native dialect
+ * (core's `cleanCheckFor`), without reading it into the model; undefined: run the full
+ * checks. Undefined for a format without one, or when the input is read as another dialect.
+ */
+function quickValid(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): ((json: unknown) => LineResult | undefined) | undefined {
+  const isClean = cleanCheckFor(format.id, options);
+  const native = format.nativeDialect === undefined ? undefined : findCodec(format.nativeDialect);
+  if (isClean === undefined || native === undefined) return undefined;
+  if (choice.given !== undefined && choice.given.id !== native.id) return undefined;
+  return (json) => {
+    const verdict = isClean(json);
+    if (verdict === false) return undefined;
+    const how = cleanNativeReadingHow(json, { format, override: choice.given }, verdict === 'clean-keeps-unknown');
+    if (how === undefined) return undefined;
+    return { out: CLEAN_LINE, failed: false, notes: dialectNotes({ ok: true, codec: native, how }, choice, format.id) };
   };
 }

@@ -47,10 +47,8 @@ export function chooseDialect(json: unknown, { format, override }: DialectContex
   if (override) return { codec: override, decoded: override.decode(json), how: 'given' };
   const detection = detectDialect(json);
   const detected = detection?.codec;
-  const native = format?.nativeDialect === undefined ? undefined : findCodec(format.nativeDialect);
-  // The score detection already computed: each detector runs once per value (once per line in the CLI).
-  const ownShape = detection !== undefined && detection.codec.id !== native?.id && detection.score >= OWN_SHAPE;
-  if (native && !ownShape) {
+  const native = nativeCodecOf(format);
+  if (native && !hasOwnShape(detection, native)) {
     const decoded = native.decode(json);
     const clean = decoded.record !== undefined && !hasErrors(decoded.diagnostics);
     // Detected as itself, the native dialect's unknown fields are its own (kept for the round trip).
@@ -60,8 +58,33 @@ export function chooseDialect(json: unknown, { format, override }: DialectContex
   return detected ? { codec: detected, decoded: detected.decode(json), how: 'detected' } : undefined;
 }
 
+/**
+ * How `chooseDialect` reads `json` when the format's native dialect reads it without any
+ * diagnostic (the caller has made sure of that, e.g. with a format's clean check), keeping
+ * fields it does not know or not: `given` or `native`, or undefined when it would choose
+ * another dialect.
+ */
+export function cleanNativeReadingHow(json: unknown, { format, override }: DialectContext, keepsUnknownFields: boolean): ReadHow | undefined {
+  const native = nativeCodecOf(format);
+  if (!native) return undefined;
+  if (override) return override.id === native.id ? 'given' : undefined;
+  const detection = detectDialect(json);
+  if (hasOwnShape(detection, native)) return undefined;
+  // As chooseDialect: unknown fields are the native dialect's own only when it is detected as itself.
+  return !keepsUnknownFields || detection?.codec.id === native.id || format?.nativeKeepsUnknown === true ? 'native' : undefined;
+}
+
+function nativeCodecOf(format: DialectContext['format']): InterchangeCodec | undefined {
+  return format?.nativeDialect === undefined ? undefined : findCodec(format.nativeDialect);
+}
+
+/** Another dialect recognises the value by a shape of its own (the score detection already computed: each detector runs once per value). */
+function hasOwnShape(detection: ReturnType<typeof detectDialect>, native: InterchangeCodec): boolean {
+  return detection !== undefined && detection.codec.id !== native.id && detection.score >= OWN_SHAPE;
+}
+
 /** Whether the reader kept any field it does not know (in `extra`) or a block of a type it does not know. */
-function keepsUnknown(record: ParleyRecord | undefined): boolean {
+export function keepsUnknown(record: ParleyRecord | undefined): boolean {
   if (!record) return false;
   if (record.kind === 'document') return has(record) || record.files.some((file) => has(file) || file.parts.some(has));
   return has(record) || record.tools.some(has) || record.messages.some(messageKeeps);
