@@ -63,40 +63,76 @@ function short(value: unknown): string {
 
 /** Problems of `value` against `schema` (an empty list when it fits or the schema says nothing checkable). */
 export function checkAgainstSchema(value: unknown, schema: unknown, at = '', depth = 0): SchemaProblem[] {
-  if (!isPlainObject(schema) || depth > MAX_DEPTH) return [];
   const problems: SchemaProblem[] = [];
-
-  const variants = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  if (variants && variants.length > 0 && !variants.some((variant) => checkAgainstSchema(value, variant, at, depth + 1).length === 0)) {
-    problems.push({ kind: 'type', at, message: `${subject(at)} matches none of the allowed alternatives (got ${short(value)})` });
-    return problems;
-  }
-
-  const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
-  if (types.length > 0) {
-    const nullable = schema.nullable === true && value === null;
-    if (!nullable && !types.some((type) => matchesType(value, type))) {
-      problems.push({ kind: 'type', at, message: `${subject(at)} should be ${types.join(' or ')}, got ${jsonTypeOf(value) === 'integer' ? 'number' : jsonTypeOf(value)}` });
-      return problems;
-    }
-  }
-
-  if (Array.isArray(schema.enum) && !schema.enum.some((option) => deepEqual(option, value))) {
-    problems.push({ kind: 'enum', at, message: `${subject(at)} should be one of ${schema.enum.map(short).join(', ')}, got ${short(value)}` });
-  }
-  if ('const' in schema && !deepEqual(schema.const, value)) {
-    problems.push({ kind: 'enum', at, message: `${subject(at)} should be ${short(schema.const)}, got ${short(value)}` });
-  }
-
-  if (isPlainObject(value)) problems.push(...checkObject(value, schema, at, depth));
-  if (Array.isArray(value) && isPlainObject(schema.items)) {
-    value.forEach((item, i) => problems.push(...checkAgainstSchema(item, schema.items, child(at, i), depth + 1)));
-  }
+  checkValue(value, schema, at, undefined, depth, problems);
   return problems;
 }
 
-function checkObject(value: Record<string, unknown>, schema: SchemaObject, at: string, depth: number): SchemaProblem[] {
+/**
+ * Where a value is: `key` of the value at `parent` (or `parent` itself when there is no key).
+ * The text is made only for a problem or to go deeper: every argument of every call of a data
+ * set is checked, and most of them are plain values that fit.
+ */
+function locate(parent: string, key: string | number | undefined): string {
+  return key === undefined ? parent : child(parent, key);
+}
+
+/** Whether `value` fits `variant` (one of `anyOf` / `oneOf`). */
+function fits(value: unknown, variant: unknown, parent: string, key: string | number | undefined, depth: number): boolean {
   const problems: SchemaProblem[] = [];
+  checkValue(value, variant, parent, key, depth, problems);
+  return problems.length === 0;
+}
+
+/** Whether `value` has one of the types `type` names (a name or a list; a list without names says nothing). */
+function typeMatches(value: unknown, type: unknown): boolean {
+  if (typeof type === 'string') return matchesType(value, type);
+  if (!Array.isArray(type)) return true;
+  let named = false;
+  for (const item of type) {
+    if (typeof item !== 'string') continue;
+    if (matchesType(value, item)) return true;
+    named = true;
+  }
+  return !named;
+}
+
+/** The problems of `value` against `schema`, added to `problems`. */
+function checkValue(value: unknown, schema: unknown, parent: string, key: string | number | undefined, depth: number, problems: SchemaProblem[]): void {
+  if (!isPlainObject(schema) || depth > MAX_DEPTH) return;
+
+  const variants = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  if (variants && variants.length > 0 && !variants.some((variant) => fits(value, variant, parent, key, depth + 1))) {
+    const at = locate(parent, key);
+    problems.push({ kind: 'type', at, message: `${subject(at)} matches none of the allowed alternatives (got ${short(value)})` });
+    return;
+  }
+
+  const nullable = schema.nullable === true && value === null;
+  if (!nullable && !typeMatches(value, schema.type)) {
+    const at = locate(parent, key);
+    const types = typeof schema.type === 'string' ? [schema.type] : (schema.type as unknown[]).filter((t): t is string => typeof t === 'string');
+    problems.push({ kind: 'type', at, message: `${subject(at)} should be ${types.join(' or ')}, got ${jsonTypeOf(value) === 'integer' ? 'number' : jsonTypeOf(value)}` });
+    return;
+  }
+
+  if (Array.isArray(schema.enum) && !schema.enum.some((option) => deepEqual(option, value))) {
+    const at = locate(parent, key);
+    problems.push({ kind: 'enum', at, message: `${subject(at)} should be one of ${schema.enum.map(short).join(', ')}, got ${short(value)}` });
+  }
+  if ('const' in schema && !deepEqual(schema.const, value)) {
+    const at = locate(parent, key);
+    problems.push({ kind: 'enum', at, message: `${subject(at)} should be ${short(schema.const)}, got ${short(value)}` });
+  }
+
+  if (isPlainObject(value)) checkObject(value, schema, locate(parent, key), depth, problems);
+  if (Array.isArray(value) && isPlainObject(schema.items)) {
+    const at = locate(parent, key);
+    for (let i = 0; i < value.length; i++) checkValue(value[i], schema.items, at, i, depth + 1, problems);
+  }
+}
+
+function checkObject(value: Record<string, unknown>, schema: SchemaObject, at: string, depth: number, problems: SchemaProblem[]): void {
   const properties = isPlainObject(schema.properties) ? schema.properties : {};
   if (Array.isArray(schema.required)) {
     for (const name of schema.required) {
@@ -105,16 +141,18 @@ function checkObject(value: Record<string, unknown>, schema: SchemaObject, at: s
       }
     }
   }
-  for (const [key, item] of Object.entries(value)) {
+  // `for…in` with own keys: the order of Object.entries, without an array of pairs per object.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = value[key];
     if (Object.hasOwn(properties, key)) {
-      problems.push(...checkAgainstSchema(item, properties[key], child(at, key), depth + 1));
+      checkValue(item, properties[key], at, key, depth + 1, problems);
     } else if (schema.additionalProperties === false) {
       const known = Object.keys(properties);
       const hint = known.length > 0 ? ` (known: ${known.join(', ')})` : ' (it takes no arguments)';
       problems.push({ kind: 'unknown', at: child(at, key), message: `Unknown argument "${child(at, key)}"${hint}` });
     } else if (isPlainObject(schema.additionalProperties)) {
-      problems.push(...checkAgainstSchema(item, schema.additionalProperties, child(at, key), depth + 1));
+      checkValue(item, schema.additionalProperties, at, key, depth + 1, problems);
     }
   }
-  return problems;
 }
