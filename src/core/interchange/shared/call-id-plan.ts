@@ -13,7 +13,6 @@ import { info, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { Conversation, Message, ToolCall, ToolOutput } from '../../model/types.ts';
 import { pathLabel } from './issues.ts';
-import { segmentsOf } from './segments.ts';
 
 export const GENERATED_CALL_ID = 'generated-call-id';
 
@@ -88,29 +87,51 @@ function usedIds(record: Conversation): Set<string> {
   return used;
 }
 
+/** A call not yet answered: its id (own or made up) and its path (for the note of a result paired with it). */
+interface Pending {
+  call: ToolCall;
+  id: string | undefined;
+  path: FieldPath;
+}
+
 export function planCallIds(record: Conversation, options: PlanOptions): CallIdPlan {
   const { generate, target, out } = options;
   const keepsMissing = options.keepsMissing ?? (() => false);
   const used = usedIds(record);
   let counter = 0;
   const nextId = (): string => {
-    do counter += 1;
-    while (used.has(`call_${counter}`));
-    used.add(`call_${counter}`);
-    return `call_${counter}`;
+    let id: string;
+    do {
+      counter += 1;
+      id = `call_${counter}`;
+    } while (used.has(id));
+    used.add(id);
+    return id;
   };
   const callIds = new Map<ToolCall, string>();
   const resultIds = new Map<Result, string>();
   const callOf = new Map<Result, ToolCall>();
-  let pending: { call: ToolCall; id: string | undefined; path: FieldPath }[] = [];
+  let pending: Pending[] = [];
 
-  const answer = (result: Result, own: string | undefined, idPath: FieldPath): void => {
+  const call = (node: ToolCall, path: FieldPath): void => {
+    let id = node.callId;
+    if (id === undefined && generate && !keepsMissing(node)) {
+      id = nextId();
+      callIds.set(node, id);
+      const idPath = [...path, 'callId'];
+      out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, idPath));
+    }
+    pending.push({ call: node, id, path });
+  };
+
+  const answer = (result: Result, own: string | undefined, idPath: () => FieldPath): void => {
     if (own !== undefined) {
-      const index = pending.findIndex((p) => p.id === own);
-      const found = pending[index];
-      if (found) {
+      for (let index = 0; index < pending.length; index++) {
+        const found = pending[index] as Pending;
+        if (found.id !== own) continue;
         callOf.set(result, found.call);
         pending.splice(index, 1);
+        break;
       }
       return;
     }
@@ -119,34 +140,43 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
     callOf.set(result, first.call);
     if (first.id === undefined || !generate || keepsMissing(result)) return;
     resultIds.set(result, first.id);
-    out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${first.id}", the id of the call it answers in order (${formatPath(first.path)}).`, idPath));
+    const path = idPath();
+    out.push(info(GENERATED_CALL_ID, `${pathLabel(path)}: the result names no call; written with "${first.id}", the id of the call it answers in order (${formatPath(first.path)}).`, path));
   };
 
-  record.messages.forEach((message, i) => {
-    const path = ['messages', i];
+  // The calls and outputs in the order `segmentsOf` lists them (blocks, then `toolCalls`),
+  // without building the segments: only calls and results matter here, and a path is made
+  // for a call (it may be named in a note) and for a result only when a note names it.
+  const messages = record.messages;
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i] as Message;
     if (!TURN_ROLES.has(message.role)) {
       pending = [];
-      return;
+      continue;
     }
-    for (const segment of segmentsOf(message, path)) {
-      if (segment.kind === 'call') {
-        const { call } = segment;
-        let id = call.callId;
-        if (id === undefined && generate && !keepsMissing(call)) {
-          id = nextId();
-          callIds.set(call, id);
-          const idPath = [...segment.path, 'callId'];
-          out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, idPath));
+    const content = message.content;
+    if (content?.type === 'blocks') {
+      const blocks = content.blocks;
+      for (let b = 0; b < blocks.length; b++) {
+        const block = blocks[b] as (typeof blocks)[number];
+        if (block.type === 'tool_calls') {
+          for (let c = 0; c < block.calls.length; c++) call(block.calls[c] as ToolCall, ['messages', i, 'content', 'blocks', b, 'calls', c]);
+        } else if (block.type === 'tool_outputs') {
+          for (let o = 0; o < block.outputs.length; o++) {
+            const output = block.outputs[o] as ToolOutput;
+            answer(output, output.callId, () => ['messages', i, 'content', 'blocks', b, 'outputs', o, 'callId']);
+          }
         }
-        pending.push({ call, id, path: segment.path });
-      } else if (segment.kind === 'output') answer(segment.output, segment.output.callId, [...segment.path, 'callId']);
+      }
     }
-    if (message.role === 'tool' || message.role === 'function') answer(message, message.toolCallId, [...path, 'toolCallId']);
-  });
+    const toolCalls = message.toolCalls;
+    if (toolCalls) for (let c = 0; c < toolCalls.length; c++) call(toolCalls[c] as ToolCall, ['messages', i, 'toolCalls', c]);
+    if (message.role === 'tool' || message.role === 'function') answer(message, message.toolCallId, () => ['messages', i, 'toolCallId']);
+  }
 
   const resultId = (result: Result): string | undefined => ('role' in result ? result.toolCallId : result.callId) ?? resultIds.get(result);
   return {
-    callId: (call) => call.callId ?? callIds.get(call),
+    callId: (node) => node.callId ?? callIds.get(node),
     resultId,
     callOf: (result) => callOf.get(result),
     requiredResultId: (result, resultPath) => {
