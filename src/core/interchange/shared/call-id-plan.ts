@@ -10,7 +10,7 @@
  * in a dialect that requires one is a warning (`requiredResultId`).
  */
 import { info, warning, type Diagnostic } from '../../model/diagnostic.ts';
-import { formatPath, type FieldPath } from '../../model/path.ts';
+import { formatPath, pathAt, type FieldPath, type Where } from '../../model/path.ts';
 import type { Conversation, Message, ToolCall, ToolOutput } from '../../model/types.ts';
 import { pathLabel } from './issues.ts';
 
@@ -30,7 +30,7 @@ export interface CallIdPlan {
    * to write, a warning at the result's id field, unless the source lacked it on purpose
    * (`keepsMissing`). `resultPath`: the tool message's or the tool output's path.
    */
-  requiredResultId(result: Result, resultPath: FieldPath): string | undefined;
+  requiredResultId(result: Result, resultPath: Where): string | undefined;
 }
 
 /** How a dialect that requires result ids words the warning for a result left without one. */
@@ -58,7 +58,8 @@ export interface PlanOptions {
   required?: RequiredResultId;
 }
 
-function missingResultId(required: RequiredResultId, result: Result, resultPath: FieldPath): Diagnostic {
+function missingResultId(required: RequiredResultId, result: Result, where: Where): Diagnostic {
+  const resultPath = pathAt(where);
   const idPath = [...resultPath, 'role' in result ? 'toolCallId' : 'callId'];
   const noun = 'role' in result ? 'tool result' : (required.outputNoun ?? 'tool result');
   const label = pathLabel(required.labelAtIdField ? idPath : resultPath);
