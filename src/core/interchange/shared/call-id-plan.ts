@@ -93,6 +93,8 @@ interface Pending {
   call: ToolCall;
   id: string | undefined;
   path: FieldPath;
+  /** `formatPath(path)`, when the note of its made-up id made it already. */
+  label: string | undefined;
 }
 
 export function planCallIds(record: Conversation, options: PlanOptions): CallIdPlan {
@@ -100,13 +102,13 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
   const keepsMissing = options.keepsMissing ?? (() => false);
   const used = usedIds(record);
   let counter = 0;
+  // The counter only goes up, so a made-up id never meets another: only the record's own are skipped.
   const nextId = (): string => {
     let id: string;
     do {
       counter += 1;
       id = `call_${counter}`;
-    } while (used.has(id));
-    used.add(id);
+    } while (used.size > 0 && used.has(id));
     return id;
   };
   const callIds = new Map<ToolCall, string>();
@@ -116,16 +118,19 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
 
   const call = (node: ToolCall, path: FieldPath): void => {
     let id = node.callId;
+    let label: string | undefined;
     if (id === undefined && generate && !keepsMissing(node)) {
       id = nextId();
       callIds.set(node, id);
-      const idPath = [...path, 'callId'];
-      out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, idPath));
+      // The label of the id's path is the call's (kept for the note of its result) and the key.
+      label = formatPath(path);
+      out.push(info(GENERATED_CALL_ID, `${label}.callId: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, [...path, 'callId']));
     }
-    pending.push({ call: node, id, path });
+    pending.push({ call: node, id, path, label });
   };
 
-  const answer = (result: Result, own: string | undefined, idPath: () => FieldPath): void => {
+  /** Pairs a result with a call; returns that call when the result is written with its id, which the record does not have (a note is due). */
+  const answer = (result: Result, own: string | undefined): Pending | undefined => {
     if (own !== undefined) {
       for (let index = 0; index < pending.length; index++) {
         const found = pending[index] as Pending;
@@ -134,15 +139,18 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
         pending.splice(index, 1);
         break;
       }
-      return;
+      return undefined;
     }
     const first = pending.shift();
-    if (!first) return;
+    if (!first) return undefined;
     callOf.set(result, first.call);
-    if (first.id === undefined || !generate || keepsMissing(result)) return;
+    if (first.id === undefined || !generate || keepsMissing(result)) return undefined;
     resultIds.set(result, first.id);
-    const path = idPath();
-    out.push(info(GENERATED_CALL_ID, `${pathLabel(path)}: the result names no call; written with "${first.id}", the id of the call it answers in order (${formatPath(first.path)}).`, path));
+    return first;
+  };
+
+  const noteAnswer = (paired: Pending, idPath: FieldPath): void => {
+    out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${String(paired.id)}", the id of the call it answers in order (${paired.label ?? formatPath(paired.path)}).`, idPath));
   };
 
   // The calls and outputs in the order `segmentsOf` lists them (blocks, then `toolCalls`),
@@ -165,14 +173,18 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
         } else if (block.type === 'tool_outputs') {
           for (let o = 0; o < block.outputs.length; o++) {
             const output = block.outputs[o] as ToolOutput;
-            answer(output, output.callId, () => ['messages', i, 'content', 'blocks', b, 'outputs', o, 'callId']);
+            const paired = answer(output, output.callId);
+            if (paired) noteAnswer(paired, ['messages', i, 'content', 'blocks', b, 'outputs', o, 'callId']);
           }
         }
       }
     }
     const toolCalls = message.toolCalls;
     if (toolCalls) for (let c = 0; c < toolCalls.length; c++) call(toolCalls[c] as ToolCall, ['messages', i, 'toolCalls', c]);
-    if (message.role === 'tool' || message.role === 'function') answer(message, message.toolCallId, () => ['messages', i, 'toolCallId']);
+    if (message.role === 'tool' || message.role === 'function') {
+      const paired = answer(message, message.toolCallId);
+      if (paired) noteAnswer(paired, ['messages', i, 'toolCallId']);
+    }
   }
 
   const resultId = (result: Result): string | undefined => ('role' in result ? result.toolCallId : result.callId) ?? resultIds.get(result);
