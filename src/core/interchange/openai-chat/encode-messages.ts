@@ -128,9 +128,19 @@ function writeCalls(json: JsonObject, role: string, calls: PathedCall[], emptyKe
       return { role, content: null, function_call: legacyCall(c, context) };
     });
   }
-  const legacy = calls.find(({ call }) => shapeOf<CallShape>(call, SHAPE)?.legacy);
-  const modern = calls.filter((c) => c !== legacy);
-  if (modern.length > 0 || !legacy || emptyKey) json.tool_calls = modern.map(({ call, path }) => encodeCall(call, path, context));
+  let legacy: PathedCall | undefined;
+  for (const c of calls) {
+    if (shapeOf<CallShape>(c.call, SHAPE)?.legacy) {
+      legacy = c;
+      break;
+    }
+  }
+  const modern = legacy ? calls.filter((c) => c !== legacy) : calls;
+  if (modern.length > 0 || !legacy || emptyKey) {
+    const encoded: JsonObject[] = [];
+    for (const { call, path } of modern) encoded.push(encodeCall(call, path, context));
+    json.tool_calls = encoded;
+  }
   if (legacy) json.function_call = legacyCall(legacy, context);
   return [];
 }
