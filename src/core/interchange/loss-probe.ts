@@ -85,7 +85,9 @@ function hasKeys(object: object | undefined): boolean {
 
 function hasResponsesNote(message: Message): boolean {
   const content = message.content;
-  return content?.type === 'blocks' && content.blocks.some((block) => shapeOf(block, RESPONSES_SHAPE) !== undefined);
+  if (content?.type !== 'blocks') return false;
+  for (const block of content.blocks) if (shapeOf(block, RESPONSES_SHAPE) !== undefined) return true;
+  return false;
 }
 
 /**
@@ -135,7 +137,10 @@ const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS, RESPONSES_ITEM_FI
  * chat messages, so a document has none.
  */
 function mayFind(record: ParleyRecord): boolean {
-  return record.kind === 'chat' && record.messages.some((message) => PROBES.some((probe) => probe.mayHold(message)));
+  if (record.kind !== 'chat') return false;
+  // Loops, not `some`: no closure per message either.
+  for (const message of record.messages) for (const probe of PROBES) if (probe.mayHold(message)) return true;
+  return false;
 }
 
 /**
