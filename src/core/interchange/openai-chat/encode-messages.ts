@@ -118,7 +118,7 @@ function legacyName(json: JsonObject, result: Result, path: Where, context: Chat
  * Writes the calls on `json`; returns the messages that follow it (legacy mode: one assistant
  * message per further call, as a message holds one `function_call`).
  */
-function writeCalls(json: JsonObject, role: string, calls: PathedCall[], emptyKey: boolean, context: ChatContext): JsonObject[] {
+function writeCalls(json: JsonObject, role: string, calls: readonly PathedCall[], emptyKey: boolean, context: ChatContext): JsonObject[] {
   if (context.legacy) {
     const [first, ...rest] = calls;
     if (first) json.function_call = legacyCall(first, context);

@@ -20,7 +20,7 @@ import { shapeOf } from '../shared/shape.ts';
 import { SHAPE, type PartShape } from './shape.ts';
 
 /** One text without extras → a string; several, or parts → a part array; nothing → null beside calls, else "". */
-export function turnContent(segments: Segment<Where>[], hasCalls: boolean, losses: Losses): unknown {
+export function turnContent(segments: readonly Segment<Where>[], hasCalls: boolean, losses: Losses): unknown {
   const [first] = segments;
   if (first === undefined) return hasCalls ? null : '';
   if (segments.length === 1 && first.kind === 'text') {

@@ -69,10 +69,19 @@ export function segmentsOf<W extends Where>(message: Message, path: W): Segment<
 
 /** A flat dialect's message made from segments: reasoning, then text, then calls; or one tool result. */
 export type Turn<W extends Where = FieldPath> =
-  | { kind: 'message'; thoughts: Segment<W>[]; content: Segment<W>[]; calls: Extract<Segment<W>, { kind: 'call' }>[]; unknown: Segment<W>[] }
+  | { kind: 'message'; thoughts: readonly Segment<W>[]; content: readonly Segment<W>[]; calls: readonly Extract<Segment<W>, { kind: 'call' }>[]; unknown: readonly Segment<W>[] }
   | { kind: 'output'; segment: Extract<Segment<W>, { kind: 'output' }> };
 
 const RANK: Record<'thoughts' | 'text' | 'parts' | 'call', number> = { thoughts: 0, text: 1, parts: 1, call: 2 };
+
+/** The lists a turn has nothing in share this one (most turns have two of the four kinds). */
+const NONE: readonly never[] = [];
+
+function plus<T>(list: readonly T[], item: T): readonly T[] {
+  if (list === NONE) return [item];
+  (list as T[]).push(item);
+  return list;
+}
 
 /**
  * Groups segments into turns in order: a turn holds thoughts, then text, then calls, so a
@@ -83,28 +92,29 @@ export function turnsOf<W extends Where>(segments: readonly Segment<W>[]): Turn<
   const turns: Turn<W>[] = [];
   let current: Extract<Turn<W>, { kind: 'message' }> | undefined;
   let rank = -1;
-  const flush = () => {
-    if (current) turns.push(current);
-    current = undefined;
-    rank = -1;
-  };
   for (const segment of segments) {
     if (segment.kind === 'output') {
-      flush();
+      if (current) turns.push(current);
+      current = undefined;
+      rank = -1;
       turns.push({ kind: 'output', segment });
       continue;
     }
     if (segment.kind !== 'unknown') {
       const r = RANK[segment.kind];
-      if (current && r < rank) flush();
+      if (current && r < rank) {
+        turns.push(current);
+        current = undefined;
+        rank = -1;
+      }
       rank = Math.max(rank, r);
     }
-    current ??= { kind: 'message', thoughts: [], content: [], calls: [], unknown: [] };
-    if (segment.kind === 'thoughts') current.thoughts.push(segment);
-    else if (segment.kind === 'text' || segment.kind === 'parts') current.content.push(segment);
-    else if (segment.kind === 'call') current.calls.push(segment);
-    else current.unknown.push(segment);
+    current ??= { kind: 'message', thoughts: NONE, content: NONE, calls: NONE, unknown: NONE };
+    if (segment.kind === 'thoughts') current.thoughts = plus(current.thoughts, segment);
+    else if (segment.kind === 'text' || segment.kind === 'parts') current.content = plus(current.content, segment);
+    else if (segment.kind === 'call') current.calls = plus(current.calls, segment);
+    else current.unknown = plus(current.unknown, segment);
   }
-  flush();
+  if (current) turns.push(current);
   return turns;
 }
