@@ -45,7 +45,7 @@ export function encodeMessage(message: Message, path: Where, context: ChatContex
   if (message.content?.type !== 'blocks') {
     const result = message.role === 'tool' || message.role === 'function';
     const json: JsonObject = { role: result && context.legacy ? 'function' : message.role };
-    if (message.content !== undefined) json.content = encodeContent(message.content, whereAt(path, 'content'), result, losses);
+    if (message.content !== undefined) json.content = encodeContent(message.content, path, result, losses);
     if (message.name !== undefined) json.name = message.name;
     else if (json.role === 'function' && message.role === 'tool') legacyName(json, message, path, context);
     const more = message.toolCalls === undefined ? [] : writeCalls(json, message.role, pathedCalls(message.toolCalls, whereAt(path, 'toolCalls')), shapeOf<MessageShape>(message, SHAPE)?.emptyToolCalls === true, context);

@@ -44,11 +44,11 @@ function encodeParts(parts: readonly Part[], path: Where, inTool: boolean, losse
   return json;
 }
 
-/** `content` of a message; `inTool`: the message is a tool result. */
-export function encodeContent(content: Content | null, path: Where, inTool: boolean, losses: Losses): unknown {
+/** `content` of a message (`messagePath`: the message's; most contents are text and need no path); `inTool`: the message is a tool result. */
+export function encodeContent(content: Content | null, messagePath: Where, inTool: boolean, losses: Losses): unknown {
   if (content === null) return null;
   if (content.type === 'text') return content.text;
-  if (content.type === 'parts') return encodeParts(content.parts, whereAt(path, 'parts'), inTool, losses);
+  if (content.type === 'parts') return encodeParts(content.parts, whereAt(whereAt(messagePath, 'content'), 'parts'), inTool, losses);
   return null; // blocks are split by the caller
 }
 
