@@ -131,6 +131,9 @@ const HARMONY_HEADER: Probe = {
 
 const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS, RESPONSES_ITEM_FIELDS, RESPONSES_SUMMARY, HARMONY_HEADER];
 
+/** The probes' tests, each once: the two Responses probes share theirs, a walk of the blocks. */
+const MAY_HOLD: readonly ((message: Message) => boolean)[] = [...new Set(PROBES.map((probe) => probe.mayHold))];
+
 /**
  * False when no probe can find anything in the record, told in one walk that builds nothing:
  * a command converting a training set asks this for every record. Every probe's finds are in
@@ -139,7 +142,7 @@ const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS, RESPONSES_ITEM_FI
 function mayFind(record: ParleyRecord): boolean {
   if (record.kind !== 'chat') return false;
   // Loops, not `some`: no closure per message either.
-  for (const message of record.messages) for (const probe of PROBES) if (probe.mayHold(message)) return true;
+  for (const message of record.messages) for (const mayHold of MAY_HOLD) if (mayHold(message)) return true;
   return false;
 }
 
