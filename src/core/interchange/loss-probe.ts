@@ -176,8 +176,8 @@ export function silentLosses(codec: InterchangeCodec, record: ParleyRecord, enco
 export function withLossProbe(codec: InterchangeCodec): InterchangeCodec {
   return {
     ...codec,
-    encode(record, options) {
-      const encoded = codec.encode(record, options);
+    encode(record, options, how) {
+      const encoded = codec.encode(record, options, how);
       const losses = silentLosses(codec, record, encoded);
       return losses.length === 0 ? encoded : { ...encoded, diagnostics: [...encoded.diagnostics, ...losses] };
     },

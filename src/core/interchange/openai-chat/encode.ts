@@ -10,7 +10,7 @@ import { Place } from '../../model/path.ts';
 import type { Message, ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
 import type { OptionValues } from '../../shared/options.ts';
 import { Losses } from '../conversion.ts';
-import type { EncodeResult } from '../types.ts';
+import type { EncodeHow, EncodeResult } from '../types.ts';
 import { planCallIds, type Result } from '../shared/call-id-plan.ts';
 import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { shapeOf } from '../shared/shape.ts';
@@ -33,16 +33,17 @@ function keepsMissing(node: ToolCall | Result): boolean {
   return false;
 }
 
-export function encodeOpenAiChat(record: ParleyRecord, options?: Partial<OptionValues>): EncodeResult {
+export function encodeOpenAiChat(record: ParleyRecord, options?: Partial<OptionValues>, how?: EncodeHow): EncodeResult {
   const out: Diagnostic[] = [];
   if (record.kind !== 'chat') {
     out.push(error(CODE, 'OpenAI Chat Completions holds chat conversations; a multi-file document cannot be written in it.'));
     return { json: null, diagnostics: out };
   }
   const { legacyFunctionCall: legacy } = resolveOpenAiChatOptions(options);
-  const losses = new Losses(TARGET, out, DIALECT);
+  const wants = how?.wants?.bind(how);
+  const losses = new Losses(TARGET, out, DIALECT, wants);
   const required = { code: ENCODE_CODES.missingCallId, requires: 'Chat Completions requires tool_call_id', labelAtIdField: true };
-  const ids = planCallIds(record, { generate: !legacy, target: TARGET, out, keepsMissing, required });
+  const ids = planCallIds(record, { generate: !legacy, target: TARGET, out, keepsMissing, required, wants });
   const context: ChatContext = { losses, ids, legacy };
   // Places, not paths: a path is made only for a diagnostic (most nodes have none).
   const messagesPlace = new Place().at('messages');

@@ -56,6 +56,8 @@ export interface PlanOptions {
   keepsMissing?: (node: ToolCall | Result) => boolean;
   /** Set by the dialects whose results must name their call (for `requiredResultId`). */
   required?: RequiredResultId;
+  /** `EncodeHow.wants`: when it says no, a made-up id's note is listed without its message. */
+  wants?: (code: string) => boolean;
 }
 
 function missingResultId(required: RequiredResultId, result: Result, where: Where): Diagnostic {
@@ -98,7 +100,7 @@ interface Pending {
 }
 
 export function planCallIds(record: Conversation, options: PlanOptions): CallIdPlan {
-  const { generate, target, out } = options;
+  const { generate, target, out, wants } = options;
   const keepsMissing = options.keepsMissing ?? (() => false);
   const used = usedIds(record);
   let counter = 0;
@@ -122,9 +124,11 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
     if (id === undefined && generate && !keepsMissing(node)) {
       id = nextId();
       callIds.set(node, id);
-      // The label of the id's path is the call's (kept for the note of its result) and the key.
-      label = formatPath(path);
-      out.push(info(GENERATED_CALL_ID, `${label}.callId: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, [...path, 'callId']));
+      if (wants === undefined || wants(GENERATED_CALL_ID)) {
+        // The label of the id's path is the call's (kept for the note of its result) and the key.
+        label = formatPath(path);
+        out.push(info(GENERATED_CALL_ID, `${label}.callId: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, [...path, 'callId']));
+      } else out.push(info(GENERATED_CALL_ID, '', [...path, 'callId']));
     }
     pending.push({ call: node, id, path, label });
   };
@@ -150,6 +154,10 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
   };
 
   const noteAnswer = (paired: Pending, idPath: FieldPath): void => {
+    if (wants !== undefined && !wants(GENERATED_CALL_ID)) {
+      out.push(info(GENERATED_CALL_ID, '', idPath));
+      return;
+    }
     out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${String(paired.id)}", the id of the call it answers in order (${paired.label ?? formatPath(paired.path)}).`, idPath));
   };
 
