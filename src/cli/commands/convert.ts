@@ -1,5 +1,5 @@
 /** `parley convert`: a conversation from one JSON dialect to another; what is lost goes to stderr. */
-import { hasErrors, type Diagnose, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
+import { hasErrors, type Diagnose, type EncodeHow, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
 import { inputArgument, parseArgs, stringFlag, type ParsedArgs } from '../args.ts';
 import { earlyFlagValue } from '../format-args.ts';
 import { optionFlagSpecs, optionValues } from '../format-options.ts';
@@ -67,7 +67,10 @@ function setup(argv: readonly string[]): ConvertSetup {
 
 export async function convertCommand(argv: readonly string[]): Promise<number> {
   const { args, from, to, options, file, fix } = setup(argv);
-  if (isJsonl(args, file)) return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix), jobs: jobsOf(args, 'convert'), noteLimit: noteLimitOf(args, 'convert') });
+  if (isJsonl(args, file)) {
+    const noteLimit = noteLimitOf(args, 'convert');
+    return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix, noteLimit), jobs: jobsOf(args, 'convert'), noteLimit });
+  }
   const name = inputName(file);
   const decoded = decodeJsonText(await readInputText(file, 'convert'), from, name);
   if (!decoded.ok) throw new CliError(`convert: ${decoded.message}`);
@@ -84,18 +87,41 @@ export async function convertCommand(argv: readonly string[]): Promise<number> {
 
 /** The JSON Lines job of `parley convert` with these arguments (for the workers of --jobs). */
 export function convertLineJob(argv: readonly string[]): LineJob {
-  const { from, to, options, fix } = setup(argv);
-  return convertLine(from, to, options, fix);
+  const { args, from, to, options, fix } = setup(argv);
+  return convertLine(from, to, options, fix, noteLimitOf(args, 'convert'));
+}
+
+/**
+ * What the job asks the encoder to make in full: of each code, the first `noteLimit` it asks
+ * about (in this thread, in input order); the rest are listed with an empty message. The run
+ * writes the first `noteLimit` diagnostics of each code of the whole input (jsonl-run.ts): each
+ * has fewer than `noteLimit` of its code before it in the input, so fewer in this thread's
+ * share too, so fewer asks, and is made in full; a diagnostic made without its message is
+ * always past the run's limit, only counted.
+ */
+function noteBudget(noteLimit: number): EncodeHow | undefined {
+  if (noteLimit === Infinity) return undefined;
+  const asked = new Map<string, number>();
+  return {
+    wants(code) {
+      const before = asked.get(code) ?? 0;
+      if (before >= noteLimit) return false;
+      asked.set(code, before + 1);
+      return true;
+    },
+  };
 }
 
 /** A line that cannot be read gives `null`, so that the output keeps one line per input line. */
-function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial<OptionValues>, fix: Diagnose | undefined): LineJob {
+function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial<OptionValues>, fix: Diagnose | undefined, noteLimit: number): LineJob {
+  const how = noteBudget(noteLimit);
   return (text) => {
     const decoded = decodeJsonText(text, from);
     if (!decoded.ok) return { out: 'null', failed: true, notes: [{ text: `${decoded.message} (written as null)` }] };
     const fixed = fix ? fixForCommand(decoded.record, fix) : undefined;
-    const encoded = to.encode(fixed ? fixed.record : decoded.record, options);
-    const diagnostics = [...decoded.diagnostics, ...encoded.diagnostics];
+    const encoded = to.encode(fixed ? fixed.record : decoded.record, options, how);
+    // Most records read cleanly: their diagnostics are the encoder's (no copy of a few hundred).
+    const diagnostics = decoded.diagnostics.length === 0 ? encoded.diagnostics : [...decoded.diagnostics, ...encoded.diagnostics];
     const notes = fixed ? [...dialectNotes(decoded, from), ...fixed.notes] : dialectNotes(decoded, from);
     return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes, diagnostics };
   };

@@ -2,14 +2,18 @@
  * The losses of one encode, collected for one target dialect (the message shape of a loss is
  * in shared/lost-in-conversion.ts).
  */
-import type { Diagnostic } from '../model/diagnostic.ts';
-import type { FieldPath } from '../model/path.ts';
+import { warning, type Diagnostic } from '../model/diagnostic.ts';
+import { pathAt, whereAt, type Where } from '../model/path.ts';
 import type { Extensible, Extra } from '../model/types.ts';
-import { fieldList, lostInConversion } from '../shared/lost-in-conversion.ts';
+import { merge, type JsonObject } from '../shared/json.ts';
+import { fieldList, LOST_CODE, lostInConversion } from '../shared/lost-in-conversion.ts';
 import { dialectLabel } from './shared/dialects.ts';
 import { rawFits, translateExtra, type ExtraLevel } from './shared/equivalents.ts';
 
-/** Collects the losses of one encode for one target dialect. */
+/**
+ * Collects the losses of one encode for one target dialect. Where a loss is: a path, or a
+ * `Place` whose path is made only for a loss (an encoder goes through every node of a data set).
+ */
 export class Losses {
   constructor(
     /** The target's name, as people know it ("ShareGPT", "Anthropic Messages"). */
@@ -17,18 +21,21 @@ export class Losses {
     readonly out: Diagnostic[],
     /** The target's dialect id: unknown fields read by this dialect are its own. */
     readonly dialect: string,
+    /** `EncodeHow.wants`: when it says no, a loss is listed without its message. */
+    private readonly wants?: (code: string) => boolean,
   ) {}
 
   /** `what` at `path` cannot be written; `why` defaults to "<target> has no place for it". */
-  add(what: string, path: FieldPath, why = `${this.target} has no place for it`): void {
-    this.out.push(lostInConversion(what, why, path));
+  add(what: string, path: Where, why = `${this.target} has no place for it`): void {
+    // The path is kept either way: the loss probe (loss-probe.ts) looks for losses by path.
+    this.out.push(this.wants === undefined || this.wants(LOST_CODE) ? lostInConversion(what, why, pathAt(path)) : warning(LOST_CODE, '', pathAt(path)));
   }
 
   /** Unknown fields of the source that this target has no object to write them on. */
-  extra(extra: Extra | undefined, path: FieldPath, why = `${this.target} has no object to keep them on`): void {
+  extra(extra: Extra | undefined, path: Where, why = `${this.target} has no object to keep them on`): void {
     const keys = Object.keys(extra ?? {});
     if (keys.length === 0) return;
-    this.add(fieldList(keys), [...path, 'extra'], why);
+    this.add(fieldList(keys), whereAt(path, 'extra'), why);
   }
 
   /**
@@ -36,11 +43,11 @@ export class Losses {
    * all of them when they are its own (or of no known dialect); when another dialect read
    * them, those with an equivalent here under this dialect's names, and the rest reported.
    */
-  extraOf(node: Extensible, level: ExtraLevel, path: FieldPath): Extra | undefined {
+  extraOf(node: Extensible, level: ExtraLevel, path: Where): Extra | undefined {
     const { extra, extraSource } = node;
     if (!extra || extraSource === undefined || extraSource === this.dialect) return extra;
     const { kept, lost } = translateExtra(extra, level, extraSource, this.dialect);
-    if (lost.length > 0) this.add(fieldList(lost), [...path, 'extra'], `from ${dialectLabel(extraSource)}; ${this.target} has no equivalent`);
+    if (lost.length > 0) this.add(fieldList(lost), whereAt(path, 'extra'), `from ${dialectLabel(extraSource)}; ${this.target} has no equivalent`);
     return kept;
   }
 
@@ -50,7 +57,7 @@ export class Losses {
    * the same object. Otherwise it is reported and the caller leaves it out (it would be an
    * invalid entry in this dialect).
    */
-  keepsRaw(node: { extraSource?: string }, raw: unknown, what: string, path: FieldPath): boolean {
+  keepsRaw(node: { extraSource?: string }, raw: unknown, what: string, path: Where): boolean {
     const from = node.extraSource;
     if (from === undefined || from === this.dialect || rawFits(raw, from, this.dialect)) return true;
     this.add(what, path, `from ${dialectLabel(from)}; ${this.target} has no equivalent`);
@@ -58,7 +65,12 @@ export class Losses {
   }
 
   /** A `merge` clash callback: an unknown field whose name this target uses for something else. */
-  clash(path: FieldPath): (key: string) => void {
-    return (key) => this.add(`the field ${JSON.stringify(key)}`, [...path, 'extra', key], `${this.target} uses that name for one of its own fields`);
+  clash(path: Where): (key: string) => void {
+    return (key) => this.add(`the field ${JSON.stringify(key)}`, [...pathAt(path), 'extra', key], `${this.target} uses that name for one of its own fields`);
+  }
+
+  /** `merge(known, extra, this.clash(path))`, without making the callback when there is no extra (most nodes). */
+  merge(known: JsonObject, extra: Extra | undefined, path: Where): JsonObject {
+    return extra ? merge(known, extra, this.clash(path)) : known;
   }
 }

@@ -85,7 +85,9 @@ function hasKeys(object: object | undefined): boolean {
 
 function hasResponsesNote(message: Message): boolean {
   const content = message.content;
-  return content?.type === 'blocks' && content.blocks.some((block) => shapeOf(block, RESPONSES_SHAPE) !== undefined);
+  if (content?.type !== 'blocks') return false;
+  for (const block of content.blocks) if (shapeOf(block, RESPONSES_SHAPE) !== undefined) return true;
+  return false;
 }
 
 /**
@@ -129,13 +131,19 @@ const HARMONY_HEADER: Probe = {
 
 const PROBES: readonly Probe[] = [THOUGHT_FLAGS, CONTENT_KEYS, RESPONSES_ITEM_FIELDS, RESPONSES_SUMMARY, HARMONY_HEADER];
 
+/** The probes' tests, each once: the two Responses probes share theirs, a walk of the blocks. */
+const MAY_HOLD: readonly ((message: Message) => boolean)[] = [...new Set(PROBES.map((probe) => probe.mayHold))];
+
 /**
  * False when no probe can find anything in the record, told in one walk that builds nothing:
  * a command converting a training set asks this for every record. Every probe's finds are in
  * chat messages, so a document has none.
  */
 function mayFind(record: ParleyRecord): boolean {
-  return record.kind === 'chat' && record.messages.some((message) => PROBES.some((probe) => probe.mayHold(message)));
+  if (record.kind !== 'chat') return false;
+  // Loops, not `some`: no closure per message either.
+  for (const message of record.messages) for (const mayHold of MAY_HOLD) if (mayHold(message)) return true;
+  return false;
 }
 
 /**
@@ -168,8 +176,8 @@ export function silentLosses(codec: InterchangeCodec, record: ParleyRecord, enco
 export function withLossProbe(codec: InterchangeCodec): InterchangeCodec {
   return {
     ...codec,
-    encode(record, options) {
-      const encoded = codec.encode(record, options);
+    encode(record, options, how) {
+      const encoded = codec.encode(record, options, how);
       const losses = silentLosses(codec, record, encoded);
       return losses.length === 0 ? encoded : { ...encoded, diagnostics: [...encoded.diagnostics, ...losses] };
     },

@@ -10,6 +10,23 @@ describe('formatPath', () => {
     expect(formatPath(['a"b'])).toBe('["a\\"b"]');
   });
 
+  it('writes a key the same at the start and further in, whichever it met first', () => {
+    expect(formatPath(['x', 'content'])).toBe('x.content');
+    expect(formatPath(['content', 'x'])).toBe('content.x');
+    expect(formatPath(['a b', 'a b'])).toBe('["a b"]["a b"]');
+  });
+
+  it('writes indexes past the usual ones, and numbers that are not indexes, as they are', () => {
+    expect(formatPath(['messages', 1023, 'x', 1024, 'y', 123456])).toBe('messages[1023].x[1024].y[123456]');
+    expect(formatPath([-1, 'a', 1.5, 'b', Number.NaN])).toBe('[-1].a[1.5].b[NaN]');
+  });
+
+  it('writes every key right after a thousand different keys', () => {
+    const keys = Array.from({ length: 1100 }, (_, i) => `k${i}`);
+    for (const key of keys) formatPath(['extra', key]);
+    expect(formatPath(['extra', 'k1099', 'a-b', 'k5'])).toBe('extra.k1099["a-b"].k5');
+  });
+
   it('is read back by parsePath', () => {
     const path = ['messages', 0, 'extra', 'a-b', '$ok', '1x', 'Z_9'];
     expect(parsePath(formatPath(path))).toEqual(path);

@@ -63,13 +63,37 @@ function isIdentifier(segment: string): boolean {
   return true;
 }
 
+/** `[0]` … `[1023]`: the index pieces of the paths a record has, made once. */
+const INDEX_PIECES = Array.from({ length: 1024 }, (_, i) => `[${i}]`);
+
+/**
+ * The piece of a formatted path for a key (`.content`, `["two words"]`), per key: the keys of
+ * paths are mostly the model's few field names, and making the piece again for each path was
+ * most of what formatting one cost. Bounded, as keys of unknown fields can be anything.
+ */
+const keyPieces = new Map<string, string>();
+const KEY_PIECES_MAX = 1000;
+
+function keyPiece(key: string): string {
+  let piece = keyPieces.get(key);
+  if (piece === undefined) {
+    piece = isIdentifier(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+    if (keyPieces.size < KEY_PIECES_MAX) keyPieces.set(key, piece);
+  }
+  return piece;
+}
+
 /** `messages[3].content.blocks[1].calls[0].arguments` */
 export function formatPath(path: FieldPath): string {
   let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (isIdentifier(segment)) out += out === '' ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i] as string | number;
+    if (typeof segment === 'number') out += Number.isInteger(segment) && segment >= 0 && segment < INDEX_PIECES.length ? (INDEX_PIECES[segment] as string) : `[${segment}]`;
+    else {
+      const piece = keyPiece(segment);
+      // An identifier starts the path without its dot.
+      out += out === '' && piece.charCodeAt(0) === 46 ? segment : piece;
+    }
   }
   return out;
 }

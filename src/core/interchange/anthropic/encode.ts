@@ -12,7 +12,8 @@ import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Message, ParleyRecord } from '../../model/types.ts';
 import { Losses } from '../conversion.ts';
-import type { EncodeResult } from '../types.ts';
+import type { OptionValues } from '../../shared/options.ts';
+import type { EncodeHow, EncodeResult } from '../types.ts';
 import { planCallIds } from '../shared/call-id-plan.ts';
 import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { segmentsOf } from '../shared/segments.ts';
@@ -29,14 +30,15 @@ interface Indexed {
   path: FieldPath;
 }
 
-export function encodeAnthropic(record: ParleyRecord): EncodeResult {
+export function encodeAnthropic(record: ParleyRecord, _options?: Partial<OptionValues>, how?: EncodeHow): EncodeResult {
   const out: Diagnostic[] = [];
   if (record.kind !== 'chat') {
     out.push(error(CODE, 'Anthropic Messages holds chat conversations; a multi-file document cannot be written in it.'));
     return { json: null, diagnostics: out };
   }
-  const losses = new Losses(TARGET, out, DIALECT);
-  const context: AnthropicContext = { losses, ids: planCallIds(record, { generate: true, target: TARGET, out, required: { code: ENCODE_CODES.missingId, requires: 'Anthropic requires tool_use_id' } }) };
+  const wants = how?.wants?.bind(how);
+  const losses = new Losses(TARGET, out, DIALECT, wants);
+  const context: AnthropicContext = { losses, ids: planCallIds(record, { generate: true, target: TARGET, out, wants, required: { code: ENCODE_CODES.missingId, requires: 'Anthropic requires tool_use_id' } }) };
   const system: Indexed[] = [];
   const others: Indexed[] = [];
   record.messages.forEach((message, i) => {

@@ -11,7 +11,8 @@ import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Content, Message, Part, ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
 import { Losses } from '../conversion.ts';
-import type { EncodeResult } from '../types.ts';
+import type { OptionValues } from '../../shared/options.ts';
+import type { EncodeHow, EncodeResult } from '../types.ts';
 import { argumentsObject } from '../shared/arguments.ts';
 import { parseDataUrl } from '../shared/data-url.ts';
 import { pathLabel } from '../shared/issues.ts';
@@ -27,13 +28,14 @@ export const ARGUMENTS_NOT_OBJECT = 'chat-completion/arguments-not-object';
 
 const TEXT_FALLBACK: TextFallback = { dialect: 'spec 002', unit: 'parts', textType: 'text' };
 
-export function encodeChatCompletion(record: ParleyRecord): EncodeResult {
+export function encodeChatCompletion(record: ParleyRecord, _options?: Partial<OptionValues>, how?: EncodeHow): EncodeResult {
   const out: Diagnostic[] = [];
   if (record.kind !== 'chat') {
     out.push(error(CODE, 'The chat completion model holds chat conversations; a multi-file document cannot be written in it.'));
     return { json: null, diagnostics: out };
   }
-  const losses = new Losses(TARGET, out, DIALECT);
+  const wants = how?.wants?.bind(how);
+  const losses = new Losses(TARGET, out, DIALECT, wants);
   const messages = record.messages.flatMap((message, i) => encodeMessage(message, ['messages', i], losses));
   const shape = shapeOf<DocumentShape>(record, SHAPE) ?? {};
   const tools = record.tools.flatMap((tool, i) => encodeTool(tool, ['tools', i], losses) ?? []);

@@ -7,13 +7,13 @@
  * messages named after the function they answer.
  */
 import { warning, info } from '../../model/diagnostic.ts';
-import type { FieldPath } from '../../model/path.ts';
+import { pathAt, whereAt, type Where } from '../../model/path.ts';
 import type { Message, ToolCall, ToolOutput } from '../../model/types.ts';
 import type { Losses } from '../conversion.ts';
 import type { CallIdPlan, Result } from '../shared/call-id-plan.ts';
 import { argumentsObject } from '../shared/arguments.ts';
 import { pathLabel } from '../shared/issues.ts';
-import { merge, nested, without, type JsonObject } from '../../shared/json.ts';
+import { nested, without, type JsonObject } from '../../shared/json.ts';
 import { segmentsOf, turnsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { encodeContent, turnContent } from './encode-parts.ts';
@@ -34,23 +34,25 @@ export interface ChatContext {
 
 interface PathedCall {
   call: ToolCall;
-  path: FieldPath;
+  path: Where;
 }
 
-export function encodeMessage(message: Message, path: FieldPath, context: ChatContext): JsonObject[] {
+/** `path`: the message's (a `Place` from encode.ts, so that paths are made only for diagnostics). */
+export function encodeMessage(message: Message, path: Where, context: ChatContext): JsonObject[] {
   const { losses } = context;
-  if (message.isError !== undefined) losses.add(`the error flag (${String(message.isError)})`, [...path, 'isError']);
+  if (message.isError !== undefined) losses.add(`the error flag (${String(message.isError)})`, whereAt(path, 'isError'));
   const extra = losses.extraOf(message, 'message', path);
   if (message.content?.type !== 'blocks') {
     const result = message.role === 'tool' || message.role === 'function';
     const json: JsonObject = { role: result && context.legacy ? 'function' : message.role };
-    if (message.content !== undefined) json.content = encodeContent(message.content, [...path, 'content'], result, losses);
+    if (message.content !== undefined) json.content = encodeContent(message.content, path, result, losses);
     if (message.name !== undefined) json.name = message.name;
     else if (json.role === 'function' && message.role === 'tool') legacyName(json, message, path, context);
-    const more = message.toolCalls === undefined ? [] : writeCalls(json, message.role, message.toolCalls.map((call, c) => ({ call, path: [...path, 'toolCalls', c] })), shapeOf<MessageShape>(message, SHAPE)?.emptyToolCalls === true, context);
-    if (message.role === 'tool') writeResultId(json, message, [...path, 'toolCallId'], context);
+    const more = message.toolCalls === undefined ? [] : writeCalls(json, message.role, pathedCalls(message.toolCalls, whereAt(path, 'toolCalls')), shapeOf<MessageShape>(message, SHAPE)?.emptyToolCalls === true, context);
+    if (message.role === 'tool') writeResultId(json, message, path, 'toolCallId', context);
     else if (message.toolCallId !== undefined) json.tool_call_id = message.toolCallId;
-    return [merge(json, extra, losses.clash(path)), ...more];
+    const written = losses.merge(json, extra, path);
+    return more.length === 0 ? [written] : [written, ...more];
   }
   const result: JsonObject[] = [];
   for (const turn of turnsOf(segmentsOf(message, path))) {
@@ -66,61 +68,79 @@ export function encodeMessage(message: Message, path: FieldPath, context: ChatCo
     if (result.length === 0) {
       if (message.name !== undefined) json.name = message.name;
       if (message.toolCallId !== undefined) json.tool_call_id = message.toolCallId;
-      merge(json, extra, losses.clash(path));
+      losses.merge(json, extra, path);
     }
-    result.push(json, ...more);
+    result.push(json);
+    for (const m of more) result.push(m);
   }
-  if (result.length === 0) result.push(merge({ role: message.role, content: '' }, extra, losses.clash(path)));
+  if (result.length === 0) result.push(losses.merge({ role: message.role, content: '' }, extra, path));
   return result;
 }
 
+function pathedCalls(calls: readonly ToolCall[], path: Where): PathedCall[] {
+  const pathed: PathedCall[] = [];
+  for (let c = 0; c < calls.length; c++) pathed.push({ call: calls[c] as ToolCall, path: whereAt(path, c) });
+  return pathed;
+}
+
 /** A tool output of a structured message → a `tool` (legacy: `function`) message. */
-function outputMessage(output: ToolOutput, path: FieldPath, context: ChatContext): JsonObject {
+function outputMessage(output: ToolOutput, path: Where, context: ChatContext): JsonObject {
   const { losses } = context;
   const json: JsonObject = { role: context.legacy ? 'function' : 'tool' };
-  writeResultId(json, output, [...path, 'callId'], context);
+  writeResultId(json, output, path, 'callId', context);
   json.content = output.output;
   if (output.name !== undefined) json.name = output.name;
   else if (context.legacy) legacyName(json, output, path, context);
-  if (output.isError !== undefined) losses.add(`the error flag (${String(output.isError)})`, [...path, 'isError']);
-  return merge(json, losses.extraOf(output, 'message', path), losses.clash(path));
+  if (output.isError !== undefined) losses.add(`the error flag (${String(output.isError)})`, whereAt(path, 'isError'));
+  return losses.merge(json, losses.extraOf(output, 'message', path), path);
 }
 
-/** `tool_call_id`: the result's own, or that of the call it answers (made up when that had none). */
-function writeResultId(json: JsonObject, result: Result, idPath: FieldPath, context: ChatContext): void {
+/** `tool_call_id`: the result's own, or that of the call it answers (made up when that had none). `idKey`: the result's id field. */
+function writeResultId(json: JsonObject, result: Result, path: Where, idKey: string, context: ChatContext): void {
   const own = 'role' in result ? result.toolCallId : result.callId;
   if (context.legacy) {
-    if (own !== undefined) context.losses.add('the tool call id', idPath, 'a legacy function message has no id; it answers by name');
+    if (own !== undefined) context.losses.add('the tool call id', whereAt(path, idKey), 'a legacy function message has no id; it answers by name');
     return;
   }
   // A tool message that had no tool_call_id in the source is not warned about (encode.ts `keepsMissing`).
-  const id = context.ids.requiredResultId(result, idPath.slice(0, -1));
+  const id = context.ids.requiredResultId(result, path);
   if (id !== undefined) json.tool_call_id = id;
 }
 
 /** A legacy `function` message is named after the function it answers. */
-function legacyName(json: JsonObject, result: Result, path: FieldPath, context: ChatContext): void {
+function legacyName(json: JsonObject, result: Result, path: Where, context: ChatContext): void {
   const name = context.ids.callOf(result)?.name;
   if (name !== undefined) json.name = name;
-  else context.losses.out.push(warning(ENCODE_CODES.legacyNoName, `${pathLabel(path)}: a legacy function message needs the name of its function, and no call of its turn answers to it.`, [...path, 'name']));
+  else context.losses.out.push(warning(ENCODE_CODES.legacyNoName, `${pathLabel(pathAt(path))}: a legacy function message needs the name of its function, and no call of its turn answers to it.`, [...pathAt(path), 'name']));
 }
 
 /**
  * Writes the calls on `json`; returns the messages that follow it (legacy mode: one assistant
  * message per further call, as a message holds one `function_call`).
  */
-function writeCalls(json: JsonObject, role: string, calls: PathedCall[], emptyKey: boolean, context: ChatContext): JsonObject[] {
+function writeCalls(json: JsonObject, role: string, calls: readonly PathedCall[], emptyKey: boolean, context: ChatContext): JsonObject[] {
   if (context.legacy) {
     const [first, ...rest] = calls;
     if (first) json.function_call = legacyCall(first, context);
     return rest.map((c) => {
-      context.losses.out.push(info(ENCODE_CODES.legacySplit, `${pathLabel(c.path)}: a legacy assistant message holds one function_call; this call is written in an assistant message of its own.`, c.path));
+      const path = pathAt(c.path);
+      context.losses.out.push(info(ENCODE_CODES.legacySplit, `${pathLabel(path)}: a legacy assistant message holds one function_call; this call is written in an assistant message of its own.`, path));
       return { role, content: null, function_call: legacyCall(c, context) };
     });
   }
-  const legacy = calls.find(({ call }) => shapeOf<CallShape>(call, SHAPE)?.legacy);
-  const modern = calls.filter((c) => c !== legacy);
-  if (modern.length > 0 || !legacy || emptyKey) json.tool_calls = modern.map(({ call, path }) => encodeCall(call, path, context));
+  let legacy: PathedCall | undefined;
+  for (const c of calls) {
+    if (shapeOf<CallShape>(c.call, SHAPE)?.legacy) {
+      legacy = c;
+      break;
+    }
+  }
+  const modern = legacy ? calls.filter((c) => c !== legacy) : calls;
+  if (modern.length > 0 || !legacy || emptyKey) {
+    const encoded: JsonObject[] = [];
+    for (const { call, path } of modern) encoded.push(encodeCall(call, path, context));
+    json.tool_calls = encoded;
+  }
   if (legacy) json.function_call = legacyCall(legacy, context);
   return [];
 }
@@ -133,20 +153,24 @@ function argumentsValue(call: ToolCall): unknown {
 
 function legacyCall({ call, path }: PathedCall, context: ChatContext): JsonObject {
   const { losses } = context;
-  if (call.callId !== undefined) losses.add('the call id', [...path, 'callId'], 'a legacy function_call has no id');
-  if (call.type !== undefined && call.type !== 'function') losses.add(`the call type ${JSON.stringify(call.type)}`, [...path, 'type']);
+  if (call.callId !== undefined) losses.add('the call id', whereAt(path, 'callId'), 'a legacy function_call has no id');
+  if (call.type !== undefined && call.type !== 'function') losses.add(`the call type ${JSON.stringify(call.type)}`, whereAt(path, 'type'));
   const extra = losses.extraOf(call, 'call', path);
   losses.extra(without(extra, 'function'), path, 'a legacy function_call has only a name and arguments');
-  return merge({ name: call.name, arguments: argumentsValue(call) }, nested(extra, 'function'), losses.clash(path));
+  return losses.merge({ name: call.name, arguments: argumentsValue(call) }, nested(extra, 'function'), path);
 }
 
-function encodeCall(call: ToolCall, path: FieldPath, context: ChatContext): JsonObject {
+function encodeCall(call: ToolCall, path: Where, context: ChatContext): JsonObject {
   const { losses } = context;
   const json: JsonObject = {};
   const id = context.ids.callId(call);
   if (id !== undefined) json.id = id;
   json.type = call.type ?? 'function';
   const extra = losses.extraOf(call, 'call', path);
-  json.function = merge({ name: call.name, arguments: argumentsValue(call) }, nested(extra, 'function'), losses.clash([...path, 'function']));
-  return merge(json, without(extra, 'function'), losses.clash(path));
+  if (!extra) {
+    json.function = { name: call.name, arguments: argumentsValue(call) };
+    return json;
+  }
+  json.function = losses.merge({ name: call.name, arguments: argumentsValue(call) }, nested(extra, 'function'), whereAt(path, 'function'));
+  return losses.merge(json, without(extra, 'function'), path);
 }

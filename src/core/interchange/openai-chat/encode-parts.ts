@@ -10,47 +10,53 @@
  * Anthropic `tool_result` with an image block) is reported lost and left out. An image that was
  * in a `tool` message of the source (noted `inTool`) is written back as it was.
  */
-import type { FieldPath } from '../../model/path.ts';
+import { whereAt, type Where } from '../../model/path.ts';
 import type { Content, Part } from '../../model/types.ts';
 import type { Losses } from '../conversion.ts';
-import { merge, nested, without, type JsonObject } from '../../shared/json.ts';
+import { nested, without, type JsonObject } from '../../shared/json.ts';
 import { fallbackPart } from '../shared/part-fallback.ts';
 import type { Segment } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { SHAPE, type PartShape } from './shape.ts';
 
-function present<T>(value: T | undefined): value is T {
-  return value !== undefined;
-}
-
 /** One text without extras → a string; several, or parts → a part array; nothing → null beside calls, else "". */
-export function turnContent(segments: Segment[], hasCalls: boolean, losses: Losses): unknown {
+export function turnContent(segments: readonly Segment<Where>[], hasCalls: boolean, losses: Losses): unknown {
   const [first] = segments;
   if (first === undefined) return hasCalls ? null : '';
   if (segments.length === 1 && first.kind === 'text') {
     const extra = losses.extraOf(first, 'text', first.path);
-    return extra ? [merge({ type: 'text', text: first.text }, extra, losses.clash(first.path))] : first.text;
+    return extra ? [losses.merge({ type: 'text', text: first.text }, extra, first.path)] : first.text;
   }
   return segments.flatMap((s) => {
-    if (s.kind === 'text') return [merge({ type: 'text', text: s.text }, losses.extraOf(s, 'text', s.path), losses.clash(s.path))];
-    if (s.kind === 'parts') return s.parts.map((part, j) => encodePart(part, [...s.path, 'parts', j], false, losses)).filter(present);
+    if (s.kind === 'text') return [losses.merge({ type: 'text', text: s.text }, losses.extraOf(s, 'text', s.path), s.path)];
+    if (s.kind === 'parts') return encodeParts(s.parts, whereAt(s.path, 'parts'), false, losses);
     return [];
   });
 }
 
-/** `content` of a message; `inTool`: the message is a tool result. */
-export function encodeContent(content: Content | null, path: FieldPath, inTool: boolean, losses: Losses): unknown {
+/** The parts Chat Completions can take here (`path`: of the parts array). */
+function encodeParts(parts: readonly Part[], path: Where, inTool: boolean, losses: Losses): JsonObject[] {
+  const json: JsonObject[] = [];
+  for (let j = 0; j < parts.length; j++) {
+    const part = encodePart(parts[j] as Part, whereAt(path, j), inTool, losses);
+    if (part !== undefined) json.push(part);
+  }
+  return json;
+}
+
+/** `content` of a message (`messagePath`: the message's; most contents are text and need no path); `inTool`: the message is a tool result. */
+export function encodeContent(content: Content | null, messagePath: Where, inTool: boolean, losses: Losses): unknown {
   if (content === null) return null;
   if (content.type === 'text') return content.text;
-  if (content.type === 'parts') return content.parts.map((part, j) => encodePart(part, [...path, 'parts', j], inTool, losses)).filter(present);
+  if (content.type === 'parts') return encodeParts(content.parts, whereAt(whereAt(messagePath, 'content'), 'parts'), inTool, losses);
   return null; // blocks are split by the caller
 }
 
 /** A part, or undefined when Chat Completions cannot take it here (reported). */
-export function encodePart(part: Part, path: FieldPath, inTool: boolean, losses: Losses): JsonObject | undefined {
+export function encodePart(part: Part, path: Where, inTool: boolean, losses: Losses): JsonObject | undefined {
   switch (part.type) {
     case 'text':
-      return merge({ type: 'text', text: part.text }, losses.extraOf(part, 'text', path), losses.clash(path));
+      return losses.merge({ type: 'text', text: part.text }, losses.extraOf(part, 'text', path), path);
     case 'image': {
       const shape = shapeOf<PartShape>(part, SHAPE);
       if (inTool && !shape?.inTool) {
@@ -58,9 +64,9 @@ export function encodePart(part: Part, path: FieldPath, inTool: boolean, losses:
         return undefined;
       }
       const extra = losses.extraOf(part, 'image', path);
-      if (shape?.urlString) return merge({ type: 'image_url', image_url: part.url }, extra, losses.clash(path));
-      const imageUrl = merge({ url: part.url }, nested(extra, 'image_url'), losses.clash([...path, 'image_url']));
-      return merge({ type: 'image_url', image_url: imageUrl }, without(extra, 'image_url'), losses.clash(path));
+      if (shape?.urlString) return losses.merge({ type: 'image_url', image_url: part.url }, extra, path);
+      const imageUrl = losses.merge({ url: part.url }, nested(extra, 'image_url'), whereAt(path, 'image_url'));
+      return losses.merge({ type: 'image_url', image_url: imageUrl }, without(extra, 'image_url'), path);
     }
     case 'value':
     case 'fim':

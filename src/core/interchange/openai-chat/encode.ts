@@ -6,10 +6,11 @@
  * `function_call`, results as `function` messages and function tools as `functions`.
  */
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
-import type { ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
+import { Place } from '../../model/path.ts';
+import type { Message, ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
 import type { OptionValues } from '../../shared/options.ts';
 import { Losses } from '../conversion.ts';
-import type { EncodeResult } from '../types.ts';
+import type { EncodeHow, EncodeResult } from '../types.ts';
 import { planCallIds, type Result } from '../shared/call-id-plan.ts';
 import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { shapeOf } from '../shared/shape.ts';
@@ -32,18 +33,22 @@ function keepsMissing(node: ToolCall | Result): boolean {
   return false;
 }
 
-export function encodeOpenAiChat(record: ParleyRecord, options?: Partial<OptionValues>): EncodeResult {
+export function encodeOpenAiChat(record: ParleyRecord, options?: Partial<OptionValues>, how?: EncodeHow): EncodeResult {
   const out: Diagnostic[] = [];
   if (record.kind !== 'chat') {
     out.push(error(CODE, 'OpenAI Chat Completions holds chat conversations; a multi-file document cannot be written in it.'));
     return { json: null, diagnostics: out };
   }
   const { legacyFunctionCall: legacy } = resolveOpenAiChatOptions(options);
-  const losses = new Losses(TARGET, out, DIALECT);
+  const wants = how?.wants?.bind(how);
+  const losses = new Losses(TARGET, out, DIALECT, wants);
   const required = { code: ENCODE_CODES.missingCallId, requires: 'Chat Completions requires tool_call_id', labelAtIdField: true };
-  const ids = planCallIds(record, { generate: !legacy, target: TARGET, out, keepsMissing, required });
+  const ids = planCallIds(record, { generate: !legacy, target: TARGET, out, keepsMissing, required, wants });
   const context: ChatContext = { losses, ids, legacy };
-  const messages = record.messages.flatMap((message, i) => encodeMessage(message, ['messages', i], context));
+  // Places, not paths: a path is made only for a diagnostic (most nodes have none).
+  const messagesPlace = new Place().at('messages');
+  const messages: JsonObject[] = [];
+  for (let i = 0; i < record.messages.length; i++) for (const json of encodeMessage(record.messages[i] as Message, messagesPlace.at(i), context)) messages.push(json);
   const shape = shapeOf<DocumentShape>(record, SHAPE) ?? {};
   const tools: JsonObject[] = [];
   const functions: JsonObject[] = [];

@@ -264,3 +264,45 @@ describe('openai-chat: images in tool results (the API takes text parts only the
     expect(roundTrip(doc)).toMatchObject({ json: doc, diagnostics: [] });
   });
 });
+
+describe('openai-chat: diagnostics the caller does not read in full (EncodeHow.wants)', () => {
+  // Two calls without ids, their results, and reasoning: made-up ids (info) and a loss (warning).
+  const RECORD: Conversation = {
+    kind: 'chat',
+    tools: [],
+    messages: [
+      { id: 'm0', role: 'user', content: { type: 'text', text: 'Weather in Bern and Oslo?' } },
+      {
+        id: 'm1',
+        role: 'assistant',
+        content: {
+          type: 'blocks',
+          blocks: [
+            { id: 'b0', type: 'thoughts', text: 'Two cities.' },
+            { id: 'b1', type: 'tool_calls', calls: [{ id: 'c0', name: 'weather', arguments: '{"city": "Bern"}' }, { id: 'c1', name: 'weather', arguments: '{"city": "Oslo"}' }] },
+            { id: 'b2', type: 'tool_outputs', outputs: [{ id: 'o0', output: '12' }, { id: 'o1', output: '3' }] },
+            { id: 'b3', type: 'thoughts', text: 'Done.' },
+            { id: 'b4', type: 'response', text: 'Bern 12, Oslo 3.' },
+          ],
+        },
+      },
+    ],
+  };
+
+  it('lists every diagnostic, in the same order with the same code, severity and path; those it does not want without a message', () => {
+    const full = openAiChatCodec.encode(RECORD);
+    // Wants the first diagnostic of each code (a made-up id's note, a loss), not the others.
+    const asked = new Set<string>();
+    const wants = (code: string): boolean => {
+      const first = !asked.has(code);
+      asked.add(code);
+      return first;
+    };
+    const lean = openAiChatCodec.encode(RECORD, {}, { wants });
+    expect(lean.json).toEqual(full.json);
+    expect(full.diagnostics.map((d) => d.code)).toEqual(['generated-call-id', 'generated-call-id', 'generated-call-id', 'generated-call-id', 'lost-in-conversion', 'lost-in-conversion']);
+    expect(lean.diagnostics.map(({ severity, code, path }) => ({ severity, code, path }))).toEqual(full.diagnostics.map(({ severity, code, path }) => ({ severity, code, path })));
+    expect(lean.diagnostics.map((d) => d.message)).toEqual([full.diagnostics[0]?.message, '', '', '', full.diagnostics[4]?.message, '']);
+    expect(full.diagnostics.every((d) => d.message !== '')).toBe(true);
+  });
+});

@@ -11,7 +11,8 @@ import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Block, Extra, Message, Part, ParleyRecord, ToolCall, ToolDefinition, ToolOutput } from '../../model/types.ts';
 import { Losses } from '../conversion.ts';
-import type { EncodeResult } from '../types.ts';
+import type { OptionValues } from '../../shared/options.ts';
+import type { EncodeHow, EncodeResult } from '../types.ts';
 import { planCallIds, type CallIdPlan, type RequiredResultId } from '../shared/call-id-plan.ts';
 import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { fallbackPart, type TextFallback } from '../shared/part-fallback.ts';
@@ -24,14 +25,15 @@ export const MISSING_CALL_ID = 'openai-responses/missing-call-id';
 const REQUIRED_ID: RequiredResultId = { code: MISSING_CALL_ID, requires: 'Responses requires call_id', outputNoun: 'tool output' };
 const TEXT_FALLBACK: TextFallback = { dialect: 'Responses', unit: 'parts', textType: 'input_text' };
 
-export function encodeOpenAiResponses(record: ParleyRecord): EncodeResult {
+export function encodeOpenAiResponses(record: ParleyRecord, _options?: Partial<OptionValues>, how?: EncodeHow): EncodeResult {
   const out: Diagnostic[] = [];
   if (record.kind !== 'chat') {
     out.push(error(CODE, 'OpenAI Responses holds chat conversations; a multi-file document cannot be written in it.'));
     return { json: null, diagnostics: out };
   }
-  const losses = new Losses(TARGET, out, DIALECT);
-  const ids = planCallIds(record, { generate: true, target: TARGET, out, required: REQUIRED_ID });
+  const wants = how?.wants?.bind(how);
+  const losses = new Losses(TARGET, out, DIALECT, wants);
+  const ids = planCallIds(record, { generate: true, target: TARGET, out, wants, required: REQUIRED_ID });
   const doc: JsonObject = {};
   let messages = record.messages.map((message, i) => ({ message, path: ['messages', i] as FieldPath }));
   const first = messages[0]?.message;

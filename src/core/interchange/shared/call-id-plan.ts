@@ -10,10 +10,9 @@
  * in a dialect that requires one is a warning (`requiredResultId`).
  */
 import { info, warning, type Diagnostic } from '../../model/diagnostic.ts';
-import { formatPath, type FieldPath } from '../../model/path.ts';
+import { formatPath, pathAt, type FieldPath, type Where } from '../../model/path.ts';
 import type { Conversation, Message, ToolCall, ToolOutput } from '../../model/types.ts';
 import { pathLabel } from './issues.ts';
-import { segmentsOf } from './segments.ts';
 
 export const GENERATED_CALL_ID = 'generated-call-id';
 
@@ -31,7 +30,7 @@ export interface CallIdPlan {
    * to write, a warning at the result's id field, unless the source lacked it on purpose
    * (`keepsMissing`). `resultPath`: the tool message's or the tool output's path.
    */
-  requiredResultId(result: Result, resultPath: FieldPath): string | undefined;
+  requiredResultId(result: Result, resultPath: Where): string | undefined;
 }
 
 /** How a dialect that requires result ids words the warning for a result left without one. */
@@ -57,9 +56,12 @@ export interface PlanOptions {
   keepsMissing?: (node: ToolCall | Result) => boolean;
   /** Set by the dialects whose results must name their call (for `requiredResultId`). */
   required?: RequiredResultId;
+  /** `EncodeHow.wants`: when it says no, a made-up id's note is listed without its message. */
+  wants?: (code: string) => boolean;
 }
 
-function missingResultId(required: RequiredResultId, result: Result, resultPath: FieldPath): Diagnostic {
+function missingResultId(required: RequiredResultId, result: Result, where: Where): Diagnostic {
+  const resultPath = pathAt(where);
   const idPath = [...resultPath, 'role' in result ? 'toolCallId' : 'callId'];
   const noun = 'role' in result ? 'tool result' : (required.outputNoun ?? 'tool result');
   const label = pathLabel(required.labelAtIdField ? idPath : resultPath);
@@ -88,65 +90,114 @@ function usedIds(record: Conversation): Set<string> {
   return used;
 }
 
+/** A call not yet answered: its id (own or made up) and its path (for the note of a result paired with it). */
+interface Pending {
+  call: ToolCall;
+  id: string | undefined;
+  path: FieldPath;
+  /** `formatPath(path)`, when the note of its made-up id made it already. */
+  label: string | undefined;
+}
+
 export function planCallIds(record: Conversation, options: PlanOptions): CallIdPlan {
-  const { generate, target, out } = options;
+  const { generate, target, out, wants } = options;
   const keepsMissing = options.keepsMissing ?? (() => false);
   const used = usedIds(record);
   let counter = 0;
+  // The counter only goes up, so a made-up id never meets another: only the record's own are skipped.
   const nextId = (): string => {
-    do counter += 1;
-    while (used.has(`call_${counter}`));
-    used.add(`call_${counter}`);
-    return `call_${counter}`;
+    let id: string;
+    do {
+      counter += 1;
+      id = `call_${counter}`;
+    } while (used.size > 0 && used.has(id));
+    return id;
   };
   const callIds = new Map<ToolCall, string>();
   const resultIds = new Map<Result, string>();
   const callOf = new Map<Result, ToolCall>();
-  let pending: { call: ToolCall; id: string | undefined; path: FieldPath }[] = [];
+  let pending: Pending[] = [];
 
-  const answer = (result: Result, own: string | undefined, idPath: FieldPath): void => {
-    if (own !== undefined) {
-      const index = pending.findIndex((p) => p.id === own);
-      const found = pending[index];
-      if (found) {
-        callOf.set(result, found.call);
-        pending.splice(index, 1);
-      }
-      return;
+  const call = (node: ToolCall, path: FieldPath): void => {
+    let id = node.callId;
+    let label: string | undefined;
+    if (id === undefined && generate && !keepsMissing(node)) {
+      id = nextId();
+      callIds.set(node, id);
+      if (wants === undefined || wants(GENERATED_CALL_ID)) {
+        // The label of the id's path is the call's (kept for the note of its result) and the key.
+        label = formatPath(path);
+        out.push(info(GENERATED_CALL_ID, `${label}.callId: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, [...path, 'callId']));
+      } else out.push(info(GENERATED_CALL_ID, '', [...path, 'callId']));
     }
-    const first = pending.shift();
-    if (!first) return;
-    callOf.set(result, first.call);
-    if (first.id === undefined || !generate || keepsMissing(result)) return;
-    resultIds.set(result, first.id);
-    out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${first.id}", the id of the call it answers in order (${formatPath(first.path)}).`, idPath));
+    pending.push({ call: node, id, path, label });
   };
 
-  record.messages.forEach((message, i) => {
-    const path = ['messages', i];
-    if (!TURN_ROLES.has(message.role)) {
-      pending = [];
+  /** Pairs a result with a call; returns that call when the result is written with its id, which the record does not have (a note is due). */
+  const answer = (result: Result, own: string | undefined): Pending | undefined => {
+    if (own !== undefined) {
+      for (let index = 0; index < pending.length; index++) {
+        const found = pending[index] as Pending;
+        if (found.id !== own) continue;
+        callOf.set(result, found.call);
+        pending.splice(index, 1);
+        break;
+      }
+      return undefined;
+    }
+    const first = pending.shift();
+    if (!first) return undefined;
+    callOf.set(result, first.call);
+    if (first.id === undefined || !generate || keepsMissing(result)) return undefined;
+    resultIds.set(result, first.id);
+    return first;
+  };
+
+  const noteAnswer = (paired: Pending, idPath: FieldPath): void => {
+    if (wants !== undefined && !wants(GENERATED_CALL_ID)) {
+      out.push(info(GENERATED_CALL_ID, '', idPath));
       return;
     }
-    for (const segment of segmentsOf(message, path)) {
-      if (segment.kind === 'call') {
-        const { call } = segment;
-        let id = call.callId;
-        if (id === undefined && generate && !keepsMissing(call)) {
-          id = nextId();
-          callIds.set(call, id);
-          const idPath = [...segment.path, 'callId'];
-          out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, idPath));
-        }
-        pending.push({ call, id, path: segment.path });
-      } else if (segment.kind === 'output') answer(segment.output, segment.output.callId, [...segment.path, 'callId']);
+    out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${String(paired.id)}", the id of the call it answers in order (${paired.label ?? formatPath(paired.path)}).`, idPath));
+  };
+
+  // The calls and outputs in the order `segmentsOf` lists them (blocks, then `toolCalls`),
+  // without building the segments: only calls and results matter here, and a path is made
+  // for a call (it may be named in a note) and for a result only when a note names it.
+  const messages = record.messages;
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i] as Message;
+    if (!TURN_ROLES.has(message.role)) {
+      pending = [];
+      continue;
     }
-    if (message.role === 'tool' || message.role === 'function') answer(message, message.toolCallId, [...path, 'toolCallId']);
-  });
+    const content = message.content;
+    if (content?.type === 'blocks') {
+      const blocks = content.blocks;
+      for (let b = 0; b < blocks.length; b++) {
+        const block = blocks[b] as (typeof blocks)[number];
+        if (block.type === 'tool_calls') {
+          for (let c = 0; c < block.calls.length; c++) call(block.calls[c] as ToolCall, ['messages', i, 'content', 'blocks', b, 'calls', c]);
+        } else if (block.type === 'tool_outputs') {
+          for (let o = 0; o < block.outputs.length; o++) {
+            const output = block.outputs[o] as ToolOutput;
+            const paired = answer(output, output.callId);
+            if (paired) noteAnswer(paired, ['messages', i, 'content', 'blocks', b, 'outputs', o, 'callId']);
+          }
+        }
+      }
+    }
+    const toolCalls = message.toolCalls;
+    if (toolCalls) for (let c = 0; c < toolCalls.length; c++) call(toolCalls[c] as ToolCall, ['messages', i, 'toolCalls', c]);
+    if (message.role === 'tool' || message.role === 'function') {
+      const paired = answer(message, message.toolCallId);
+      if (paired) noteAnswer(paired, ['messages', i, 'toolCallId']);
+    }
+  }
 
   const resultId = (result: Result): string | undefined => ('role' in result ? result.toolCallId : result.callId) ?? resultIds.get(result);
   return {
-    callId: (call) => call.callId ?? callIds.get(call),
+    callId: (node) => node.callId ?? callIds.get(node),
     resultId,
     callOf: (result) => callOf.get(result),
     requiredResultId: (result, resultPath) => {

@@ -5,7 +5,7 @@
  * becomes a text part of its JSON text (a value) or of prefix, middle and suffix in a row (a
  * FIM segment), and the loss is reported in the target's words.
  */
-import type { FieldPath } from '../../model/path.ts';
+import type { Where } from '../../model/path.ts';
 import type { FimPart, ValuePart } from '../../model/types.ts';
 import type { Losses } from '../conversion.ts';
 import { merge, type JsonObject } from '../../shared/json.ts';
@@ -30,13 +30,13 @@ export function fallbackText(part: ValuePart | FimPart): string {
  * (`Losses.keepsRaw`, which reports it otherwise), else undefined. Undefined too for a value
  * part that is not a source part, which the caller writes its own way.
  */
-export function keptSourcePart(part: ValuePart, path: FieldPath, losses: Losses): JsonObject | undefined {
+export function keptSourcePart(part: ValuePart, path: Where, losses: Losses): JsonObject | undefined {
   if (!isSourcePart(part)) return undefined;
   return losses.keepsRaw(part, part.value, `a part of type ${JSON.stringify(part.value.type ?? '')}`, path) ? part.value : undefined;
 }
 
 /** A value part or FIM segment as the target writes it: a kept source part, else a text part (reported). */
-export function fallbackPart(part: ValuePart | FimPart, path: FieldPath, losses: Losses, words: TextFallback): JsonObject | undefined {
+export function fallbackPart(part: ValuePart | FimPart, path: Where, losses: Losses, words: TextFallback): JsonObject | undefined {
   if (part.type === 'value') {
     if (isSourcePart(part)) return keptSourcePart(part, path, losses);
     losses.add('the type of a value part', path, `${words.dialect} has no value ${words.unit}; written as its JSON text`);

@@ -10,7 +10,8 @@ import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Content, Message, Part, ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
 import { Losses } from '../conversion.ts';
-import type { EncodeResult } from '../types.ts';
+import type { OptionValues } from '../../shared/options.ts';
+import type { EncodeHow, EncodeResult } from '../types.ts';
 import { argumentsObject, pythonJsonText } from '../shared/arguments.ts';
 import { isObject, jsonEqual, merge, mergeFirst, tryParseJson, type JsonObject } from '../../shared/json.ts';
 import { fallbackText } from '../shared/part-fallback.ts';
@@ -19,13 +20,14 @@ import { shapeOf } from '../shared/shape.ts';
 import { flatToolExtra, keepsRawTool, ownTool, rawToolJson } from '../shared/tools.ts';
 import { CODE, DIALECT, FROM_OF_ROLE, SHAPE, TARGET, type DocumentShape, type MessageShape } from './shape.ts';
 
-export function encodeShareGpt(record: ParleyRecord): EncodeResult {
+export function encodeShareGpt(record: ParleyRecord, _options?: Partial<OptionValues>, how?: EncodeHow): EncodeResult {
   const out: Diagnostic[] = [];
   if (record.kind !== 'chat') {
     out.push(error(CODE, 'ShareGPT holds chat conversations; a multi-file document cannot be written in it.'));
     return { json: null, diagnostics: out };
   }
-  const losses = new Losses(TARGET, out, DIALECT);
+  const wants = how?.wants?.bind(how);
+  const losses = new Losses(TARGET, out, DIALECT, wants);
   const doc: JsonObject = {};
   let messages = record.messages.map((message, i) => ({ message, path: ['messages', i] as FieldPath }));
   const first = record.messages[0];
