@@ -7,6 +7,7 @@
 import type { Place } from '../../model/path.ts';
 import type { ToolCall } from '../../model/types.ts';
 import { isPlainObject } from '../../validate/schema-check.ts';
+import { isSurelyJson } from '../../validate/json-surely.ts';
 import { parseArgumentsText } from '../../validate/tool-arguments.ts';
 import { CODES } from './codes.ts';
 import { argumentsAsStringFix, callTypeFix } from './fixes.ts';
@@ -64,6 +65,12 @@ function checkLegacyType(e: Emitter, call: ToolCall, k: number, place: Place, la
  * an object becomes "[object Map]" in `@huggingface/jinja`, while Python's jinja2 raises.
  */
 function renderArguments(e: Emitter, call: ToolCall, k: number, place: Place, label: string): void {
+  // Most arguments are JSON text written as a string: neither diagnostic applies, and a scan
+  // says so without parsing them (a value made only to be dropped, for every call of a data set).
+  if (!call.argumentsWasObject && isSurelyJson(call.arguments)) {
+    e.content(call.arguments, place, true);
+    return;
+  }
   const parsed = parseArgumentsText(call.arguments, place);
   if (call.argumentsWasObject && parsed.ok && isPlainObject(parsed.value)) {
     e.warn(
