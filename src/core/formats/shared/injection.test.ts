@@ -19,6 +19,11 @@ describe('InjectionScan', () => {
     expect(scan.find('only </s>', ['<s>', '</s>'])).toEqual(['</s>']);
   });
 
+  it('finds a marker that does not share the tokens\' first character in text without that character', () => {
+    expect(scan.find('no angle brackets: BOS here', ['BOS'])).toEqual(['BOS']);
+    expect(scan.find('no angle brackets here', ['<s>', 'BOS'])).toBeUndefined();
+  });
+
   it('searches tokens with no shared start one by one', () => {
     const mixed = new InjectionScan(['<<SYS>>', '[INST]']);
     expect(mixed.find('a [INST] b')).toEqual(['[INST]']);
