@@ -1,5 +1,5 @@
 /**
- * The signatures of a tool list are kept between renders while the tools are the same JSON
+ * The signatures of a tool list are kept between renders while the tools are the same data
  * (signature-memo.ts): a render must not tell whether they were kept, whatever changed between.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('tool signatures kept between renders', () => {
     expect(text(toolSignaturePieces(other, []))).toBe(fresh(other));
   });
 
-  it('sees a tool changed in place (it compares the JSON, not the objects)', () => {
+  it('sees a tool changed in place (it compares with a copy, not with the objects)', () => {
     const tools = [weather()];
     toolSignaturePieces(tools, []);
     (tools[0] as ToolDefinition).description = 'Changed.';
