@@ -6,7 +6,8 @@ import type { ToolCall, ToolOutput } from '../../model/types.ts';
 import { extraOf, isObject, withKey, textOf, type JsonObject } from './fields.ts';
 import { check } from './issues.ts';
 import { pythonJsonText } from './json-text.ts';
-import { blockCallSchema, legacyCallSchema, toolOutputSchema } from './schema.ts';
+import { checkBlockCall, checkToolOutput } from './node-checks.ts';
+import { legacyCallSchema } from './schema.ts';
 
 // The known keys of each node, made once (a list literal is a new array at every node).
 const BLOCK_CALL_KEYS = ['name', 'arguments', 'id', 'type'];
@@ -28,7 +29,7 @@ function readArguments(call: ToolCall, value: unknown): void {
 
 /** A call of a `tool_calls` block: `{"name", "arguments"}`, optionally `id` and `type`. */
 export function decodeBlockCall(source: JsonObject, place: Place, out: Diagnostic[]): ToolCall {
-  check(blockCallSchema, source, place, out);
+  checkBlockCall(source, place, out);
   const call: ToolCall = { id: newId('c'), name: textOf(source.name), arguments: '' };
   readArguments(call, source.arguments);
   let extra = extraOf(source, BLOCK_CALL_KEYS);
@@ -49,7 +50,7 @@ export function decodeBlockCall(source: JsonObject, place: Place, out: Diagnosti
 
 /** An output of a `tool_outputs` block: `{"output"}`, optionally `tool_call_id`, `name`, `is_error`. */
 export function decodeToolOutput(source: JsonObject, place: Place, out: Diagnostic[]): ToolOutput {
-  check(toolOutputSchema, source, place, out);
+  checkToolOutput(source, place, out);
   const output: ToolOutput = { id: newId('o'), output: textOf(source.output) };
   let extra = extraOf(source, TOOL_OUTPUT_KEYS);
   // Optional fields, by name at their own site (see decodeBlockCall).

@@ -17,7 +17,8 @@ import type { Block, Content, Part, ThoughtKind, ToolCall, ToolOutput, UnknownBl
 import { decodeBlockCall, decodeToolOutput } from './decode-calls.ts';
 import { extraOf, isObject, textOf, type JsonObject } from './fields.ts';
 import { check, describeJson, problem } from './issues.ts';
-import { blockSchema, contentFormSchemas, fimPartSchema, imagePartSchema, textBlockSchema, textPartSchema, toolCallsBlockSchema, toolOutputsBlockSchema, valuePartSchema } from './schema.ts';
+import { checkBlock, checkContentForm, checkTextBlock, checkTextPart, checkToolCallsBlock, checkToolOutputsBlock } from './node-checks.ts';
+import { fimPartSchema, imagePartSchema, valuePartSchema } from './schema.ts';
 
 const KEPT = 'the content is kept as it is, but cannot be edited or rendered';
 const THOUGHT_KINDS: readonly string[] = ['reflect', 'introspect', 'reason'] satisfies ThoughtKind[];
@@ -44,7 +45,7 @@ export function decodeContent(value: unknown, place: Place, out: Diagnostic[], r
     out.push(problem(place, `a content mapping needs "text", "parts" or "blocks"; ${KEPT}`));
     return { raw: true };
   }
-  check(contentFormSchemas[form], value, place, out);
+  checkContentForm(form, value, place, out);
   const extra = extraOf(value, FORM_KEYS[form]);
   if (form === 'text') return withMappingExtra({ type: 'text', text: textOf(value.text), mapping: true }, extra);
   if (!Array.isArray(value[form])) return { raw: true }; // reported by the mapping schema
@@ -86,7 +87,7 @@ function decodePart(item: unknown, place: Place, out: Diagnostic[]): Part | unde
   }
   switch (item.type) {
     case 'text': {
-      check(textPartSchema, item, place, out);
+      checkTextPart(item, place, out);
       return withExtra({ id: newId('p'), type: 'text', text: textOf(item.text) }, extraOf(item, TEXT_KEYS));
     }
     case 'image': {
@@ -136,26 +137,26 @@ function decodeBlocks(items: unknown[], place: Place, out: Diagnostic[]): Block[
 
 /** A block; a known type with unreadable structure is kept whole as an `unknown` block. */
 function decodeBlock(item: JsonObject, place: Place, out: Diagnostic[]): Block {
-  check(blockSchema, item, place, out);
+  checkBlock(item, place, out);
   switch (item.type) {
     case 'thoughts': {
-      check(textBlockSchema, item, place, out);
+      checkTextBlock(item, place, out);
       const kind = typeof item.kind === 'string' && THOUGHT_KINDS.includes(item.kind) ? (item.kind as ThoughtKind) : undefined;
       const block = { id: newId('b'), type: 'thoughts' as const, text: textOf(item.text) };
       return withExtra(kind ? { ...block, kind } : block, extraOf(item, kind ? THOUGHTS_KIND_KEYS : TEXT_KEYS));
     }
     case 'response': {
-      check(textBlockSchema, item, place, out);
+      checkTextBlock(item, place, out);
       return withExtra({ id: newId('b'), type: 'response', text: textOf(item.text) }, extraOf(item, TEXT_KEYS));
     }
     case 'tool_calls': {
-      if (check(toolCallsBlockSchema, item, place, out).size > 0) return keptWhole(unknownBlock(item), place, out);
+      if (checkToolCallsBlock(item, place, out).size > 0) return keptWhole(unknownBlock(item), place, out);
       const calls = readObjects(item.calls as unknown[], place.at('calls'), out, decodeBlockCall);
       if (!calls) return keptWhole(unknownBlock(item), place, out);
       return withExtra({ id: newId('b'), type: 'tool_calls', calls }, extraOf(item, CALLS_KEYS));
     }
     case 'tool_outputs': {
-      if (check(toolOutputsBlockSchema, item, place, out).size > 0) return keptWhole(unknownBlock(item), place, out);
+      if (checkToolOutputsBlock(item, place, out).size > 0) return keptWhole(unknownBlock(item), place, out);
       const outputs = readObjects(item.outputs as unknown[], place.at('outputs'), out, decodeToolOutput);
       if (!outputs) return keptWhole(unknownBlock(item), place, out);
       return withExtra({ id: newId('b'), type: 'tool_outputs', outputs }, extraOf(item, OUTPUTS_KEYS));

@@ -22,7 +22,8 @@ import { decodeContent } from './decode-content.ts';
 import { decodeTools } from './decode-tools.ts';
 import { extraOf, isObject, withKey, type JsonObject } from './fields.ts';
 import { check, invalid, problem } from './issues.ts';
-import { documentSchema, messageSchema } from './schema.ts';
+import { checkMessage } from './node-checks.ts';
+import { documentSchema } from './schema.ts';
 import { SHAPE_KEY, type ShapedConversation } from './shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 
@@ -90,7 +91,7 @@ function harmonyFields(item: JsonObject, message: Message, extra: JsonObject | u
 }
 
 function decodeMessage(item: JsonObject, place: Place, out: Diagnostic[]): Message {
-  check(messageSchema, item, place, out);
+  checkMessage(item, place, out);
   const message: Message = { id: newId('m'), role: item.role as string };
   let extra = extraOf(item, MESSAGE_KEYS);
   if ('content' in item) {
