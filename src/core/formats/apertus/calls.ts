@@ -27,7 +27,8 @@ export function renderCalls(e: Emitter, calls: readonly ToolCall[], list: Place,
   const callsPlace = key === 'calls' ? list : keyPlace;
   e.special(TOKENS.toolsPrefix, callsPlace, true);
   e.structure('[', callsPlace, true);
-  calls.forEach((call, k) => {
+  for (let k = 0; k < calls.length; k++) {
+    const call = calls[k] as ToolCall;
     const place = keyPlace.at(k);
     if (key === 'toolCalls') checkLegacyType(e, call, k, place, label);
     if (k > 0) e.structure(', ', callsPlace, true);
@@ -36,7 +37,7 @@ export function renderCalls(e: Emitter, calls: readonly ToolCall[], list: Place,
     e.structure('": ', place, true);
     renderArguments(e, call, k, place.at('arguments'), label);
     e.structure('}', place, true);
-  });
+  }
   e.structure(']', callsPlace, true);
   e.special(TOKENS.toolsSuffix, callsPlace, true);
 }
