@@ -50,6 +50,16 @@ describe('tool signatures kept between renders', () => {
     expect(toolSignaturePieces([withId], [])).not.toBe(toolSignaturePieces([a], []));
   });
 
+  it('tells a field set to undefined from a missing one, and keeps no list holding other objects than plain data', () => {
+    const plain = weather();
+    const first = toolSignaturePieces([plain], []);
+    expect(toolSignaturePieces([{ ...plain, extra: undefined }], [])).not.toBe(first);
+    const odd = { ...weather(), parameters: { type: 'object', properties: { when: { type: 'string', default: new Date(0) } } } };
+    const once = toolSignaturePieces([odd], []);
+    expect(toolSignaturePieces([odd], [])).not.toBe(once);
+    expect(text(toolSignaturePieces([odd], []))).toBe(fresh([odd]));
+  });
+
   it('reports the problems of a tool list at every render', () => {
     const record = conversation([textMessage('user', 'Hi')], [{ ...toolDefinition('no_description'), id: '' }]);
     for (let i = 0; i < 2; i++) {

@@ -13,51 +13,74 @@ import type { ToolDefinition } from '../../model/types.ts';
 import { Pieces, type Piece } from './pieces.ts';
 import { renderToolSignatures } from './signatures.ts';
 
-let lastTools: unknown;
+let lastTools: Snapshot | undefined;
 let lastPieces: readonly Piece[] = [];
 
 /** The pieces of `render_tools(tools)`; its problems are added to `diagnostics`. */
 export function toolSignaturePieces(tools: readonly ToolDefinition[], diagnostics: Diagnostic[]): readonly Piece[] {
-  if (lastTools !== undefined && sameData(tools, lastTools)) return lastPieces;
+  if (lastTools !== undefined && matches(tools, lastTools)) return lastPieces;
   const pieces = new Pieces();
   const before = diagnostics.length;
   renderToolSignatures(tools, pieces, diagnostics);
   if (diagnostics.length === before) {
-    lastTools = copyOf(tools);
+    lastTools = snapshotOf(tools, 0);
     lastPieces = pieces.items;
   }
   return pieces.items;
 }
 
-/** A deep copy; undefined for what cannot be copied (then nothing is kept). */
-function copyOf(value: unknown): unknown {
-  try {
-    return structuredClone(value);
-  } catch {
-    return undefined;
+/**
+ * A copy of plain data to compare values with: a plain object's keys are listed once here, so
+ * that comparing walks the new value's keys without listing them into arrays.
+ */
+type Snapshot = { keys: string[]; values: Snapshot[] } | { items: Snapshot[] } | { value: unknown };
+
+/** Deeper data is not kept (nor anything circular). */
+const MAX_DEPTH = 100;
+
+/** The snapshot of `value`; undefined when it is not plain data (then nothing is kept). */
+function snapshotOf(value: unknown, depth: number): Snapshot | undefined {
+  if (typeof value !== 'object' || value === null) return typeof value === 'function' || typeof value === 'symbol' ? undefined : { value };
+  if (depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    const items: Snapshot[] = [];
+    for (const item of value) {
+      const snapshot = snapshotOf(item, depth + 1);
+      if (snapshot === undefined) return undefined;
+      items.push(snapshot);
+    }
+    return { items };
   }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const keys = Object.keys(value);
+  const values: Snapshot[] = [];
+  for (const key of keys) {
+    const snapshot = snapshotOf((value as Record<string, unknown>)[key], depth + 1);
+    if (snapshot === undefined) return undefined;
+    values.push(snapshot);
+  }
+  return { keys, values };
 }
 
 /**
- * Whether two values are the same data: plain objects with the same keys in the same order and
- * the same values, arrays item by item, anything else `Object.is`. Another kind of object (a
- * Map, a Date) is never the same: its content is not looked at.
+ * Whether `value` is the data of `snapshot`: plain objects with the same keys in the same
+ * order and the same values, arrays item by item, anything else `Object.is`.
  */
-function sameData(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+function matches(value: unknown, snapshot: Snapshot): boolean {
+  if ('value' in snapshot) return Object.is(value, snapshot.value);
+  if (typeof value !== 'object' || value === null) return false;
+  if ('items' in snapshot) {
+    if (!Array.isArray(value) || value.length !== snapshot.items.length) return false;
+    for (let i = 0; i < value.length; i++) if (!matches(value[i], snapshot.items[i] as Snapshot)) return false;
     return true;
   }
-  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
-  const keys = Object.keys(a);
-  const otherKeys = Object.keys(b);
-  if (keys.length !== otherKeys.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    if (key !== otherKeys[i] || !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  if (Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const { keys, values } = snapshot;
+  let i = 0;
+  // A plain object's for…in gives its own keys in Object.keys order (Object.prototype has no enumerable keys).
+  for (const key in value) {
+    if (key !== keys[i] || !matches((value as Record<string, unknown>)[key], values[i] as Snapshot)) return false;
+    i += 1;
   }
-  return true;
+  return i === keys.length;
 }
