@@ -11,7 +11,7 @@
 import { EXIT_ERRORS, EXIT_OK } from './errors.ts';
 import { fixSummary, tallyNote, type FixTally } from './fixes.ts';
 import { inputName, writeErr, writeErrText, writeOut } from './io.ts';
-import { chunkLines, readLineChunks } from './line-chunks.ts';
+import { eachChunkLine, readLineChunks } from './line-chunks.ts';
 import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
 import type { LineJobName } from './line-jobs.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -74,7 +74,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
 
   let pool: WorkerPool | undefined;
   const pending: Promise<ChunkResult>[] = [];
-  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, chunkLines(chunk), noteLimit));
+  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, eachChunkLine(chunk), noteLimit));
   try {
     let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareFormat } from './format-args.ts';
-import { chunkLines } from './line-chunks.ts';
+import { eachChunkLine } from './line-chunks.ts';
 import { runLines } from './line-job.ts';
 import { lineJobFor } from './line-jobs.ts';
 import type { WorkerReply, WorkerSetup } from './worker-pool.ts';
@@ -19,7 +19,7 @@ port.on('message', ({ id, chunk }: { id: number; chunk: Uint8Array }) => {
   let reply: WorkerReply;
   let moved: ArrayBuffer[] = [];
   try {
-    const result = runLines(job, chunkLines(chunk), setup.noteLimit);
+    const result = runLines(job, eachChunkLine(chunk), setup.noteLimit);
     // The output is UTF-8 bytes in memory of its own (runLines), moved to the main thread, not
     // copied: it writes every chunk's output, and copying the text across and encoding it there
     // was work on the one thread that all chunks wait for (--jobs 2 did 1.35× the work of

@@ -69,17 +69,20 @@ export async function* lineChunks(stream: AsyncIterable<Buffer | string>): Async
   if (pending.length > 0) yield Buffer.concat(pending);
 }
 
-/** The lines of a chunk as text (UTF-8; a line break never splits a character). */
-export function chunkLines(chunk: Uint8Array): string[] {
+/**
+ * The lines of a chunk as text (UTF-8; a line break never splits a character), one at a time,
+ * each made when it is asked for: a line's text then dies with its record, instead of all the
+ * chunk's lines living until the chunk is done (every young-generation collection during the
+ * chunk copied them, about a megabyte each time).
+ */
+export function* eachChunkLine(chunk: Uint8Array): Generator<string, void, undefined> {
   const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  const lines: string[] = [];
   let start = 0;
   while (start < buffer.length) {
     let end = buffer.indexOf(NEWLINE, start);
     const next = end === -1 ? buffer.length : end + 1;
     if (end === -1) end = buffer.length;
-    lines.push(buffer.toString('utf8', start, end > start && buffer[end - 1] === CR ? end - 1 : end));
+    yield buffer.toString('utf8', start, end > start && buffer[end - 1] === CR ? end - 1 : end);
     start = next;
   }
-  return lines;
 }

@@ -58,9 +58,10 @@ export interface ChunkResult {
 /**
  * `noteLimit`: of each diagnostic code, the chunk makes lines of its first `noteLimit` only (the
  * run writes the first `noteLimit` of the whole input, which are among them wherever the input
- * was cut into chunks), and counts the rest.
+ * was cut into chunks), and counts the rest. `lines` may be made one at a time as they are read
+ * (line-chunks.ts `eachChunkLine`).
  */
-export function runLines(job: LineJob, lines: readonly string[], noteLimit = Infinity): ChunkResult {
+export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infinity): ChunkResult {
   const out: string[] = [];
   /** UTF-8 bytes of the output so far, line breaks included. */
   let bytes = 0;
@@ -70,8 +71,9 @@ export function runLines(job: LineJob, lines: readonly string[], noteLimit = Inf
   const said = new Set<string>();
   let records = 0;
   let failed = 0;
-  for (let index = 0; index < lines.length; index++) {
-    const text = lines[index] as string;
+  let index = -1;
+  for (const text of lines) {
+    index += 1;
     if (isBlank(text)) {
       out.push('');
       bytes += 1;
@@ -99,7 +101,7 @@ export function runLines(job: LineJob, lines: readonly string[], noteLimit = Inf
       else unshown.set(diagnostic.code, (unshown.get(diagnostic.code) ?? 0) + 1);
     }
   }
-  return { out: utf8Lines(out, bytes), lines: lines.length, records, failed, notes, unshown };
+  return { out: utf8Lines(out, bytes), lines: index + 1, records, failed, notes, unshown };
 }
 
 /**

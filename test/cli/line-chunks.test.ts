@@ -1,8 +1,10 @@
 /** Chunks of whole lines (line-chunks.ts): where JSON Lines are cut, and how a chunk becomes lines. */
 import { describe, expect, it } from 'vitest';
-import { chunkLines, lineChunks, readLineChunks } from '../../src/cli/line-chunks.ts';
+import { eachChunkLine, lineChunks, readLineChunks } from '../../src/cli/line-chunks.ts';
 import { runLines } from '../../src/cli/line-job.ts';
 import { fixtureDir } from './run.ts';
+
+const chunkLines = (chunk: Uint8Array): string[] => [...eachChunkLine(chunk)];
 
 async function chunksOf(file: string): Promise<Buffer[]> {
   const chunks: Buffer[] = [];

@@ -6,6 +6,7 @@ import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatInput, type FormatInput } from '../format-input.ts';
 import { decodeJsonText, failureDiagnostic } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
+import { jsonString } from '../json-string.ts';
 import { FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf, withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
@@ -87,6 +88,8 @@ function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>
     const rendered = format.render(fixed ? fixed.record : decoded.record, options, TEXT_ONLY);
     const diagnostics = withoutFixes([...decoded.diagnostics, ...rendered.diagnostics]);
     const notes = dialectNotes(decoded, choice, format.id);
-    return { out: JSON.stringify({ text: rendered.text, diagnostics }), failed: hasErrors(diagnostics), notes: fixed ? [...notes, ...fixed.notes] : notes };
+    // JSON.stringify({ text, diagnostics }), with the long text written by jsonString (faster, same bytes).
+    const out = `{"text":${jsonString(rendered.text)},"diagnostics":${JSON.stringify(diagnostics)}}`;
+    return { out, failed: hasErrors(diagnostics), notes: fixed ? [...notes, ...fixed.notes] : notes };
   };
 }

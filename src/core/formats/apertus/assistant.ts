@@ -6,7 +6,7 @@
  * is reset only by a user message, `assistant_format` never.
  */
 import type { Place, Where } from '../../model/path.ts';
-import type { Block, Message } from '../../model/types.ts';
+import type { Block, Message, ToolOutput } from '../../model/types.ts';
 import { renderCalls } from './calls.ts';
 import { CODES } from './codes.ts';
 import type { Emitter } from './emitter.ts';
@@ -61,8 +61,7 @@ export function renderBlocks(e: Emitter, state: TurnState, blocks: readonly Bloc
         break;
       case 'tool_calls': {
         closeToolList(e, state);
-        const [first] = block.calls;
-        if (state.inInner && j > 0 && block.calls.length === 1 && first?.name === DISPLAY_ANSWERS) {
+        if (state.inInner && j > 0 && block.calls.length === 1 && block.calls[0]?.name === DISPLAY_ANSWERS) {
           state.inInner = false;
           e.special(TOKENS.innerSuffix, place, true);
         }
@@ -79,10 +78,11 @@ export function renderBlocks(e: Emitter, state: TurnState, blocks: readonly Bloc
           closeToolList(e, state);
         }
         e.structure('[', place, false);
-        block.outputs.forEach((output, k) => {
+        // Loops, not forEach callbacks, here and in calls.ts: every block of a data set comes here.
+        for (let k = 0; k < block.outputs.length; k++) {
           if (k > 0) e.structure(', ', place, false);
-          e.content(output.output, place.at('outputs').at(k).at('output'), false);
-        });
+          e.content((block.outputs[k] as ToolOutput).output, place.at('outputs').at(k).at('output'), false);
+        }
         e.structure(']', place, false);
         break;
       case 'response':

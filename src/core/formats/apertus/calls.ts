@@ -7,6 +7,7 @@
 import type { Place } from '../../model/path.ts';
 import type { ToolCall } from '../../model/types.ts';
 import { isPlainObject } from '../../validate/schema-check.ts';
+import { isSurelyJson } from '../../validate/json-surely.ts';
 import { parseArgumentsText } from '../../validate/tool-arguments.ts';
 import { CODES } from './codes.ts';
 import { argumentsAsStringFix, callTypeFix } from './fixes.ts';
@@ -26,7 +27,8 @@ export function renderCalls(e: Emitter, calls: readonly ToolCall[], list: Place,
   const callsPlace = key === 'calls' ? list : keyPlace;
   e.special(TOKENS.toolsPrefix, callsPlace, true);
   e.structure('[', callsPlace, true);
-  calls.forEach((call, k) => {
+  for (let k = 0; k < calls.length; k++) {
+    const call = calls[k] as ToolCall;
     const place = keyPlace.at(k);
     if (key === 'toolCalls') checkLegacyType(e, call, k, place, label);
     if (k > 0) e.structure(', ', callsPlace, true);
@@ -35,7 +37,7 @@ export function renderCalls(e: Emitter, calls: readonly ToolCall[], list: Place,
     e.structure('": ', place, true);
     renderArguments(e, call, k, place.at('arguments'), label);
     e.structure('}', place, true);
-  });
+  }
   e.structure(']', callsPlace, true);
   e.special(TOKENS.toolsSuffix, callsPlace, true);
 }
@@ -64,6 +66,12 @@ function checkLegacyType(e: Emitter, call: ToolCall, k: number, place: Place, la
  * an object becomes "[object Map]" in `@huggingface/jinja`, while Python's jinja2 raises.
  */
 function renderArguments(e: Emitter, call: ToolCall, k: number, place: Place, label: string): void {
+  // Most arguments are JSON text written as a string: neither diagnostic applies, and a scan
+  // says so without parsing them (a value made only to be dropped, for every call of a data set).
+  if (!call.argumentsWasObject && isSurelyJson(call.arguments)) {
+    e.content(call.arguments, place, true);
+    return;
+  }
   const parsed = parseArgumentsText(call.arguments, place);
   if (call.argumentsWasObject && parsed.ok && isPlainObject(parsed.value)) {
     e.warn(

@@ -17,8 +17,7 @@ import { Emitter } from './emitter.ts';
 import { assistantEmptyContentFix, contentToStringFix, developerToSystemFix, toolResultEmptyFix, userContentNullFix } from './fixes.ts';
 import { toJson } from './jinja-values.ts';
 import { resolveOptions, todayLocal, type ApertusOptions } from './options.ts';
-import { Pieces } from './pieces.ts';
-import { renderToolSignatures } from './signatures.ts';
+import { toolSignaturePieces } from './signature-memo.ts';
 import { TOKENS } from './tokens.ts';
 
 const DEFAULT_SYSTEM_PROMPT = 'You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: ';
@@ -100,9 +99,7 @@ function renderDeveloper(e: Emitter, conversation: Conversation, enableThinking:
     e.structure('Tool Capabilities: disabled', ROOT, false);
   } else {
     e.structure('Tool Capabilities:\n', ROOT, false);
-    const pieces = new Pieces();
-    renderToolSignatures(tools, pieces, e.diagnostics);
-    for (const piece of pieces.items) {
+    for (const piece of toolSignaturePieces(tools, e.diagnostics)) {
       if (piece.kind === 'content') e.content(piece.text, piece.path, false);
       else e.builder.push(piece.text, piece.kind, piece.path, false);
     }

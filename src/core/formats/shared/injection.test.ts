@@ -19,6 +19,18 @@ describe('InjectionScan', () => {
     expect(scan.find('only </s>', ['<s>', '</s>'])).toEqual(['</s>']);
   });
 
+  it('finds a marker that does not share the tokens\' first character in text without that character', () => {
+    expect(scan.find('no angle brackets: BOS here', ['BOS'])).toEqual(['BOS']);
+    expect(scan.find('no angle brackets here', ['<s>', 'BOS'])).toBeUndefined();
+    // A renderer passes one list for all its pieces; another list is looked at afresh.
+    const bos = ['BOS'];
+    const angle = ['<s>'];
+    expect(scan.find('BOS first', bos)).toEqual(['BOS']);
+    expect(scan.find('BOS again', bos)).toEqual(['BOS']);
+    expect(scan.find('BOS not a marker now', angle)).toBeUndefined();
+    expect(scan.find('BOS once more', bos)).toEqual(['BOS']);
+  });
+
   it('searches tokens with no shared start one by one', () => {
     const mixed = new InjectionScan(['<<SYS>>', '[INST]']);
     expect(mixed.find('a [INST] b')).toEqual(['[INST]']);

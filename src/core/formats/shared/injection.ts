@@ -16,14 +16,34 @@ function commonPrefix(tokens: readonly string[]): string {
   return prefix;
 }
 
+/** Whether every marker that is set contains `lead` (a marker that does not could be found in text without it). */
+function everyHas(markers: readonly string[], lead: string): boolean {
+  for (const marker of markers) if (marker !== '' && !marker.includes(lead)) return false;
+  return true;
+}
+
 export class InjectionScan {
   private readonly tokens: readonly string[];
   /** One native search for it rules out almost all text before the tokens are searched one by one. */
   private readonly prefix: string;
+  /** The prefix's first character: text without it holds no token, nor any marker that has it. */
+  private readonly lead: string;
+  /** The last markers asked for (a renderer passes the same list for every piece) and whether each has `lead`. */
+  private markers: readonly string[] = [];
+  private markersHaveLead = true;
 
   constructor(tokens: readonly string[]) {
     this.tokens = tokens.filter((token) => token !== '');
     this.prefix = commonPrefix(this.tokens);
+    this.lead = this.prefix.slice(0, 1);
+  }
+
+  private allHaveLead(markers: readonly string[]): boolean {
+    if (markers !== this.markers) {
+      this.markers = markers;
+      this.markersHaveLead = everyHas(markers, this.lead);
+    }
+    return this.markersHaveLead;
   }
 
   /**
@@ -31,6 +51,9 @@ export class InjectionScan {
    * such as BOS) that is set, found and not listed yet; undefined when there is none.
    */
   find(text: string, markers: readonly string[] = []): string[] | undefined {
+    // Most author text has no "<" at all: one search for it then answers for the tokens and the
+    // markers at once (two searches per piece of text before, a share of rendering a data set).
+    if (this.lead !== '' && !text.includes(this.lead) && this.allHaveLead(markers)) return undefined;
     let found: string[] | undefined;
     if (this.tokens.length > 0 && text.includes(this.prefix)) {
       for (const token of this.tokens) if (text.includes(token)) (found ??= []).push(token);

@@ -17,10 +17,21 @@ import type { Block, Content, Part, ThoughtKind, ToolCall, ToolOutput, UnknownBl
 import { decodeBlockCall, decodeToolOutput } from './decode-calls.ts';
 import { extraOf, isObject, textOf, type JsonObject } from './fields.ts';
 import { check, describeJson, problem } from './issues.ts';
-import { blockSchema, contentFormSchemas, fimPartSchema, imagePartSchema, textBlockSchema, textPartSchema, toolCallsBlockSchema, toolOutputsBlockSchema, valuePartSchema } from './schema.ts';
+import { checkBlock, checkContentForm, checkTextBlock, checkTextPart, checkToolCallsBlock, checkToolOutputsBlock } from './node-checks.ts';
+import { fimPartSchema, imagePartSchema, valuePartSchema } from './schema.ts';
 
 const KEPT = 'the content is kept as it is, but cannot be edited or rendered';
 const THOUGHT_KINDS: readonly string[] = ['reflect', 'introspect', 'reason'] satisfies ThoughtKind[];
+
+// The known keys of each node, made once (a list literal is a new array at every node).
+const FORM_KEYS: Record<ContentForm, readonly string[]> = { text: ['text'], parts: ['parts'], blocks: ['blocks'] };
+const TEXT_KEYS = ['type', 'text'];
+const THOUGHTS_KIND_KEYS = ['type', 'text', 'kind'];
+const IMAGE_KEYS = ['type', 'url', 'media_type'];
+const VALUE_KEYS = ['type', 'value'];
+const FIM_KEYS = ['type', 'prefix', 'middle', 'suffix'];
+const CALLS_KEYS = ['type', 'calls'];
+const OUTPUTS_KEYS = ['type', 'outputs'];
 
 /** Decoded content, or `raw` when the caller must keep the JSON value as it is. */
 export type ContentResult = { content: Content | null } | { raw: true };
@@ -34,8 +45,8 @@ export function decodeContent(value: unknown, place: Place, out: Diagnostic[], r
     out.push(problem(place, `a content mapping needs "text", "parts" or "blocks"; ${KEPT}`));
     return { raw: true };
   }
-  check(contentFormSchemas[form], value, place, out);
-  const extra = extraOf(value, [form]);
+  checkContentForm(form, value, place, out);
+  const extra = extraOf(value, FORM_KEYS[form]);
   if (form === 'text') return withMappingExtra({ type: 'text', text: textOf(value.text), mapping: true }, extra);
   if (!Array.isArray(value[form])) return { raw: true }; // reported by the mapping schema
   const items = value[form] as unknown[];
@@ -61,8 +72,8 @@ function formOf(value: JsonObject, role: string): ContentForm | undefined {
 
 function decodeParts(items: unknown[], place: Place, out: Diagnostic[]): Part[] | undefined {
   const parts: Part[] = [];
-  for (const [index, item] of items.entries()) {
-    const part = decodePart(item, place.at(index), out);
+  for (let index = 0; index < items.length; index++) {
+    const part = decodePart(items[index], place.at(index), out);
     if (!part) return undefined;
     parts.push(part);
   }
@@ -76,22 +87,22 @@ function decodePart(item: unknown, place: Place, out: Diagnostic[]): Part | unde
   }
   switch (item.type) {
     case 'text': {
-      check(textPartSchema, item, place, out);
-      return withExtra({ id: newId('p'), type: 'text', text: textOf(item.text) }, extraOf(item, ['type', 'text']));
+      checkTextPart(item, place, out);
+      return withExtra({ id: newId('p'), type: 'text', text: textOf(item.text) }, extraOf(item, TEXT_KEYS));
     }
     case 'image': {
       if (check(imagePartSchema, item, place, out).size > 0) return keptRaw(place, out);
       const part = { id: newId('p'), type: 'image' as const, url: item.url as string };
-      return withExtra(typeof item.media_type === 'string' ? { ...part, mediaType: item.media_type } : part, extraOf(item, ['type', 'url', 'media_type']));
+      return withExtra(typeof item.media_type === 'string' ? { ...part, mediaType: item.media_type } : part, extraOf(item, IMAGE_KEYS));
     }
     case 'value': {
       check(valuePartSchema, item, place, out);
-      return withExtra({ id: newId('p'), type: 'value', value: item.value }, extraOf(item, ['type', 'value']));
+      return withExtra({ id: newId('p'), type: 'value', value: item.value }, extraOf(item, VALUE_KEYS));
     }
     case 'fim': {
       if (check(fimPartSchema, item, place, out).size > 0) return keptRaw(place, out);
       const part = { id: newId('p'), type: 'fim' as const, prefix: item.prefix as string, middle: item.middle as string, suffix: item.suffix as string };
-      return withExtra(part, extraOf(item, ['type', 'prefix', 'middle', 'suffix']));
+      return withExtra(part, extraOf(item, FIM_KEYS));
     }
     default:
       out.push(problem(place.at('type'), `unknown part type ${JSON.stringify(item.type) ?? 'undefined'} (Apertus user parts are "text"); ${KEPT}`));
@@ -112,7 +123,8 @@ function withExtra<T extends Part | Exclude<Block, UnknownBlock>>(node: T, extra
 
 function decodeBlocks(items: unknown[], place: Place, out: Diagnostic[]): Block[] | undefined {
   const blocks: Block[] = [];
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     const blockPlace = place.at(index);
     if (!isObject(item)) {
       out.push(problem(blockPlace, `expected an object, got ${describeJson(item)}; ${KEPT}`));
@@ -125,29 +137,29 @@ function decodeBlocks(items: unknown[], place: Place, out: Diagnostic[]): Block[
 
 /** A block; a known type with unreadable structure is kept whole as an `unknown` block. */
 function decodeBlock(item: JsonObject, place: Place, out: Diagnostic[]): Block {
-  check(blockSchema, item, place, out);
+  checkBlock(item, place, out);
   switch (item.type) {
     case 'thoughts': {
-      check(textBlockSchema, item, place, out);
+      checkTextBlock(item, place, out);
       const kind = typeof item.kind === 'string' && THOUGHT_KINDS.includes(item.kind) ? (item.kind as ThoughtKind) : undefined;
       const block = { id: newId('b'), type: 'thoughts' as const, text: textOf(item.text) };
-      return withExtra(kind ? { ...block, kind } : block, extraOf(item, kind ? ['type', 'text', 'kind'] : ['type', 'text']));
+      return withExtra(kind ? { ...block, kind } : block, extraOf(item, kind ? THOUGHTS_KIND_KEYS : TEXT_KEYS));
     }
     case 'response': {
-      check(textBlockSchema, item, place, out);
-      return withExtra({ id: newId('b'), type: 'response', text: textOf(item.text) }, extraOf(item, ['type', 'text']));
+      checkTextBlock(item, place, out);
+      return withExtra({ id: newId('b'), type: 'response', text: textOf(item.text) }, extraOf(item, TEXT_KEYS));
     }
     case 'tool_calls': {
-      if (check(toolCallsBlockSchema, item, place, out).size > 0) return keptWhole(unknownBlock(item), place, out);
+      if (checkToolCallsBlock(item, place, out).size > 0) return keptWhole(unknownBlock(item), place, out);
       const calls = readObjects(item.calls as unknown[], place.at('calls'), out, decodeBlockCall);
       if (!calls) return keptWhole(unknownBlock(item), place, out);
-      return withExtra({ id: newId('b'), type: 'tool_calls', calls }, extraOf(item, ['type', 'calls']));
+      return withExtra({ id: newId('b'), type: 'tool_calls', calls }, extraOf(item, CALLS_KEYS));
     }
     case 'tool_outputs': {
-      if (check(toolOutputsBlockSchema, item, place, out).size > 0) return keptWhole(unknownBlock(item), place, out);
+      if (checkToolOutputsBlock(item, place, out).size > 0) return keptWhole(unknownBlock(item), place, out);
       const outputs = readObjects(item.outputs as unknown[], place.at('outputs'), out, decodeToolOutput);
       if (!outputs) return keptWhole(unknownBlock(item), place, out);
-      return withExtra({ id: newId('b'), type: 'tool_outputs', outputs }, extraOf(item, ['type', 'outputs']));
+      return withExtra({ id: newId('b'), type: 'tool_outputs', outputs }, extraOf(item, OUTPUTS_KEYS));
     }
     default:
       // Unknown block types are the format's business (the template rejects them); kept verbatim.
@@ -168,12 +180,14 @@ function keptWhole(block: Block, place: Place, out: Diagnostic[]): Block {
 /** Reads an array whose items must be objects; undefined (with a diagnostic) when one is not. */
 function readObjects<T extends ToolCall | ToolOutput>(items: unknown[], place: Place, out: Diagnostic[], read: (item: JsonObject, place: Place, out: Diagnostic[]) => T): T[] | undefined {
   const result: T[] = [];
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    const itemPlace = place.at(index);
     if (!isObject(item)) {
-      out.push(problem(place.at(index), `expected an object, got ${describeJson(item)}`));
+      out.push(problem(itemPlace, `expected an object, got ${describeJson(item)}`));
       return undefined;
     }
-    result.push(read(item, place.at(index), out));
+    result.push(read(item, itemPlace, out));
   }
   return result;
 }

@@ -7,7 +7,6 @@ import type { Diagnostic } from '../../model/diagnostic.ts';
 import { newId } from '../../model/ids.ts';
 import type { Place } from '../../model/path.ts';
 import type { ToolDefinition } from '../../model/types.ts';
-import { optionalString } from './decode-calls.ts';
 import { extraOf, isObject, withKey, textOf, type JsonObject } from './fields.ts';
 import { check, describeJson, problem } from './issues.ts';
 import { flatToolSchema, nestedToolSchema } from './schema.ts';
@@ -66,7 +65,10 @@ function readFunction(fn: JsonObject, place: Place, out: Diagnostic[]): { tool: 
   check(flatToolSchema, fn, place, out);
   const tool: ToolDefinition = { id: newId('t'), name: textOf(fn.name) };
   let fnExtra = extraOf(fn, FUNCTION_KEYS);
-  fnExtra = optionalString(fn, 'description', (v) => (tool.description = v), fnExtra);
+  if ('description' in fn) {
+    if (typeof fn.description === 'string') tool.description = fn.description;
+    else fnExtra = withKey(fnExtra, 'description', fn.description);
+  }
   if ('parameters' in fn) tool.parameters = fn.parameters;
   if ('returns' in fn) tool.returns = fn.returns;
   return { tool, fnExtra };

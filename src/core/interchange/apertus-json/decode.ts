@@ -17,12 +17,13 @@ import { newId } from '../../model/ids.ts';
 import { Place } from '../../model/path.ts';
 import type { Message, ToolCall } from '../../model/types.ts';
 import type { DecodeResult } from '../types.ts';
-import { decodeLegacyCall, optionalBoolean, optionalString } from './decode-calls.ts';
+import { decodeLegacyCall } from './decode-calls.ts';
 import { decodeContent } from './decode-content.ts';
 import { decodeTools } from './decode-tools.ts';
 import { extraOf, isObject, withKey, type JsonObject } from './fields.ts';
 import { check, invalid, problem } from './issues.ts';
-import { documentSchema, messageSchema } from './schema.ts';
+import { checkMessage } from './node-checks.ts';
+import { documentSchema } from './schema.ts';
 import { SHAPE_KEY, type ShapedConversation } from './shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 
@@ -77,6 +78,8 @@ export function decodeApertusJson(json: unknown): DecodeResult {
 }
 
 function harmonyFields(item: JsonObject, message: Message, extra: JsonObject | undefined): JsonObject | undefined {
+  // Most messages have none: three tests by constant name rule that out faster than the loop's tests by a key held in a variable.
+  if (!('channel' in item || 'recipient' in item || 'content_type' in item)) return extra;
   let kept = extra;
   for (const [key, field] of HARMONY_ENTRIES) {
     if (!(key in item)) continue;
@@ -88,7 +91,7 @@ function harmonyFields(item: JsonObject, message: Message, extra: JsonObject | u
 }
 
 function decodeMessage(item: JsonObject, place: Place, out: Diagnostic[]): Message {
-  check(messageSchema, item, place, out);
+  checkMessage(item, place, out);
   const message: Message = { id: newId('m'), role: item.role as string };
   let extra = extraOf(item, MESSAGE_KEYS);
   if ('content' in item) {
@@ -96,9 +99,21 @@ function decodeMessage(item: JsonObject, place: Place, out: Diagnostic[]): Messa
     if ('raw' in result) extra = withKey(extra, 'content', item.content);
     else message.content = result.content;
   }
-  extra = optionalString(item, 'name', (v) => (message.name = v), extra);
-  extra = optionalString(item, 'tool_call_id', (v) => (message.toolCallId = v), extra);
-  extra = optionalBoolean(item, 'is_error', (v) => (message.isError = v), extra);
+  // Optional fields: kept in the model when of the model's type, else raw in `extra` (the
+  // schema reported them). Each key is tested here by name, not in a helper shared by every
+  // node and key: a lookup by a constant name at its own site is several times faster.
+  if ('name' in item) {
+    if (typeof item.name === 'string') message.name = item.name;
+    else extra = withKey(extra, 'name', item.name);
+  }
+  if ('tool_call_id' in item) {
+    if (typeof item.tool_call_id === 'string') message.toolCallId = item.tool_call_id;
+    else extra = withKey(extra, 'tool_call_id', item.tool_call_id);
+  }
+  if ('is_error' in item) {
+    if (typeof item.is_error === 'boolean') message.isError = item.is_error;
+    else extra = withKey(extra, 'is_error', item.is_error);
+  }
   extra = harmonyFields(item, message, extra);
   if ('tool_calls' in item) {
     const calls = decodeLegacyCalls(item.tool_calls, place.at('tool_calls'), out);
@@ -116,8 +131,8 @@ function decodeLegacyCalls(value: unknown, place: Place, out: Diagnostic[]): Too
     return undefined;
   }
   const calls: ToolCall[] = [];
-  for (const [index, item] of value.entries()) {
-    const call = decodeLegacyCall(item, place.at(index), out);
+  for (let index = 0; index < value.length; index++) {
+    const call = decodeLegacyCall(value[index], place.at(index), out);
     if (!call) {
       out.push(problem(place, 'the tool calls are kept as they are, but cannot be edited or rendered'));
       return undefined;

@@ -38,34 +38,50 @@ const isArguments = (value: unknown): boolean => isString(value) || isNode(value
 /** Message content (a predicate made once, not a closure per message). */
 const isContent = (value: unknown): boolean => value === null || isString(value) || isNode(value);
 
+// Each twin tests its optional fields itself (`x === undefined || test(x)`) rather than through
+// one shared helper: a test called from one place stays a direct call (decoding calls them for
+// every node).
+
+export const quickMessage = (v: unknown): boolean =>
+  isNode(v) &&
+  isString(v.role) &&
+  (v.content === undefined || isContent(v.content)) &&
+  (v.name === undefined || isString(v.name)) &&
+  (v.tool_call_id === undefined || isString(v.tool_call_id)) &&
+  (v.is_error === undefined || isBoolean(v.is_error));
+export const quickTextForm = (v: unknown): boolean => isNode(v) && isString(v.text);
+export const quickPartsForm = (v: unknown): boolean => isNode(v) && Array.isArray(v.parts);
+export const quickBlocksForm = (v: unknown): boolean => isNode(v) && Array.isArray(v.blocks);
+export const quickTextPart = (v: unknown): boolean => isNode(v) && v.type === 'text' && isString(v.text);
+export const quickBlock = (v: unknown): boolean => isNode(v) && isString(v.type);
+export const quickTextBlock = (v: unknown): boolean => isNode(v) && isString(v.text);
+export const quickToolCallsBlock = (v: unknown): boolean => isNode(v) && Array.isArray(v.calls);
+export const quickToolOutputsBlock = (v: unknown): boolean => isNode(v) && Array.isArray(v.outputs);
+export const quickBlockCall = (v: unknown): boolean =>
+  isNode(v) && isString(v.name) && isArguments(v.arguments) && (v.id === undefined || isString(v.id)) && (v.type === undefined || isString(v.type));
+export const quickToolOutput = (v: unknown): boolean =>
+  isNode(v) &&
+  isString(v.output) &&
+  (v.tool_call_id === undefined || isString(v.tool_call_id)) &&
+  (v.name === undefined || isString(v.name)) &&
+  (v.is_error === undefined || isBoolean(v.is_error));
+
 const QUICK = new Map<z.ZodType, (value: unknown) => boolean>([
   [documentSchema, (v) => isNode(v) && Array.isArray(v.messages)],
-  [
-    messageSchema,
-    (v) =>
-      isNode(v) &&
-      isString(v.role) &&
-      optional(v.content, isContent) &&
-      optional(v.name, isString) &&
-      optional(v.tool_call_id, isString) &&
-      optional(v.is_error, isBoolean),
-  ],
-  [contentFormSchemas.text, (v) => isNode(v) && isString(v.text)],
-  [contentFormSchemas.parts, (v) => isNode(v) && Array.isArray(v.parts)],
-  [contentFormSchemas.blocks, (v) => isNode(v) && Array.isArray(v.blocks)],
-  [textPartSchema, (v) => isNode(v) && v.type === 'text' && isString(v.text)],
+  [messageSchema, quickMessage],
+  [contentFormSchemas.text, quickTextForm],
+  [contentFormSchemas.parts, quickPartsForm],
+  [contentFormSchemas.blocks, quickBlocksForm],
+  [textPartSchema, quickTextPart],
   [imagePartSchema, (v) => isNode(v) && v.type === 'image' && isString(v.url) && optional(v.media_type, isString)],
   [valuePartSchema, (v) => isNode(v) && v.type === 'value' && Object.hasOwn(v, 'value')],
   [fimPartSchema, (v) => isNode(v) && v.type === 'fim' && isString(v.prefix) && isString(v.middle) && isString(v.suffix)],
-  [blockSchema, (v) => isNode(v) && isString(v.type)],
-  [textBlockSchema, (v) => isNode(v) && isString(v.text)],
-  [toolCallsBlockSchema, (v) => isNode(v) && Array.isArray(v.calls)],
-  [toolOutputsBlockSchema, (v) => isNode(v) && Array.isArray(v.outputs)],
-  [blockCallSchema, (v) => isNode(v) && isString(v.name) && isArguments(v.arguments) && optional(v.id, isString) && optional(v.type, isString)],
-  [
-    toolOutputSchema,
-    (v) => isNode(v) && isString(v.output) && optional(v.tool_call_id, isString) && optional(v.name, isString) && optional(v.is_error, isBoolean),
-  ],
+  [blockSchema, quickBlock],
+  [textBlockSchema, quickTextBlock],
+  [toolCallsBlockSchema, quickToolCallsBlock],
+  [toolOutputsBlockSchema, quickToolOutputsBlock],
+  [blockCallSchema, quickBlockCall],
+  [toolOutputSchema, quickToolOutput],
   [
     legacyCallSchema,
     (v) => isNode(v) && optional(v.type, isString) && optional(v.id, isString) && isNode(v.function) && isString(v.function.name) && isArguments(v.function.arguments),
