@@ -38,6 +38,7 @@ import { keepsUnknown } from '../interchange/choose-dialect.ts';
 import { withoutIds } from '../model/ids.ts';
 import type { FieldPath } from '../model/path.ts';
 import type { ToolDefinition } from '../model/types.ts';
+import { matches, snapshotOf, type Snapshot } from '../shared/data-snapshot.ts';
 import { isObject, type JsonObject } from '../shared/json.ts';
 import { validateRecord } from '../validate/index.ts';
 import { checkToolCall } from '../validate/tool-arguments.ts';
@@ -101,10 +102,16 @@ export function apertusCleanCheck(options?: Partial<ApertusOptions>): (json: unk
    */
   function cleanTools(top: JsonObject): readonly ToolDefinition[] | undefined {
     // Most records of a data set have the tools of the record before: compared in place, no text made.
-    if (last !== undefined && ('tools' in top ? sameJson(top.tools, last.raw) : last.raw === undefined)) return last.tools;
+    if (last !== undefined && ('tools' in top ? last.snapshot !== undefined && matches(top.tools, last.snapshot) : last.snapshot === undefined)) return last.tools;
     const key = 'tools' in top ? JSON.stringify(top.tools) : '';
     const tools = toolsMemo.has(key) ? toolsMemo.get(key) : cleanToolsOnce(top, key);
-    last = { raw: top.tools, tools };
+    if ('tools' in top) {
+      // Data too deep for a snapshot is looked up by its text each time.
+      const snapshot = snapshotOf(top.tools);
+      last = snapshot === undefined ? undefined : { snapshot, tools };
+    } else {
+      last = { snapshot: undefined, tools };
+    }
     return tools;
   }
 
@@ -124,8 +131,8 @@ export function apertusCleanCheck(options?: Partial<ApertusOptions>): (json: unk
     toolsMemo.set(key, tools);
     return tools;
   }
-  /** The tools of the last record (`raw`: its JSON value, undefined for none) and their verdict. */
-  let last: { raw: unknown; tools: readonly ToolDefinition[] | undefined } | undefined;
+  /** The tools of the last record (a snapshot of them, undefined for none) and their verdict. */
+  let last: { snapshot: Snapshot | undefined; tools: readonly ToolDefinition[] | undefined } | undefined;
 
   return (json) => {
     const walk: Walk = { tools: [], markers, inAssistant: false, inTool: false, assistantForm: undefined, keepsUnknown: false };
@@ -214,27 +221,6 @@ function cleanCall(call: unknown, walk: Walk): boolean {
   const { name, arguments: args } = call;
   if (typeof name !== 'string' || typeof args !== 'string' || !clean(name, walk) || !clean(args, walk)) return false;
   return checkToolCall({ name, arguments: args }, walk.tools, NOWHERE).length === 0;
-}
-
-/** Whether two JSON values are the same, keys in the same order (the tools' text would be the same). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const x = a as JsonObject;
-  const y = b as JsonObject;
-  const yKeys = Object.keys(y);
-  let i = 0;
-  for (const key in x) {
-    if (yKeys[i] !== key || !sameJson(x[key], y[key])) return false;
-    i += 1;
-  }
-  return i === yKeys.length;
 }
 
 /** Whether `check` accepts every item (a loop, not `every` with a closure made per list). */
