@@ -12,7 +12,8 @@
  * - `--jobs 2` against `--jobs 1` for render and validate, on four times the data (so that the
  *   start of a worker is not most of the run), next to two `--jobs 1` processes on the two
  *   halves (the most two cores give this workload here) and to two busy loops at once (what
- *   the machine gives plain computation; a shared machine may give less than its core count).
+ *   the machine gives plain computation; a shared machine may give less than its core count),
+ *   and to two floor processes on the halves (what it gives JSON.parse + stringify of this data).
  * Every contender runs once per round, interleaved, and each figure is the median of the
  * rounds, so that the load of a shared machine hits all alike. Output goes to /dev/null.
  * PARLEY_BENCH_CONVERSATIONS and PARLEY_BENCH_ROUNDS make a quicker run.
@@ -82,6 +83,8 @@ const CONTENDERS: Contender[] = [
   { name: 'render --jsonl --jobs 2 (4× data)', args: parley('render', '--format', 'apertus', '--jsonl', '--jobs', '2'), input: 'large' },
   { name: 'validate --jsonl --jobs 1 (4× data)', args: parley('validate', '--format', 'apertus', '--jsonl', '--jobs', '1'), input: 'large' },
   { name: 'validate --jsonl --jobs 2 (4× data)', args: parley('validate', '--format', 'apertus', '--jsonl', '--jobs', '2'), input: 'large' },
+  // Convert's code is the largest to warm up (the first ~200 records cost several times the rest): its steady state.
+  { name: 'convert --to openai-chat --jsonl --jobs 1 (4× data)', args: parley('convert', '--to', 'openai-chat', '--jsonl', '--jobs', '1'), input: 'large' },
   { name: 'floor: JSON.parse + stringify (rendered)', args: floor('stringify'), input: 'rendered' },
   { name: 'parse --jsonl --jobs 1', args: parley('parse', '--format', 'apertus', '--jsonl', '--jobs', '1'), input: 'rendered' },
 ];
@@ -200,7 +203,14 @@ async function main(): Promise<void> {
       scaling.push([command, `${(one / 1000).toFixed(2)} s`, `${(two / 1000).toFixed(2)} s`, `${(one / two).toFixed(2)}×`, `${(pair / 1000).toFixed(2)} s`, `${(one / pair).toFixed(2)}×`]);
     }
     process.stdout.write(`${table([`--jobs scaling, ${mb.large.toFixed(0)} MB (wall)`, '--jobs 1', '--jobs 2', '1 ÷ 2', 'two --jobs 1 processes on halves', '1 ÷ two'], scaling)}\n`);
-    process.stdout.write(`The machine itself: two busy processes at once do ${(await machineScaling()).toFixed(2)}× the work of one.\n\n`);
+    // The same for the floor (JSON.parse + stringify of each line): plain work on this data, without the command's allocation.
+    const floorAlone: number[] = [];
+    const floorPair: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      floorAlone.push(await togetherMs(floor('stringify')(halves[0] as string)));
+      floorPair.push(await togetherMs(...halves.map((half) => floor('stringify')(half))));
+    }
+    process.stdout.write(`The machine itself: two busy processes at once do ${(await machineScaling()).toFixed(2)}× the work of one; two floor processes (JSON.parse + stringify) on the halves ${((2 * median(floorAlone)) / median(floorPair)).toFixed(2)}×.\n\n`);
     process.stdout.write(`${table(['start-up', 'median of ' + STARTS, 'min'], [['parley formats', `${Math.round(median(startups))} ms`, `${Math.round(Math.min(...startups))} ms`]])}\n`);
     process.stdout.write(`\nTargets (issue 8): render and convert ≥ 0.6× the parse+stringify floor; validate ≥ 0.6× the parse floor; --jobs 2 ≥ 1.7× --jobs 1. Load average ${loadavg()[0]?.toFixed(1)} at the end.\n`);
   } finally {
