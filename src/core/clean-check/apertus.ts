@@ -8,7 +8,10 @@
  * It only ever answers "clean" or "not sure": anything it does not accept below (a field
  * beside the plain ones, a call id, a role out of place, a null content, …) is "not sure",
  * and the caller runs the full checks, which say what is wrong. So it may be stricter than the
- * checks, never looser; `apertus.test.ts` compares it with them on generated records.
+ * checks, never looser; `apertus.test.ts` compares it with them on generated records. A new
+ * rule in the reader, the renderer or `validateRecord` that can speak of a shape accepted
+ * below must be followed here too: the test finds the gap only if its generator makes that
+ * shape, so extend the generator with the rule.
  *
  * What it accepts, following the reader (interchange/apertus-json/decode*.ts), the renderer
  * (formats/apertus/render.ts, assistant.ts, calls.ts) and `validateRecord`:
