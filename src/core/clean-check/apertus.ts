@@ -96,7 +96,10 @@ interface Walk {
 export function apertusCleanCheck(options?: Partial<ApertusOptions>): (json: unknown) => CleanVerdict {
   const resolved = resolveOptions(options);
   const markers = resolved.bosToken === '' ? [] : [resolved.bosToken];
+  /** Verdicts by the tools' JSON text: a data set may alternate between a few tools lists. */
   const toolsMemo = new Map<string, readonly ToolDefinition[] | undefined>();
+  /** The tools of the last record (a snapshot of them, undefined for none) and their verdict. */
+  let last: { snapshot: Snapshot | undefined; tools: readonly ToolDefinition[] | undefined } | undefined;
 
   /**
    * The decoded tools when the full checks find nothing with these tools and no message (nor
@@ -123,19 +126,16 @@ export function apertusCleanCheck(options?: Partial<ApertusOptions>): (json: unk
     const decoded = withoutIds(() => decodeApertusJson(alone));
     const record = decoded.record;
     const clean =
-      record !== undefined &&
-      record.kind === 'chat' &&
+      record?.kind === 'chat' &&
       decoded.diagnostics.length === 0 &&
       !keepsUnknown(record) &&
       validateRecord(record, { once: true }).length === 0 &&
       render(record, resolved, { spans: false, text: false }).diagnostics.length === 0;
     if (toolsMemo.size >= TOOLS_MEMO_SIZE) toolsMemo.clear();
-    const tools = clean && record.kind === 'chat' ? record.tools : undefined;
+    const tools = clean ? record.tools : undefined;
     toolsMemo.set(key, tools);
     return tools;
   }
-  /** The tools of the last record (a snapshot of them, undefined for none) and their verdict. */
-  let last: { snapshot: Snapshot | undefined; tools: readonly ToolDefinition[] | undefined } | undefined;
 
   return (json) => {
     const walk: Walk = { tools: [], markers, inAssistant: false, inTool: false, assistantForm: undefined, keepsUnknown: false };
