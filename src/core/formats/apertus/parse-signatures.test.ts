@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { referenceAvailable, renderReference } from '../../../../test/reference/apertus-template.ts';
 import { PINNED, renderJson } from '../../../../test/apertus/helpers.ts';
+import { toolDefinition } from '../../model/builders.ts';
 import type { ToolDefinition } from '../../model/types.ts';
 import { parseToolSignatures } from './parse-signatures.ts';
 import { Pieces } from './pieces.ts';
@@ -131,6 +132,20 @@ describe('parseToolSignatures: text no definitions write', () => {
     ['an array item type over 50 characters', `// f\ntype f = (_: {\na: "${'x'.repeat(60)}"[]\n}) => any;`],
   ])('%s: none', (_name, text) => {
     expect(parseToolSignatures(text)).toBeUndefined();
+  });
+
+  it('reads a tool named "\\n" that the search without line breaks in names cannot settle within its steps', () => {
+    // Found by the round-trip property (parse.property.test.ts): the search without line
+    // breaks in names ran out of steps before saying "none", and the tools were dropped.
+    const tools = [
+      toolDefinition('search', 'x'.repeat(50), { type: 'object', properties: {} }),
+      toolDefinition('search', 'A value.', { type: 'object', properties: { query: { type: 'array', default: '' }, a: { type: ['string'] }, b: { type: 'array', items: { type: ['string'] }, description: 'A value.', default: '' } } }),
+      toolDefinition('\n', 'A value.'),
+    ];
+    const text = renderSignatures(tools);
+    const parsed = parseToolSignatures(text);
+    expect(parsed?.map((tool) => tool.name)).toEqual(['search', 'search', '\n']);
+    expect(renderSignatures(parsed ?? [])).toBe(text);
   });
 
   it('gives up on hostile text within its step budget, quickly', () => {
