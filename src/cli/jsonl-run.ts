@@ -8,6 +8,7 @@
  * chunk is done before a worker could start), and this thread keeps working while they start.
  * At most 2N chunks are in flight, so memory stays bounded whatever the input's size.
  */
+import { countText } from './count-text.ts';
 import { EXIT_ERRORS, EXIT_OK } from './errors.ts';
 import { fixSummary, tallyNote, type FixTally } from './fixes.ts';
 import { inputName, writeErr, writeErrText, writeOut } from './io.ts';
@@ -103,7 +104,8 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
 /** The line that counts the diagnostics `--notes` left out, most frequent code first. */
 export function unshownSummary(command: string, unshown: ReadonlyMap<string, number>, noteLimit: number): string {
   const total = [...unshown.values()].reduce((sum, count) => sum + count, 0);
-  const kinds = [...unshown].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, count]) => `${code} ${count.toLocaleString('en-US')}`);
+  // Codes are ASCII words with hyphens: plain comparison orders them (localeCompare would load the collation data, ~7 ms).
+  const kinds = [...unshown].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([code, count]) => `${code} ${countText(count)}`);
   const shown = noteLimit === 0 ? 'none of them is written' : `the first ${noteLimit} of each code are written above`;
-  return `parley ${command}: ${total.toLocaleString('en-US')} more ${total === 1 ? 'diagnostic' : 'diagnostics'} not written (${kinds.join(', ')}); ${shown}, --notes all writes every one`;
+  return `parley ${command}: ${countText(total)} more ${total === 1 ? 'diagnostic' : 'diagnostics'} not written (${kinds.join(', ')}); ${shown}, --notes all writes every one`;
 }

@@ -37,6 +37,11 @@ export interface LineResult {
    * record would otherwise spend most of its time writing lines nobody reads.
    */
   diagnostics?: readonly Diagnostic[];
+  /**
+   * Per code, diagnostics the job did not make at all because they are past the run's limit
+   * (`EncodeHow.wants` said no): counted with the chunk's unshown ones.
+   */
+  declined?: ReadonlyMap<string, number> | undefined;
 }
 
 /** One record's text (never blank) → its result. */
@@ -94,13 +99,19 @@ export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infi
       numbered.index = index;
       notes.push(numbered);
     }
-    for (const diagnostic of result.diagnostics ?? []) {
-      const seen = perCode.get(diagnostic.code) ?? 0;
-      perCode.set(diagnostic.code, seen + 1);
-      if (seen < noteLimit) notes.push({ text: diagnosticLine(diagnostic), code: diagnostic.code, index });
-      else unshown.set(diagnostic.code, (unshown.get(diagnostic.code) ?? 0) + 1);
+    const diagnostics = result.diagnostics;
+    if (diagnostics !== undefined) {
+      for (let d = 0; d < diagnostics.length; d++) {
+        const diagnostic = diagnostics[d] as Diagnostic;
+        const seen = perCode.get(diagnostic.code) ?? 0;
+        perCode.set(diagnostic.code, seen + 1);
+        if (seen < noteLimit) notes.push({ text: diagnosticLine(diagnostic), code: diagnostic.code, index });
+      }
     }
+    if (result.declined) for (const [code, count] of result.declined) unshown.set(code, (unshown.get(code) ?? 0) + count);
   }
+  // Past the limit, a code's diagnostics were counted, not made into lines.
+  for (const [code, seen] of perCode) if (seen > noteLimit) unshown.set(code, (unshown.get(code) ?? 0) + seen - noteLimit);
   return { out: utf8Lines(out, bytes), lines: index + 1, records, failed, notes, unshown };
 }
 

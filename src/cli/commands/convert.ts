@@ -92,29 +92,41 @@ export function convertLineJob(argv: readonly string[]): LineJob {
 }
 
 /**
- * What the job asks the encoder to make in full: of each code, the first `noteLimit` it asks
- * about (in this thread, in input order); the rest are listed with an empty message. The run
- * writes the first `noteLimit` diagnostics of each code of the whole input (jsonl-run.ts): each
- * has fewer than `noteLimit` of its code before it in the input, so fewer in this thread's
- * share too, so fewer asks, and is made in full; a diagnostic made without its message is
- * always past the run's limit, only counted.
+ * What the job asks the encoder to make: of each code, the first `noteLimit` it asks about (in
+ * this thread, in input order); the others are not made, only counted here (`declined`, taken
+ * by the job after each record). The run writes the first `noteLimit` diagnostics of each code
+ * of the whole input (jsonl-run.ts): each has fewer than `noteLimit` of its code before it in
+ * the input, so fewer in this thread's share too, so fewer asks, and is made; a declined one is
+ * always past the run's limit, where it would only have been counted.
  */
-function noteBudget(noteLimit: number): EncodeHow | undefined {
-  if (noteLimit === Infinity) return undefined;
-  const asked = new Map<string, number>();
-  return {
-    wants(code) {
-      const before = asked.get(code) ?? 0;
-      if (before >= noteLimit) return false;
-      asked.set(code, before + 1);
-      return true;
-    },
-  };
+class NoteBudget implements EncodeHow {
+  private readonly asked = new Map<string, number>();
+  /** Per code, what the encoder did not make since the last `takeDeclined`. */
+  private declined: Map<string, number> | undefined;
+
+  constructor(private readonly noteLimit: number) {}
+
+  wants(code: string): boolean {
+    const before = this.asked.get(code) ?? 0;
+    if (before >= this.noteLimit) {
+      this.declined ??= new Map();
+      this.declined.set(code, (this.declined.get(code) ?? 0) + 1);
+      return false;
+    }
+    this.asked.set(code, before + 1);
+    return true;
+  }
+
+  takeDeclined(): Map<string, number> | undefined {
+    const declined = this.declined;
+    this.declined = undefined;
+    return declined;
+  }
 }
 
 /** A line that cannot be read gives `null`, so that the output keeps one line per input line. */
 function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial<OptionValues>, fix: Diagnose | undefined, noteLimit: number): LineJob {
-  const how = noteBudget(noteLimit);
+  const how = noteLimit === Infinity ? undefined : new NoteBudget(noteLimit);
   return (text) => {
     const decoded = decodeJsonText(text, from);
     if (!decoded.ok) return { out: 'null', failed: true, notes: [{ text: `${decoded.message} (written as null)` }] };
@@ -123,6 +135,6 @@ function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial
     // Most records read cleanly: their diagnostics are the encoder's (no copy of a few hundred).
     const diagnostics = decoded.diagnostics.length === 0 ? encoded.diagnostics : [...decoded.diagnostics, ...encoded.diagnostics];
     const notes = fixed ? [...dialectNotes(decoded, from), ...fixed.notes] : dialectNotes(decoded, from);
-    return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes, diagnostics };
+    return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes, diagnostics, declined: how?.takeDeclined() };
   };
 }

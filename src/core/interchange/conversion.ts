@@ -2,7 +2,7 @@
  * The losses of one encode, collected for one target dialect (the message shape of a loss is
  * in shared/lost-in-conversion.ts).
  */
-import { warning, type Diagnostic } from '../model/diagnostic.ts';
+import type { Diagnostic } from '../model/diagnostic.ts';
 import { pathAt, whereAt, type Where } from '../model/path.ts';
 import type { Extensible, Extra } from '../model/types.ts';
 import { merge, type JsonObject } from '../shared/json.ts';
@@ -21,14 +21,13 @@ export class Losses {
     readonly out: Diagnostic[],
     /** The target's dialect id: unknown fields read by this dialect are its own. */
     readonly dialect: string,
-    /** `EncodeHow.wants`: when it says no, a loss is listed without its message. */
+    /** `EncodeHow.wants`: when it says no, the loss is not made (the caller counts it). */
     private readonly wants?: (code: string) => boolean,
   ) {}
 
   /** `what` at `path` cannot be written; `why` defaults to "<target> has no place for it". */
   add(what: string, path: Where, why = `${this.target} has no place for it`): void {
-    // The path is kept either way: the loss probe (loss-probe.ts) looks for losses by path.
-    this.out.push(this.wants === undefined || this.wants(LOST_CODE) ? lostInConversion(what, why, pathAt(path)) : warning(LOST_CODE, '', pathAt(path)));
+    if (this.wants === undefined || this.wants(LOST_CODE)) this.out.push(lostInConversion(what, why, pathAt(path)));
   }
 
   /** Unknown fields of the source that this target has no object to write them on. */

@@ -19,11 +19,13 @@ export interface EncodeResult {
 }
 
 /**
- * How the caller reads an encode's diagnostics. `wants(code)` is asked before a diagnostic of
- * a frequent kind is made (a made-up call id, a loss); false lets the encoder list it with its
- * severity, code and path but an empty message. A command converting a data set writes the
- * first few diagnostics of each code and only counts the rest, and making the message of every
- * one (a few hundred a record of a training set) was about a tenth of its time.
+ * How the caller reads an encode's diagnostics. `wants(code)` is asked once before each
+ * diagnostic of a frequent kind would be made (a made-up call id, a loss); false leaves that
+ * diagnostic out, so the caller counts what it declined from its own answers. It is asked only
+ * for codes that are never errors (a made-up id is an info, a loss a warning): declining one
+ * cannot hide a failure. A command converting a data set writes the first few diagnostics of
+ * each code and only counts the rest; making every one (a few hundred a record of a training
+ * set), with its message and path, was about a tenth of its time.
  */
 export interface EncodeHow {
   wants?(code: string): boolean;

@@ -56,7 +56,7 @@ export interface PlanOptions {
   keepsMissing?: (node: ToolCall | Result) => boolean;
   /** Set by the dialects whose results must name their call (for `requiredResultId`). */
   required?: RequiredResultId;
-  /** `EncodeHow.wants`: when it says no, a made-up id's note is listed without its message. */
+  /** `EncodeHow.wants`: when it says no, a made-up id's note is not made (the caller counts it). */
   wants?: (code: string) => boolean;
 }
 
@@ -128,7 +128,7 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
         // The label of the id's path is the call's (kept for the note of its result) and the key.
         label = formatPath(path);
         out.push(info(GENERATED_CALL_ID, `${label}.callId: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, [...path, 'callId']));
-      } else out.push(info(GENERATED_CALL_ID, '', [...path, 'callId']));
+      }
     }
     pending.push({ call: node, id, path, label });
   };
@@ -154,10 +154,7 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
   };
 
   const noteAnswer = (paired: Pending, idPath: FieldPath): void => {
-    if (wants !== undefined && !wants(GENERATED_CALL_ID)) {
-      out.push(info(GENERATED_CALL_ID, '', idPath));
-      return;
-    }
+    if (wants !== undefined && !wants(GENERATED_CALL_ID)) return;
     out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${String(paired.id)}", the id of the call it answers in order (${paired.label ?? formatPath(paired.path)}).`, idPath));
   };
 
