@@ -1,6 +1,8 @@
 /** Chunks of whole lines (line-chunks.ts): where JSON Lines are cut, and how a chunk becomes lines. */
+import { open } from 'node:fs/promises';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eachChunkLine, lineChunks, readLineChunks } from '../../src/cli/line-chunks.ts';
+import { eachChunkLine, fileLineChunks, lineChunks, readLineChunks } from '../../src/cli/line-chunks.ts';
 import { runLines } from '../../src/cli/line-job.ts';
 import { fixtureDir } from './run.ts';
 
@@ -85,5 +87,39 @@ describe('JSON Lines in chunks', () => {
     expect(result.unshown).toEqual(new Map([['a', 4], ['b', 1]]));
     // No limit: every diagnostic is a line.
     expect(runLines(job, ['x', 'y', 'z']).notes).toHaveLength(9);
+  });
+
+  it('counts the diagnostics a job declined to make with the unshown ones', () => {
+    const job = (text: string) => ({ out: text, failed: false, declined: new Map([['a', 3]]) });
+    expect(runLines(job, ['x', '', 'y'], 2).unshown).toEqual(new Map([['a', 6]]));
+  });
+
+  it('reads a regular file into chunks of whole lines, whatever the block size: the same lines as the stream reader', async () => {
+    const files = fixtureDir();
+    try {
+      const line = fc.oneof(fc.string({ unit: fc.constantFrom('a', 'é', '😀', '\r', ' ', '{') , maxLength: 40 }), fc.constant(''));
+      await fc.assert(
+        fc.asyncProperty(fc.array(line, { maxLength: 12 }), fc.boolean(), fc.boolean(), fc.integer({ min: 1, max: 48 }), async (lines, bom, finalBreak, blockBytes) => {
+          const text = lines.join('\n') + (finalBreak && lines.length > 0 ? '\n' : '');
+          const file = files.write('property.jsonl', `${bom ? '\uFEFF' : ''}${text}`);
+          const handle = await open(file, 'r');
+          const chunks: Buffer[] = [];
+          try {
+            for await (const chunk of fileLineChunks(handle, blockBytes)) chunks.push(Buffer.from(chunk));
+          } finally {
+            await handle.close();
+          }
+          expect(Buffer.concat(chunks).toString('utf8')).toBe(text);
+          for (const chunk of chunks) expect(chunk.length).toBeGreaterThan(0);
+          for (const chunk of chunks.slice(0, -1)) expect(chunk[chunk.length - 1]).toBe(0x0a);
+          const streamed: Buffer[] = [];
+          for await (const chunk of lineChunks([Buffer.from(`${bom ? '\uFEFF' : ''}${text}`)])) streamed.push(chunk);
+          expect(chunks.flatMap((chunk) => chunkLines(chunk))).toEqual(streamed.flatMap((chunk) => chunkLines(chunk)));
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      files.cleanup();
+    }
   });
 });
