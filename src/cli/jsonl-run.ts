@@ -79,6 +79,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   try {
     let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {
+      // The chunk holds until the next is read: `here` is done with it at once, and `pool.run` copies it into its message.
       if (!first && !pool && run.jobs > 1) pool = new WorkerPool(run.jobs - 1, { command: run.command, argv: run.argv, noteLimit });
       first = false;
       if (pool?.hasRoom(2)) {
