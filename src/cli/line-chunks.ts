@@ -58,43 +58,46 @@ async function* streamChunks(stream: Readable, command: string, file: string | u
 const BOM = [0xef, 0xbb, 0xbf];
 
 /**
- * A regular file in chunks of whole lines, read straight into one buffer that every chunk is a
- * view of: so a chunk holds only until the next one is asked for. The start of a line left by a
- * read moves to the front for the next read. Fresh memory for every block cost its first touch
- * (about 40 ms of page faults for 65 MB, more than the copying), and joining each block read
- * from a stream with the carried start copied the input once more. A line longer than the
- * buffer doubles it, which then stays that size.
+ * A regular file in chunks of whole lines, read straight into two buffers in turn: a chunk is
+ * a view of one while the next block is read into the other, so a chunk holds only until the
+ * next one is asked for. The start of a line that a block leaves is copied to the front of the
+ * other buffer, before the block that ends it. Fresh memory for every block cost its first touch
+ * (about 40 ms of page faults for 65 MB, more than copying it), and joining each block of a
+ * stream with the carried start copied the input once more. A line longer than the buffers
+ * grows them, doubling.
  */
 export async function* fileLineChunks(handle: FileHandle, blockBytes = CHUNK_BYTES): AsyncGenerator<Buffer> {
-  let buffer = Buffer.allocUnsafeSlow(blockBytes);
-  /** Bytes at the front: the start of a line that the last read did not end. */
+  let current = Buffer.allocUnsafeSlow(blockBytes);
+  let spare = Buffer.allocUnsafeSlow(blockBytes);
+  /** Bytes at the front of `current`: the start of a line the last block did not end. */
   let kept = 0;
   let bomChecked = false;
+  let reading = handle.read(current, 0, current.length, null);
   for (;;) {
-    if (kept === buffer.length) {
-      const bigger = Buffer.allocUnsafeSlow(buffer.length * 2);
-      buffer.copy(bigger, 0, 0, kept);
-      buffer = bigger;
-    }
-    const { bytesRead } = await handle.read(buffer, kept, buffer.length - kept, null);
+    const { bytesRead } = await reading;
     let filled = kept + bytesRead;
     if (!bomChecked && (filled >= BOM.length || bytesRead === 0)) {
       bomChecked = true;
-      if (BOM.every((byte, i) => buffer[i] === byte)) {
-        buffer.copyWithin(0, BOM.length, filled);
+      if (BOM.every((byte, i) => current[i] === byte)) {
+        current.copyWithin(0, BOM.length, filled);
         filled -= BOM.length;
       }
     }
     if (bytesRead === 0) {
-      if (filled > 0) yield buffer.subarray(0, filled);
+      if (filled > 0) yield current.subarray(0, filled);
       return;
     }
-    const end = bomChecked ? buffer.lastIndexOf(NEWLINE, filled - 1) + 1 : 0;
-    if (end > 0) {
-      yield buffer.subarray(0, end);
-      buffer.copyWithin(0, end, filled);
-    }
-    kept = filled - end;
+    const end = bomChecked ? current.lastIndexOf(NEWLINE, filled - 1) + 1 : 0;
+    const tail = filled - end;
+    // Room for at least as much again as the carried start: a long line doubles the buffer.
+    if (spare.length < Math.max(blockBytes, tail * 2)) spare = Buffer.allocUnsafeSlow(Math.max(blockBytes, tail * 2));
+    current.copy(spare, 0, end, filled);
+    reading = handle.read(spare, tail, spare.length - tail, null);
+    // Read while the chunk is used; a failure is thrown when the read is awaited, not reported as unhandled meanwhile.
+    reading.catch(() => undefined);
+    if (end > 0) yield current.subarray(0, end);
+    [current, spare] = [spare, current];
+    kept = tail;
   }
 }
 
