@@ -48,8 +48,9 @@ export async function readInputText(file: string | undefined, command: string): 
 }
 
 /** Writes text or UTF-8 bytes to stdout, waiting when its buffer is full. */
-export async function writeOut(text: string | Uint8Array): Promise<void> {
-  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+export async function writeOut(text: string | Uint8Array, written?: () => void): Promise<void> {
+  // `written`: stdout no longer reads the bytes (called once they are flushed, or failed to be).
+  if (!process.stdout.write(text, written && (() => written()))) await once(process.stdout, 'drain');
 }
 
 export function writeErr(line: string): void {

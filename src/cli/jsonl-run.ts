@@ -15,6 +15,7 @@ import { inputName, writeErr, writeErrText, writeOut } from './io.ts';
 import { eachChunkLine, readLineChunks } from './line-chunks.ts';
 import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
 import type { LineJobName } from './line-jobs.ts';
+import { OutputBuffers } from './output-buffers.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 export interface Counts {
@@ -47,6 +48,8 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   const written = new Map<string, number>();
   const unshown = new Map<string, number>();
   let line = 0;
+  // Enough for the chunks in flight and those stdout still holds.
+  const buffers = new OutputBuffers(2 * run.jobs + 2);
   const write = async (result: ChunkResult): Promise<void> => {
     let notes = '';
     for (const note of result.notes) {
@@ -70,12 +73,13 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
     line += result.lines;
     counts.records += result.records;
     counts.failed += result.failed;
-    if (result.out.length > 0) await writeOut(result.out);
+    const out = result.out;
+    if (out.length > 0) await writeOut(out, () => buffers.giveBack(out));
   };
 
   let pool: WorkerPool | undefined;
   const pending: Promise<ChunkResult>[] = [];
-  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, eachChunkLine(chunk), noteLimit));
+  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, eachChunkLine(chunk), noteLimit, buffers.take));
   try {
     let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {

@@ -66,7 +66,7 @@ export interface ChunkResult {
  * was cut into chunks), and counts the rest. `lines` may be made one at a time as they are read
  * (line-chunks.ts `eachChunkLine`).
  */
-export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infinity): ChunkResult {
+export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infinity, memory: (size: number) => Uint8Array = Buffer.allocUnsafeSlow): ChunkResult {
   const out: string[] = [];
   /** UTF-8 bytes of the output so far, line breaks included. */
   let bytes = 0;
@@ -112,17 +112,17 @@ export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infi
   }
   // Past the limit, a code's diagnostics were counted, not made into lines.
   for (const [code, seen] of perCode) if (seen > noteLimit) unshown.set(code, (unshown.get(code) ?? 0) + seen - noteLimit);
-  return { out: utf8Lines(out, bytes), lines: index + 1, records, failed, notes, unshown };
+  return { out: utf8Lines(out, memory(bytes)), lines: index + 1, records, failed, notes, unshown };
 }
 
 /**
- * `texts` as UTF-8 lines, each ending with a line break, encoded straight into one buffer of
- * `size` bytes (counted as the lines came: a count is a fast scan, and an exact buffer keeps the
- * memory a chunk holds that of its output): joining them into one string, then encoding that,
+ * `texts` as UTF-8 lines, each ending with a line break, encoded straight into `memory`, of
+ * exactly their size (counted as the lines came: a count is a fast scan, and an exact size keeps
+ * the memory a chunk holds that of its output): joining them into one string, then encoding that,
  * copied a chunk's output twice. Its own memory (not Node's shared pool), so a worker can move it.
  */
-function utf8Lines(texts: readonly string[], size: number): Uint8Array {
-  const bytes = Buffer.allocUnsafeSlow(size);
+function utf8Lines(texts: readonly string[], memory: Uint8Array): Uint8Array {
+  const bytes = Buffer.isBuffer(memory) ? memory : Buffer.from(memory.buffer, memory.byteOffset, memory.byteLength);
   let at = 0;
   for (const text of texts) {
     at += bytes.write(text, at, 'utf8');
