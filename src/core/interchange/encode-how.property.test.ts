@@ -46,4 +46,22 @@ describe('EncodeHow.wants, every dialect', () => {
       { numRuns: 300 },
     );
   });
+
+  // The loss probe (loss-probe.ts) looks for the encoder's own report of a dropped block: declined, it must not report the block's summary again.
+  it.each(CODECS.map((codec) => [codec.id, codec] as const))('%s: a reasoning summary read from OpenAI Responses, dropped with its block, is counted once', (_id, codec) => {
+    const responses = CODECS.find((c) => c.id === 'openai-responses');
+    const input = [
+      { role: 'user', content: 'hi' },
+      { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'a' }, { type: 'summary_text', text: 'b' }] },
+      { type: 'message', role: 'assistant', id: 'msg_1', status: 'completed', content: [{ type: 'output_text', text: 'x' }] },
+      { type: 'message', role: 'assistant', id: 'msg_2', status: 'completed', content: [{ type: 'output_text', text: 'y' }] },
+    ];
+    const record = responses?.decode({ input }).record;
+    if (!record) throw new Error('the Responses reader did not read the example');
+    const full = codec.encode(record);
+    let declined = 0;
+    const lean = codec.encode(record, {}, { wants: () => (declined++, false) });
+    expect(lean.diagnostics.length).toBe(full.diagnostics.length - declined);
+    expect(isSubsequence(lean.diagnostics, full.diagnostics)).toBe(true);
+  });
 });

@@ -12,6 +12,7 @@ import { pathStartsWith, type FieldPath } from '../model/path.ts';
 import type { Message, ParleyRecord } from '../model/types.ts';
 import { LOST_CODE, lostInConversion } from '../shared/lost-in-conversion.ts';
 import { SHAPE as RESPONSES_SHAPE, type BlockShape as ResponsesBlockShape } from './openai-responses/shape.ts';
+import { GENERATED_CALL_ID } from './shared/call-id-plan.ts';
 import { shapeOf } from './shared/shape.ts';
 import type { EncodeResult, InterchangeCodec } from './types.ts';
 
@@ -172,11 +173,24 @@ export function silentLosses(codec: InterchangeCodec, record: ParleyRecord, enco
   return losses;
 }
 
+/** The codes an encoder asks `EncodeHow.wants` about (conversion.ts `Losses.add`, the call-id plan). */
+const ASKED_CODES = new Set([LOST_CODE, GENERATED_CALL_ID]);
+
 /** `codec` with an encode that also reports the probed fields it drops silently. */
 export function withLossProbe(codec: InterchangeCodec): InterchangeCodec {
   return {
     ...codec,
     encode(record, options, how) {
+      if (how?.wants !== undefined && mayFind(record)) {
+        // The probe looks for the encoder's own reports by path, so it needs all of them: the
+        // encode is made in full, then `how` is asked about each, in the order the encoder would
+        // have asked, and what it declines is left out. The probe's own reports are not asked
+        // about, as on the lean path.
+        const encoded = codec.encode(record, options);
+        const losses = silentLosses(codec, record, encoded);
+        const kept = encoded.diagnostics.filter((d) => !ASKED_CODES.has(d.code) || (how.wants?.(d.code) ?? true));
+        return { ...encoded, diagnostics: [...kept, ...losses] };
+      }
       const encoded = codec.encode(record, options, how);
       const losses = silentLosses(codec, record, encoded);
       return losses.length === 0 ? encoded : { ...encoded, diagnostics: [...encoded.diagnostics, ...losses] };
