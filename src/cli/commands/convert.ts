@@ -100,26 +100,37 @@ export function convertLineJob(argv: readonly string[]): LineJob {
  * always past the run's limit, where it would only have been counted.
  */
 class NoteBudget implements EncodeHow {
-  private readonly asked = new Map<string, number>();
-  /** Per code, what the encoder did not make since the last `takeDeclined`. */
-  private declined: Map<string, number> | undefined;
+  /** Per code: asks answered yes, and asks declined since the last `takeDeclined` (one lookup an ask: a record asks a few hundred times). */
+  private readonly tallies = new Map<string, { asked: number; declined: number }>();
+  private declinedAny = false;
 
   constructor(private readonly noteLimit: number) {}
 
   wants(code: string): boolean {
-    const before = this.asked.get(code) ?? 0;
-    if (before >= this.noteLimit) {
-      this.declined ??= new Map();
-      this.declined.set(code, (this.declined.get(code) ?? 0) + 1);
-      return false;
+    let tally = this.tallies.get(code);
+    if (tally === undefined) {
+      tally = { asked: 0, declined: 0 };
+      this.tallies.set(code, tally);
     }
-    this.asked.set(code, before + 1);
-    return true;
+    if (tally.asked < this.noteLimit) {
+      tally.asked += 1;
+      return true;
+    }
+    tally.declined += 1;
+    this.declinedAny = true;
+    return false;
   }
 
+  /** Per code, what the encoder did not make since the last call. */
   takeDeclined(): Map<string, number> | undefined {
-    const declined = this.declined;
-    this.declined = undefined;
+    if (!this.declinedAny) return undefined;
+    this.declinedAny = false;
+    const declined = new Map<string, number>();
+    for (const [code, tally] of this.tallies) {
+      if (tally.declined === 0) continue;
+      declined.set(code, tally.declined);
+      tally.declined = 0;
+    }
     return declined;
   }
 }

@@ -90,13 +90,23 @@ function usedIds(record: Conversation): Set<string> {
   return used;
 }
 
-/** A call not yet answered: its id (own or made up) and its path (for the note of a result paired with it). */
+/**
+ * A call not yet answered: its id (own or made up) and where it is (for the note of a result
+ * paired with it): message `message`, block `block` (−1: the message's `toolCalls`), entry
+ * `index`. Numbers, not a path: the path is made only for a note (most calls have none).
+ */
 interface Pending {
   call: ToolCall;
   id: string | undefined;
-  path: FieldPath;
-  /** `formatPath(path)`, when the note of its made-up id made it already. */
+  message: number;
+  block: number;
+  index: number;
+  /** The label of its path, when the note of its made-up id made it already. */
   label: string | undefined;
+}
+
+function callPath({ message, block, index }: Pending): FieldPath {
+  return block === -1 ? ['messages', message, 'toolCalls', index] : ['messages', message, 'content', 'blocks', block, 'calls', index];
 }
 
 export function planCallIds(record: Conversation, options: PlanOptions): CallIdPlan {
@@ -118,19 +128,20 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
   const callOf = new Map<Result, ToolCall>();
   let pending: Pending[] = [];
 
-  const call = (node: ToolCall, path: FieldPath): void => {
-    let id = node.callId;
-    let label: string | undefined;
-    if (id === undefined && generate && !keepsMissing(node)) {
-      id = nextId();
+  const call = (node: ToolCall, message: number, block: number, index: number): void => {
+    const entry: Pending = { call: node, id: node.callId, message, block, index, label: undefined };
+    if (entry.id === undefined && generate && !keepsMissing(node)) {
+      const id = nextId();
+      entry.id = id;
       callIds.set(node, id);
       if (wants === undefined || wants(GENERATED_CALL_ID)) {
         // The label of the id's path is the call's (kept for the note of its result) and the key.
-        label = formatPath(path);
-        out.push(info(GENERATED_CALL_ID, `${label}.callId: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, [...path, 'callId']));
+        const path = callPath(entry);
+        entry.label = formatPath(path);
+        out.push(info(GENERATED_CALL_ID, `${entry.label}.callId: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, [...path, 'callId']));
       }
     }
-    pending.push({ call: node, id, path, label });
+    pending.push(entry);
   };
 
   /** Pairs a result with a call; returns that call when the result is written with its id, which the record does not have (a note is due). */
@@ -153,9 +164,11 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
     return first;
   };
 
-  const noteAnswer = (paired: Pending, idPath: FieldPath): void => {
+  /** `message`, `block`, `index`: where the result is, as in `Pending` (block −1: a tool message). */
+  const noteAnswer = (paired: Pending, message: number, block: number, index: number): void => {
     if (wants !== undefined && !wants(GENERATED_CALL_ID)) return;
-    out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${String(paired.id)}", the id of the call it answers in order (${paired.label ?? formatPath(paired.path)}).`, idPath));
+    const idPath: FieldPath = block === -1 ? ['messages', message, 'toolCallId'] : ['messages', message, 'content', 'blocks', block, 'outputs', index, 'callId'];
+    out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${String(paired.id)}", the id of the call it answers in order (${paired.label ?? formatPath(callPath(paired))}).`, idPath));
   };
 
   // The calls and outputs in the order `segmentsOf` lists them (blocks, then `toolCalls`),
@@ -174,21 +187,21 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
       for (let b = 0; b < blocks.length; b++) {
         const block = blocks[b] as (typeof blocks)[number];
         if (block.type === 'tool_calls') {
-          for (let c = 0; c < block.calls.length; c++) call(block.calls[c] as ToolCall, ['messages', i, 'content', 'blocks', b, 'calls', c]);
+          for (let c = 0; c < block.calls.length; c++) call(block.calls[c] as ToolCall, i, b, c);
         } else if (block.type === 'tool_outputs') {
           for (let o = 0; o < block.outputs.length; o++) {
             const output = block.outputs[o] as ToolOutput;
             const paired = answer(output, output.callId);
-            if (paired) noteAnswer(paired, ['messages', i, 'content', 'blocks', b, 'outputs', o, 'callId']);
+            if (paired) noteAnswer(paired, i, b, o);
           }
         }
       }
     }
     const toolCalls = message.toolCalls;
-    if (toolCalls) for (let c = 0; c < toolCalls.length; c++) call(toolCalls[c] as ToolCall, ['messages', i, 'toolCalls', c]);
+    if (toolCalls) for (let c = 0; c < toolCalls.length; c++) call(toolCalls[c] as ToolCall, i, -1, c);
     if (message.role === 'tool' || message.role === 'function') {
       const paired = answer(message, message.toolCallId);
-      if (paired) noteAnswer(paired, ['messages', i, 'toolCallId']);
+      if (paired) noteAnswer(paired, i, -1, 0);
     }
   }
 
