@@ -79,7 +79,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
 
   let pool: WorkerPool | undefined;
   const pending: Promise<ChunkResult>[] = [];
-  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, eachChunkLine(chunk), noteLimit, buffers.take));
+  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, eachChunkLine(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length }));
   try {
     let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {

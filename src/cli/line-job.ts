@@ -60,16 +60,43 @@ export interface ChunkResult {
   unshown: Map<string, number>;
 }
 
+/** Where a chunk's output lines are written. */
+export interface LinesMemory {
+  /** Memory of exactly `size` bytes, its own (not Node's shared pool), so that a worker can move it (default: new). */
+  take?(size: number): Uint8Array;
+  /** About how many bytes the output will be (the chunk's input size): the first memory taken. */
+  sizeHint?: number;
+}
+
 /**
  * `noteLimit`: of each diagnostic code, the chunk makes lines of its first `noteLimit` only (the
  * run writes the first `noteLimit` of the whole input, which are among them wherever the input
  * was cut into chunks), and counts the rest. `lines` may be made one at a time as they are read
  * (line-chunks.ts `eachChunkLine`).
+ *
+ * Each result line is encoded as UTF-8 into the output memory as soon as it is made, so that its
+ * text dies with its record: kept as strings until the chunk was done, a chunk's output (about a
+ * megabyte) was copied by every young-generation collection meanwhile. The memory grows (doubling)
+ * when a line does not fit.
  */
-export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infinity, memory: (size: number) => Uint8Array = Buffer.allocUnsafeSlow): ChunkResult {
-  const out: string[] = [];
-  /** UTF-8 bytes of the output so far, line breaks included. */
-  let bytes = 0;
+export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infinity, memory: LinesMemory = {}): ChunkResult {
+  const take = memory.take ?? Buffer.allocUnsafeSlow;
+  let out = asBuffer(take(Math.max(memory.sizeHint ?? 0, 1 << 16)));
+  /** Bytes written to `out`, line breaks included. */
+  let at = 0;
+  /** `text` and a line break are written at `at` (a UTF-16 unit is at most 3 bytes of UTF-8: the exact count only near the end). */
+  const writeLine = (text: string): void => {
+    if (at + text.length * 3 + 1 > out.length) {
+      const size = Buffer.byteLength(text, 'utf8') + 1;
+      if (at + size > out.length) {
+        const bigger = asBuffer(take(Math.max(out.length * 2, at + size)));
+        out.copy(bigger, 0, 0, at);
+        out = bigger;
+      }
+    }
+    if (text.length > 0) at += out.write(text, at, 'utf8');
+    out[at++] = 10;
+  };
   const notes: ChunkResult['notes'] = [];
   const unshown = new Map<string, number>();
   const perCode = new Map<string, number>();
@@ -80,15 +107,13 @@ export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infi
   for (const text of lines) {
     index += 1;
     if (isBlank(text)) {
-      out.push('');
-      bytes += 1;
+      writeLine('');
       continue;
     }
     records += 1;
     const result = job(text);
-    bytes += Buffer.byteLength(result.out, 'utf8') + 1;
     if (result.failed) failed += 1;
-    out.push(result.out);
+    writeLine(result.out);
     for (const note of result.notes ?? []) {
       if (note.key !== undefined) {
         if (said.has(note.key)) continue;
@@ -112,21 +137,9 @@ export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infi
   }
   // Past the limit, a code's diagnostics were counted, not made into lines.
   for (const [code, seen] of perCode) if (seen > noteLimit) unshown.set(code, (unshown.get(code) ?? 0) + seen - noteLimit);
-  return { out: utf8Lines(out, memory(bytes)), lines: index + 1, records, failed, notes, unshown };
+  return { out: out.subarray(0, at), lines: index + 1, records, failed, notes, unshown };
 }
 
-/**
- * `texts` as UTF-8 lines, each ending with a line break, encoded straight into `memory`, of
- * exactly their size (counted as the lines came: a count is a fast scan, and an exact size keeps
- * the memory a chunk holds that of its output): joining them into one string, then encoding that,
- * copied a chunk's output twice. Its own memory (not Node's shared pool), so a worker can move it.
- */
-function utf8Lines(texts: readonly string[], memory: Uint8Array): Uint8Array {
-  const bytes = Buffer.isBuffer(memory) ? memory : Buffer.from(memory.buffer, memory.byteOffset, memory.byteLength);
-  let at = 0;
-  for (const text of texts) {
-    at += bytes.write(text, at, 'utf8');
-    bytes[at++] = 10;
-  }
-  return bytes;
+function asBuffer(memory: Uint8Array): Buffer {
+  return Buffer.isBuffer(memory) ? memory : Buffer.from(memory.buffer, memory.byteOffset, memory.byteLength);
 }

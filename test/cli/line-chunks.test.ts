@@ -127,4 +127,23 @@ describe('JSON Lines in chunks', () => {
       files.cleanup();
     }
   });
+
+  it('writes each result line as UTF-8 as it comes, growing its memory for lines that do not fit', () => {
+    const job = (text: string) => ({ out: text.repeat(Number(text.length < 3 ? 40_000 : 1)), failed: false });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom('東', 'é', '😀', ' ', '')), { maxLength: 8 }), fc.nat({ max: 200_000 }), (lines, sizeHint) => {
+        const taken: number[] = [];
+        const take = (size: number) => {
+          taken.push(size);
+          return Buffer.allocUnsafeSlow(size);
+        };
+        const result = runLines(job, lines, Infinity, { take, sizeHint });
+        const expected = lines.map((line) => (line.trim() === '' ? '' : job(line).out)).join('\n') + (lines.length > 0 ? '\n' : '');
+        expect(new TextDecoder('utf-8', { fatal: true }).decode(result.out)).toBe(expected);
+        expect(result.out.length).toBe(Buffer.byteLength(expected));
+        expect(taken[0]).toBe(Math.max(sizeHint, 1 << 16));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
