@@ -15,7 +15,7 @@ import { inputName, writeErr, writeErrText, writeOut } from './io.ts';
 import { eachChunkLine, readLineChunks } from './line-chunks.ts';
 import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
 import type { LineJobName } from './line-jobs.ts';
-import { OutputBuffers } from './output-buffers.ts';
+import { ReusedBuffers } from './reused-buffers.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 export interface Counts {
@@ -49,7 +49,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   const unshown = new Map<string, number>();
   let line = 0;
   // Enough for the chunks in flight and those stdout still holds.
-  const buffers = new OutputBuffers(2 * run.jobs + 2);
+  const buffers = new ReusedBuffers(2 * run.jobs + 2);
   const write = async (result: ChunkResult): Promise<void> => {
     let notes = '';
     for (const note of result.notes) {
@@ -74,7 +74,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
     counts.records += result.records;
     counts.failed += result.failed;
     const out = result.out;
-    if (out.length > 0) await writeOut(out, () => buffers.giveBack(out));
+    if (out.length > 0) await writeOut(out, () => buffers.giveBack(out) || pool?.giveBack(out));
   };
 
   let pool: WorkerPool | undefined;

@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ChunkResult } from './line-job.ts';
 import type { LineJobName } from './line-jobs.ts';
+import { ReusedBuffers } from './reused-buffers.ts';
 
 export interface WorkerSetup {
   command: LineJobName;
@@ -15,8 +16,14 @@ export interface WorkerSetup {
   noteLimit: number;
 }
 
-/** A worker says `ready` once it has built its job, then answers each chunk by its id. */
-export type WorkerReply = { ready: true } | { id: number; result: ChunkResult } | { id: number; error: string };
+/**
+ * A worker says `ready` once it has built its job, then answers each chunk by its id, handing
+ * back the chunk's memory (`input`, moved) with its result.
+ */
+export type WorkerReply = { ready: true } | { id: number; result: ChunkResult; input: Uint8Array } | { id: number; error: string; input?: Uint8Array };
+
+/** What a worker is sent: a chunk to run (its memory moved), or the memory of an output it made, written now (moved back). */
+export type WorkerMessage = { id: number; chunk: Uint8Array } | { written: Uint8Array };
 
 interface Waiting {
   resolve(result: ChunkResult): void;
@@ -47,8 +54,14 @@ function startWorker(setup: WorkerSetup): Worker {
 export class WorkerPool {
   private readonly slots: Slot[];
   private nextId = 0;
+  /** Memory that chunks are copied into and moved to a worker in: the worker moves it back with the result. */
+  private readonly inputs: ReusedBuffers;
+  /** Which worker made an output (its memory goes back to that worker once written). */
+  private readonly madeBy = new WeakMap<ArrayBuffer, Slot>();
+  private closed = false;
 
   constructor(size: number, setup: WorkerSetup) {
+    this.inputs = new ReusedBuffers(3 * size);
     this.slots = Array.from({ length: size }, () => {
       const slot: Slot = { worker: startWorker(setup), ready: false, waiting: new Map() };
       slot.worker.on('message', (reply: WorkerReply) => this.settle(slot, reply));
@@ -71,13 +84,26 @@ export class WorkerPool {
     const ready = this.slots.filter((slot) => slot.ready);
     const slot = (ready.length > 0 ? ready : this.slots).reduce((best, candidate) => (candidate.waiting.size < best.waiting.size ? candidate : best));
     const id = this.nextId++;
+    // Copied into memory used again and moved, rather than cloned into new memory on the worker's side.
+    const input = this.inputs.take(chunk.length);
+    input.set(chunk);
     return new Promise((resolve, reject) => {
       slot.waiting.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, chunk });
+      slot.worker.postMessage({ id, chunk: input } satisfies WorkerMessage, [input.buffer as ArrayBuffer]);
     });
   }
 
+  /** An output a worker made is written: its memory goes back to that worker. False when no worker made it. */
+  giveBack(written: Uint8Array): boolean {
+    const slot = written.buffer instanceof ArrayBuffer ? this.madeBy.get(written.buffer) : undefined;
+    if (!slot) return false;
+    this.madeBy.delete(written.buffer as ArrayBuffer);
+    if (!this.closed) slot.worker.postMessage({ written } satisfies WorkerMessage, [written.buffer as ArrayBuffer]);
+    return true;
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all(
       this.slots.map((slot) => {
         slot.worker.removeAllListeners('exit');
@@ -91,11 +117,15 @@ export class WorkerPool {
       slot.ready = true;
       return;
     }
+    if (reply.input) this.inputs.adopt(reply.input);
     const waiting = slot.waiting.get(reply.id);
     if (!waiting) return;
     slot.waiting.delete(reply.id);
     if ('error' in reply) waiting.reject(new Error(reply.error));
-    else waiting.resolve(reply.result);
+    else {
+      if (reply.result.out.buffer instanceof ArrayBuffer) this.madeBy.set(reply.result.out.buffer, slot);
+      waiting.resolve(reply.result);
+    }
   }
 
   private failAll(slot: Slot, error: Error): void {

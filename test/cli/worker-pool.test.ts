@@ -28,4 +28,18 @@ describe('worker pool', () => {
     expect(results[2]?.failed).toBe(1);
     expect(results[4]?.out.endsWith('\n\n')).toBe(true); // the blank line's empty result
   }, 60_000);
+
+  it('takes back the memory of an output it made once written, and gives the next chunks their own results', async () => {
+    const job = renderLineJob(ARGV);
+    const chunkOf = (c: number) => `${JSON.stringify(makeConversation(4, c))}\n${JSON.stringify(makeConversation(6, c + 1))}\n`;
+    for (let round = 0; round < 4; round++) {
+      const chunks = [0, 1, 2].map((c) => chunkOf(round * 3 + c));
+      const results = await Promise.all(chunks.map((chunk) => pool.run(Buffer.from(chunk))));
+      results.forEach((result, i) => expect(Buffer.from(result.out).toString('utf8')).toBe(Buffer.from(runLines(job, (chunks[i] as string).replace(/\n$/, '').split('\n')).out).toString('utf8')));
+      // Written: each goes back to its worker (moved, so this thread can no longer read it).
+      for (const result of results) expect(pool.giveBack(result.out)).toBe(true);
+      for (const result of results) expect(result.out.buffer.byteLength).toBe(0);
+    }
+    expect(pool.giveBack(Buffer.from('not from a worker'))).toBe(false);
+  }, 60_000);
 });
