@@ -4,7 +4,9 @@
  * worker, and memory stays bounded by the chunk size (or by the longest line) whatever the
  * input's size. Lines end at `\n`; a `\r` before it is dropped (CRLF files).
  */
+import { fstatSync, read } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import type { Readable } from 'node:stream';
 import { BomGate } from '../core/index.ts';
 import { CliError } from './errors.ts';
@@ -24,7 +26,9 @@ const CR = 0x0d;
  */
 export async function* readLineChunks(file: string | undefined, command: string): AsyncGenerator<Buffer> {
   if (file === undefined) {
-    yield* streamChunks(process.stdin, command, file);
+    // Standard input redirected from a file (`< data.jsonl`) is read like a named file, from where it stands.
+    if (fstatSync(0).isFile()) yield* withReadFailure(fileLineChunks(0), command, file);
+    else yield* withReadFailure(lineChunks(process.stdin), command, file);
     return;
   }
   let handle: FileHandle;
@@ -35,24 +39,29 @@ export async function* readLineChunks(file: string | undefined, command: string)
   }
   try {
     // A regular file is read straight into the chunks; a pipe or device named as a file goes as a stream.
-    if ((await handle.stat()).isFile()) {
-      try {
-        yield* fileLineChunks(handle);
-      } catch (error) {
-        throw new CliError(`${command}: cannot read ${inputName(file)}: ${readFailure(error)}`);
-      }
-    } else yield* streamChunks(handle.createReadStream({ highWaterMark: CHUNK_BYTES, autoClose: false }), command, file);
+    if ((await handle.stat()).isFile()) yield* withReadFailure(fileLineChunks(handle), command, file);
+    else yield* withReadFailure(lineChunks(handle.createReadStream({ highWaterMark: CHUNK_BYTES, autoClose: false })), command, file);
   } finally {
     await handle.close();
   }
 }
 
-async function* streamChunks(stream: Readable, command: string, file: string | undefined): AsyncGenerator<Buffer> {
+async function* withReadFailure(chunks: AsyncGenerator<Buffer>, command: string, file: string | undefined): AsyncGenerator<Buffer> {
   try {
-    yield* lineChunks(stream);
+    yield* chunks;
   } catch (error) {
     throw new CliError(`${command}: cannot read ${inputName(file)}: ${readFailure(error)}`);
   }
+}
+
+const readFd = promisify(read);
+
+/** Reads up to `length` bytes into `buffer` at `offset`, from where the file stands; 0 at its end. */
+type Reader = (buffer: Buffer, offset: number, length: number) => Promise<number>;
+
+function readerOf(source: FileHandle | number): Reader {
+  if (typeof source === 'number') return async (buffer, offset, length) => (await readFd(source, buffer, offset, length, null)).bytesRead;
+  return async (buffer, offset, length) => (await source.read(buffer, offset, length, null)).bytesRead;
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
@@ -66,15 +75,16 @@ const BOM = [0xef, 0xbb, 0xbf];
  * stream with the carried start copied the input once more. A line longer than the buffers
  * grows them, doubling.
  */
-export async function* fileLineChunks(handle: FileHandle, blockBytes = CHUNK_BYTES): AsyncGenerator<Buffer> {
+export async function* fileLineChunks(source: FileHandle | number, blockBytes = CHUNK_BYTES): AsyncGenerator<Buffer> {
+  const readInto = readerOf(source);
   let current = Buffer.allocUnsafeSlow(blockBytes);
   let spare = Buffer.allocUnsafeSlow(blockBytes);
   /** Bytes at the front of `current`: the start of a line the last block did not end. */
   let kept = 0;
   let bomChecked = false;
-  let reading = handle.read(current, 0, current.length, null);
+  let reading = readInto(current, 0, current.length);
   for (;;) {
-    const { bytesRead } = await reading;
+    const bytesRead = await reading;
     let filled = kept + bytesRead;
     if (!bomChecked && (filled >= BOM.length || bytesRead === 0)) {
       bomChecked = true;
@@ -92,7 +102,7 @@ export async function* fileLineChunks(handle: FileHandle, blockBytes = CHUNK_BYT
     // Room for at least as much again as the carried start: a long line doubles the buffer.
     if (spare.length < Math.max(blockBytes, tail * 2)) spare = Buffer.allocUnsafeSlow(Math.max(blockBytes, tail * 2));
     current.copy(spare, 0, end, filled);
-    reading = handle.read(spare, tail, spare.length - tail, null);
+    reading = readInto(spare, tail, spare.length - tail);
     // Read while the chunk is used; a failure is thrown when the read is awaited, not reported as unhandled meanwhile.
     reading.catch(() => undefined);
     if (end > 0) yield current.subarray(0, end);
@@ -101,33 +111,58 @@ export async function* fileLineChunks(handle: FileHandle, blockBytes = CHUNK_BYT
   }
 }
 
-/** `readLineChunks` over any stream of blocks (a file, stdin, a test's blocks). */
-export async function* lineChunks(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+/**
+ * `readLineChunks` over any stream of blocks (a pipe on stdin or named as a file, a test's
+ * blocks). The blocks are gathered into two buffers in turn, as a file is read: while the
+ * stream has more waiting, into chunks of about `blockBytes` (a pipe hands over 64 KB at a
+ * time, and as chunks each cost a result, and a message to a worker and back); when it has
+ * nothing more waiting after a turn of the event loop, the lines so far go at once, so that a
+ * producer that waits for each answer gets it. A chunk holds until the next one is asked for.
+ */
+export async function* lineChunks(stream: AsyncIterable<Buffer | string>, blockBytes = CHUNK_BYTES): AsyncGenerator<Buffer> {
   const gate = new BomGate();
   let started = false;
-  // The start of a line not yet ended, in the blocks it came in: a line of hundreds of MB is
-  // joined once when it ends, not copied again with every block.
-  let pending: Buffer[] = [];
+  /** A Readable says how much it holds for us (other streams: nothing known, every block goes at once). */
+  const readable = typeof (stream as Partial<Readable>).readableLength === 'number' ? (stream as Readable) : undefined;
+  let current = Buffer.allocUnsafeSlow(blockBytes);
+  let spare = Buffer.allocUnsafeSlow(blockBytes);
+  /** Bytes gathered in `current`. */
+  let filled = 0;
+  const gather = (bytes: Uint8Array): void => {
+    if (filled + bytes.length > current.length) {
+      // A line longer than the buffer: it doubles.
+      const bigger = Buffer.allocUnsafeSlow(Math.max(current.length * 2, filled + bytes.length));
+      current.copy(bigger, 0, 0, filled);
+      current = bigger;
+    }
+    current.set(bytes, filled);
+    filled += bytes.length;
+  };
   for await (const data of stream) {
     const passed = gate.push(typeof data === 'string' ? Buffer.from(data) : data);
     if (passed === undefined) continue;
-    let chunk = Buffer.from(passed.buffer, passed.byteOffset, passed.byteLength);
-    if (!started) {
-      started = true;
-      chunk = chunk.subarray(gate.bom);
+    gather(started ? passed : passed.subarray(gate.bom));
+    started = true;
+    if (filled === 0) continue;
+    if (filled < blockBytes && readable) {
+      // A pipe's blocks each reach us as soon as read: one turn of the event loop lets the
+      // stream read what is already there, which then joins this chunk.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (readable.readableLength > 0) continue;
     }
-    const end = chunk.lastIndexOf(NEWLINE) + 1;
-    if (end === 0) {
-      pending.push(Buffer.from(chunk)); // copied: the stream may reuse its block
-      continue;
-    }
-    yield pending.length > 0 ? Buffer.concat([...pending, chunk.subarray(0, end)]) : chunk.subarray(0, end);
-    pending = end < chunk.length ? [Buffer.from(chunk.subarray(end))] : [];
+    const end = current.lastIndexOf(NEWLINE, filled - 1) + 1;
+    if (end === 0) continue;
+    const tail = filled - end;
+    if (spare.length < Math.max(blockBytes, tail * 2)) spare = Buffer.allocUnsafeSlow(Math.max(blockBytes, tail * 2));
+    current.copy(spare, 0, end, filled);
+    yield current.subarray(0, end);
+    [current, spare] = [spare, current];
+    filled = tail;
   }
   // Bytes the gate still holds: the whole input was under 3 bytes, so it cannot hold a BOM.
   const held = gate.flush();
-  if (held && held.length > 0) pending.push(Buffer.from(held));
-  if (pending.length > 0) yield Buffer.concat(pending);
+  if (held && held.length > 0) gather(held);
+  if (filled > 0) yield current.subarray(0, filled);
 }
 
 /**

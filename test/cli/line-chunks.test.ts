@@ -1,5 +1,6 @@
 /** Chunks of whole lines (line-chunks.ts): where JSON Lines are cut, and how a chunk becomes lines. */
 import { open } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eachChunkLine, fileLineChunks, lineChunks, readLineChunks } from '../../src/cli/line-chunks.ts';
@@ -53,7 +54,7 @@ describe('JSON Lines in chunks', () => {
       for (let i = 4; i < input.length; i += 100) yield input.subarray(i, i + 100);
     }
     const chunks: Buffer[] = [];
-    for await (const chunk of lineChunks(oneByteThenBlocks())) chunks.push(chunk);
+    for await (const chunk of lineChunks(oneByteThenBlocks())) chunks.push(Buffer.from(chunk)); // a chunk holds until the next is asked for
     expect(chunks.flatMap((chunk) => chunkLines(chunk))).toEqual(['{"a":1}', long, 'end']);
     for (const chunk of chunks.slice(0, -1)) expect(chunk[chunk.length - 1]).toBe(0x0a);
   });
@@ -64,7 +65,7 @@ describe('JSON Lines in chunks', () => {
       yield Buffer.from('}');
     }
     const chunks: Buffer[] = [];
-    for await (const chunk of lineChunks(tiny())) chunks.push(chunk);
+    for await (const chunk of lineChunks(tiny())) chunks.push(Buffer.from(chunk));
     expect(Buffer.concat(chunks).toString()).toBe('{}');
   });
 
@@ -118,7 +119,7 @@ describe('JSON Lines in chunks', () => {
           for (const chunk of chunks) expect(chunk.length).toBeGreaterThan(0);
           for (const chunk of chunks.slice(0, -1)) expect(chunk[chunk.length - 1]).toBe(0x0a);
           const streamed: Buffer[] = [];
-          for await (const chunk of lineChunks(blocksOf(Buffer.from(`${bom ? '\uFEFF' : ''}${text}`)))) streamed.push(chunk);
+          for await (const chunk of lineChunks(blocksOf(Buffer.from(`${bom ? '\uFEFF' : ''}${text}`)))) streamed.push(Buffer.from(chunk));
           expect(chunks.flatMap((chunk) => chunkLines(chunk))).toEqual(streamed.flatMap((chunk) => chunkLines(chunk)));
         }),
         { numRuns: 300 },
@@ -145,5 +146,39 @@ describe('JSON Lines in chunks', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('gathers a stream\'s blocks into chunks while more are waiting, losing nothing', async () => {
+    const line = fc.string({ unit: fc.constantFrom('a', 'é', '😀', '{', ' '), maxLength: 30 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 20 }), fc.array(fc.integer({ min: 1, max: 17 }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 64 }), async (lines, cuts, blockBytes) => {
+        const bytes = Buffer.from(lines.join('\n'));
+        const stream = new PassThrough();
+        // Every block is waiting before the first is read: the reader may gather them.
+        for (let at = 0, i = 0; at < bytes.length; i++) {
+          const size = cuts[i % cuts.length] as number;
+          stream.write(bytes.subarray(at, at + size));
+          at += size;
+        }
+        stream.end();
+        const chunks: Buffer[] = [];
+        for await (const chunk of lineChunks(stream, blockBytes)) chunks.push(Buffer.from(chunk));
+        expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+        for (const chunk of chunks.slice(0, -1)) expect(chunk[chunk.length - 1]).toBe(0x0a);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('hands over the lines it has when the stream has nothing more waiting (a producer waiting for answers gets them)', async () => {
+    const stream = new PassThrough();
+    const chunks = lineChunks(stream);
+    stream.write('{"a":1}\n{"b":');
+    const first = await chunks.next();
+    expect(Buffer.from(first.value as Buffer).toString('utf8')).toBe('{"a":1}\n');
+    stream.end('2}\n');
+    const second = await chunks.next();
+    expect(Buffer.from(second.value as Buffer).toString('utf8')).toBe('{"b":2}\n');
+    expect((await chunks.next()).done).toBe(true);
   });
 });
