@@ -1,6 +1,7 @@
 /**
  * Runs a command over JSON Lines: chunks of lines are read as they come, processed, and their
- * results written to stdout in input order, waiting for stdout when it is full.
+ * results written to stdout in input order as soon as they are made (a writer that waits for
+ * the answer to a line gets it), waiting for stdout when it is full.
  *
  * `--jobs N`: N threads process chunks, this one and N − 1 workers (so that N cores are busy,
  * not N + 1 threads fighting for them). A chunk goes to a worker while one has fewer than two
@@ -78,8 +79,18 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   };
 
   let pool: WorkerPool | undefined;
-  const pending: Promise<ChunkResult>[] = [];
-  const here = (chunk: Buffer): Promise<ChunkResult> => Promise.resolve(runLines(run.job, eachChunkLine(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length }));
+  /** Chunks in input order, with whether their result is made yet. */
+  const pending: { result: Promise<ChunkResult>; made: boolean }[] = [];
+  /**
+   * Writes the results at the head of the line that are made, in order, one writer at a time:
+   * a producer that waits for the answer to a line gets it.
+   */
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = (): Promise<void> =>
+    (flushing = flushing.then(async () => {
+      while (pending.length > 0 && (pending[0] as (typeof pending)[number]).made) await write(await (pending.shift() as (typeof pending)[number]).result);
+    }));
+  const here = (chunk: Buffer): ChunkResult => runLines(run.job, eachChunkLine(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length });
   try {
     let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {
@@ -87,15 +98,29 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
       if (!first && !pool && run.jobs > 1) pool = new WorkerPool(run.jobs - 1, { command: run.command, argv: run.argv, noteLimit });
       first = false;
       if (pool?.hasRoom(2)) {
-        const result = pool.run(chunk);
-        result.catch(() => undefined); // awaited in order below; a failure there is the one reported
-        pending.push(result);
+        const entry = { result: pool.run(chunk), made: false };
+        // A worker's result is written as soon as it is made and first in line, even while this
+        // thread waits for input; a failure is thrown where it is written (the one reported).
+        const made = (): void => {
+          entry.made = true;
+          flush().catch(() => undefined);
+        };
+        entry.result.then(made, made);
+        pending.push(entry);
       } else {
-        pending.push(here(chunk));
+        pending.push({ result: Promise.resolve(here(chunk)), made: true });
       }
-      while (pending.length >= run.jobs * 2) await write(await (pending.shift() as Promise<ChunkResult>));
+      await flush();
+      // At most 2N chunks in flight: then the oldest is waited for.
+      while (pending.length >= run.jobs * 2) {
+        await (pending[0] as (typeof pending)[number]).result;
+        await flush();
+      }
     }
-    for (const result of pending) await write(await result);
+    while (pending.length > 0) {
+      await (pending[0] as (typeof pending)[number]).result;
+      await flush();
+    }
   } finally {
     await pool?.close();
   }

@@ -1,8 +1,9 @@
 /**
- * JSON Lines on standard input redirected from a file (`parley … < data.jsonl`): read like a
- * named file (line-chunks.ts), from where the file stands when the command starts.
+ * JSON Lines on standard input: redirected from a file (`parley … < data.jsonl`), read like a
+ * named file (line-chunks.ts), from where the file stands when the command starts; from a pipe
+ * whose writer waits for each answer, each line answered before the next is written.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { makeConversation } from '../../bench/conversations.ts';
@@ -36,4 +37,29 @@ describe('standard input from a file', () => {
     expect(all.stdout.trim().split('\n')).toHaveLength(3);
     expect(rest.stdout).toBe(all.stdout.split('\n').slice(1).join('\n'));
   });
+
+  it.each(['1', '2'])('answers each line of a pipe before the next is written (--jobs %s; with 2, later lines go to a worker)', async (jobs) => {
+    const child = spawn(process.execPath, [inject('parleyCommand'), 'validate', '--format', 'apertus', '--jsonl', '--jobs', jobs], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (data: Buffer) => (out += data.toString('utf8')));
+    const answered = (count: number) =>
+      new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const look = () => {
+          if (out.split('\n').length > count) resolve();
+          else if (Date.now() - started > 10_000) reject(new Error(`no answer to line ${count} within 10 s (got ${JSON.stringify(out)})`));
+          else setTimeout(look, 10);
+        };
+        look();
+      });
+    for (let line = 1; line <= 4; line++) {
+      child.stdin.write(`${records[line % 3]}\n`);
+      await answered(line);
+      // Time for a worker to start, so that later lines go to it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    child.stdin.end();
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(out.trim().split('\n')).toEqual(Array.from({ length: 4 }, () => '{"valid":true,"diagnostics":[]}'));
+  }, 60_000);
 });
