@@ -39,6 +39,12 @@ export interface JsonlRun {
   summary?(counts: Counts, name: string): string | undefined;
 }
 
+/** A chunk sent to be run, in input order: its result, and whether it is made yet. */
+interface InFlight {
+  result: Promise<ChunkResult>;
+  made: boolean;
+}
+
 /** Exit code 1 when a record has errors, else 0. */
 export async function runJsonl(run: JsonlRun): Promise<number> {
   const name = inputName(run.file);
@@ -80,7 +86,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
 
   let pool: WorkerPool | undefined;
   /** Chunks in input order, with whether their result is made yet. */
-  const pending: { result: Promise<ChunkResult>; made: boolean }[] = [];
+  const pending: InFlight[] = [];
   /**
    * Writes the results at the head of the line that are made, in order, one writer at a time:
    * a producer that waits for the answer to a line gets it.
@@ -88,7 +94,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   let flushing: Promise<void> = Promise.resolve();
   const flush = (): Promise<void> =>
     (flushing = flushing.then(async () => {
-      while (pending.length > 0 && (pending[0] as (typeof pending)[number]).made) await write(await (pending.shift() as (typeof pending)[number]).result);
+      while (pending[0]?.made === true) await write(await (pending.shift() as InFlight).result);
     }));
   const here = (chunk: Buffer): ChunkResult => runLines(run.job, eachChunkLine(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length });
   try {
@@ -98,7 +104,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
       if (!first && !pool && run.jobs > 1) pool = new WorkerPool(run.jobs - 1, { command: run.command, argv: run.argv, noteLimit });
       first = false;
       if (pool?.hasRoom(2)) {
-        const entry = { result: pool.run(chunk), made: false };
+        const entry: InFlight = { result: pool.run(chunk), made: false };
         // A worker's result is written as soon as it is made and first in line, even while this
         // thread waits for input; a failure is thrown where it is written (the one reported).
         const made = (): void => {
@@ -113,12 +119,12 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
       await flush();
       // At most 2N chunks in flight: then the oldest is waited for.
       while (pending.length >= run.jobs * 2) {
-        await (pending[0] as (typeof pending)[number]).result;
+        await (pending[0] as InFlight).result;
         await flush();
       }
     }
     while (pending.length > 0) {
-      await (pending[0] as (typeof pending)[number]).result;
+      await (pending[0] as InFlight).result;
       await flush();
     }
   } finally {

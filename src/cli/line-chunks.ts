@@ -67,6 +67,18 @@ function readerOf(source: FileHandle | number): Reader {
 const BOM = [0xef, 0xbb, 0xbf];
 
 /**
+ * `spare` (or a larger buffer in its place) with the start of a line that `current` holds from
+ * `end` to `filled` copied to its front, for the next block to follow. Room for at least as
+ * much again as the carried start: a long line doubles the buffer.
+ */
+function carried(current: Buffer, end: number, filled: number, spare: Buffer, blockBytes: number): Buffer {
+  const tail = filled - end;
+  const next = spare.length < Math.max(blockBytes, tail * 2) ? Buffer.allocUnsafeSlow(Math.max(blockBytes, tail * 2)) : spare;
+  current.copy(next, 0, end, filled);
+  return next;
+}
+
+/**
  * A regular file in chunks of whole lines, read straight into two buffers in turn: a chunk is
  * a view of one while the next block is read into the other, so a chunk holds only until the
  * next one is asked for. The start of a line that a block leaves is copied to the front of the
@@ -77,8 +89,8 @@ const BOM = [0xef, 0xbb, 0xbf];
  */
 export async function* fileLineChunks(source: FileHandle | number, blockBytes = CHUNK_BYTES): AsyncGenerator<Buffer> {
   const readInto = readerOf(source);
-  let current = Buffer.allocUnsafeSlow(blockBytes);
-  let spare = Buffer.allocUnsafeSlow(blockBytes);
+  let current: Buffer = Buffer.allocUnsafeSlow(blockBytes);
+  let spare: Buffer = Buffer.allocUnsafeSlow(blockBytes);
   /** Bytes at the front of `current`: the start of a line the last block did not end. */
   let kept = 0;
   let bomChecked = false;
@@ -99,9 +111,7 @@ export async function* fileLineChunks(source: FileHandle | number, blockBytes = 
     }
     const end = bomChecked ? current.lastIndexOf(NEWLINE, filled - 1) + 1 : 0;
     const tail = filled - end;
-    // Room for at least as much again as the carried start: a long line doubles the buffer.
-    if (spare.length < Math.max(blockBytes, tail * 2)) spare = Buffer.allocUnsafeSlow(Math.max(blockBytes, tail * 2));
-    current.copy(spare, 0, end, filled);
+    spare = carried(current, end, filled, spare, blockBytes);
     reading = readInto(spare, tail, spare.length - tail);
     // Read while the chunk is used; a failure is thrown when the read is awaited, not reported as unhandled meanwhile.
     reading.catch(() => undefined);
@@ -124,8 +134,8 @@ export async function* lineChunks(stream: AsyncIterable<Buffer | string>, blockB
   let started = false;
   /** A Readable says how much it holds for us (other streams: nothing known, every block goes at once). */
   const readable = typeof (stream as Partial<Readable>).readableLength === 'number' ? (stream as Readable) : undefined;
-  let current = Buffer.allocUnsafeSlow(blockBytes);
-  let spare = Buffer.allocUnsafeSlow(blockBytes);
+  let current: Buffer = Buffer.allocUnsafeSlow(blockBytes);
+  let spare: Buffer = Buffer.allocUnsafeSlow(blockBytes);
   /** Bytes gathered in `current`. */
   let filled = 0;
   const gather = (bytes: Uint8Array): void => {
@@ -153,8 +163,7 @@ export async function* lineChunks(stream: AsyncIterable<Buffer | string>, blockB
     const end = current.lastIndexOf(NEWLINE, filled - 1) + 1;
     if (end === 0) continue;
     const tail = filled - end;
-    if (spare.length < Math.max(blockBytes, tail * 2)) spare = Buffer.allocUnsafeSlow(Math.max(blockBytes, tail * 2));
-    current.copy(spare, 0, end, filled);
+    spare = carried(current, end, filled, spare, blockBytes);
     yield current.subarray(0, end);
     [current, spare] = [spare, current];
     filled = tail;

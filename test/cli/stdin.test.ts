@@ -4,8 +4,7 @@
  * whose writer waits for each answer, each line answered before the next is written.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { makeConversation } from '../../bench/conversations.ts';
 import { fixtureDir, REPO_ROOT } from './run.ts';
 
