@@ -159,7 +159,12 @@ function reported(diagnostics: readonly Diagnostic[], path: FieldPath, coveredBy
 
 /** The probed fields of `record` that `encoded` does not hold and that its diagnostics do not mention. */
 export function silentLosses(codec: InterchangeCodec, record: ParleyRecord, encoded: EncodeResult): Diagnostic[] {
-  if (!mayFind(record) || PROBES.every((probe) => probe.find(record).length === 0)) return [];
+  return mayFind(record) ? lossesFound(codec, record, encoded) : [];
+}
+
+/** `silentLosses` once `mayFind(record)` said maybe. */
+function lossesFound(codec: InterchangeCodec, record: ParleyRecord, encoded: EncodeResult): Diagnostic[] {
+  if (PROBES.every((probe) => probe.find(record).length === 0)) return [];
   const back = codec.decode(structuredClone(encoded.json)).record;
   const losses: Diagnostic[] = [];
   for (const probe of PROBES) {
@@ -181,18 +186,21 @@ export function withLossProbe(codec: InterchangeCodec): InterchangeCodec {
   return {
     ...codec,
     encode(record, options, how) {
-      if (how?.wants !== undefined && mayFind(record)) {
+      // Asked once a record: most records of a training set hold nothing to probe.
+      const may = mayFind(record);
+      if (how?.wants !== undefined && may) {
         // The probe looks for the encoder's own reports by path, so it needs all of them: the
         // encode is made in full, then `how` is asked about each, in the order the encoder would
         // have asked, and what it declines is left out. The probe's own reports are not asked
         // about, as on the lean path.
         const encoded = codec.encode(record, options);
-        const losses = silentLosses(codec, record, encoded);
+        const losses = lossesFound(codec, record, encoded);
         const kept = encoded.diagnostics.filter((d) => !ASKED_CODES.has(d.code) || (how.wants?.(d.code) ?? true));
         return { ...encoded, diagnostics: [...kept, ...losses] };
       }
       const encoded = codec.encode(record, options, how);
-      const losses = silentLosses(codec, record, encoded);
+      if (!may) return encoded;
+      const losses = lossesFound(codec, record, encoded);
       return losses.length === 0 ? encoded : { ...encoded, diagnostics: [...encoded.diagnostics, ...losses] };
     },
   };
