@@ -20,7 +20,7 @@ export interface WorkerSetup {
  * A worker says `ready` once it has built its job, then answers each chunk by its id, handing
  * back the chunk's memory (`input`, moved) with its result.
  */
-export type WorkerReply = { ready: true } | { id: number; result: ChunkResult; input: Uint8Array } | { id: number; error: string; input?: Uint8Array };
+export type WorkerReply = { ready: true } | { id: number; result: ChunkResult; input: Uint8Array } | { id: number; error: string; input: Uint8Array };
 
 /** What a worker is sent: a chunk to run (its memory moved), or the memory of an output it made, written now (moved back). */
 export type WorkerMessage = { id: number; chunk: Uint8Array } | { written: Uint8Array };
@@ -117,7 +117,7 @@ export class WorkerPool {
       slot.ready = true;
       return;
     }
-    if (reply.input) this.inputs.adopt(reply.input);
+    this.inputs.adopt(reply.input);
     const waiting = slot.waiting.get(reply.id);
     if (!waiting) return;
     slot.waiting.delete(reply.id);

@@ -3,8 +3,8 @@
  * `+=`, which engines keep as a rope (no copy until the text is read, then one copy, not
  * quadratic building; in V8 about twice as fast as an array of chunks joined at the end), and a
  * span that continues the previous one (same kind, path and trainable) is extended instead of
- * adding a new one. Author
- * text (`content`) goes through the format's check first (the token-injection warning).
+ * adding a new one. Author text (`content`) goes through the format's check first (the
+ * token-injection warning).
  * Without spans (`RenderHow.spans: false`) only the text is kept: a JSON Lines render of a
  * whole training set prints no spans, and building them was a tenth of its time. Without text
  * (`RenderHow.text: false`: only the diagnostics are wanted) the pieces are not kept either.
