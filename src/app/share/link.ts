@@ -41,7 +41,7 @@ export function buildShareLink(baseUrl: string = location.href): ShareLinkResult
  */
 export async function openShareFragment(): Promise<void> {
   if (!hasShareFragment()) return;
-  const decoded = decodeShare(location.hash.slice(SHARE_PREFIX.length));
+  const decoded = await decodeShare(location.hash.slice(SHARE_PREFIX.length));
   if (!decoded.ok) {
     removeFragment();
     useAppStore.getState().showNotice({ tone: 'error', title: `This share link cannot be opened: ${decoded.message}. Nothing was loaded.` });
