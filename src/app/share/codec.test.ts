@@ -85,12 +85,13 @@ describe('share codec', () => {
     it('refuses the audit\'s 30 KB link that expands to 23.5 MB (it opened, and the tab froze)', async () => {
       const link = bombLink(23_500_000);
       expect(link.length).toBeLessThan(MAX_SHARE_FRAGMENT_LENGTH);
-      expect(await refusal(link)).toBe(`it expands to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB`);
+      expect(await refusal(link)).toBe('it expands to more than 1 MB (ask for the conversation as a file)');
     });
 
-    it('opens a link that expands to exactly the limit', async () => {
+    it('opens a link that expands to exactly the limit, and refuses one byte more', async () => {
       const result = await decodeShare(bombLink(MAX_INFLATED_BYTES));
       expect(result.ok && result.payload.record.kind).toBe('chat');
+      expect(await refusal(bombLink(MAX_INFLATED_BYTES + 1))).toBe('it expands to more than 1 MB (ask for the conversation as a file)');
     });
 
     it('stops inflating as soon as the limit is passed: the 1 GB bomb is refused in well under a second', async () => {

@@ -38,7 +38,7 @@ export async function decodeShare(encoded: string): Promise<ShareDecodeResult> {
   if (!bytes) return { ok: false, message: 'it is not valid base64url (was it cut off or edited?)' };
   const inflated = await inflateWithin(bytes, MAX_INFLATED_BYTES);
   if (!inflated.ok) {
-    return { ok: false, message: inflated.reason === 'too large' ? `it expands to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB` : 'its compressed data is damaged (was it cut off?)' };
+    return { ok: false, message: inflated.reason === 'too large' ? `it expands to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB (ask for the conversation as a file)` : 'its compressed data is damaged (was it cut off?)' };
   }
   let value: unknown;
   try {

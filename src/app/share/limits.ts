@@ -22,8 +22,9 @@ export const MAX_SHARE_FRAGMENT_LENGTH = MAX_SHARE_URL_LENGTH;
  * A link that expands to more than this is refused, and inflating stops as soon as the output
  * passes it (a crafted short link could otherwise expand to gigabytes, a "zip bomb"). A link of
  * the longest length carries about 24 KB of compressed data; real conversations compress 3 to 5
- * times (the examples: at most 2.7), so an honest link expands to about 100 KB. 4 MB leaves 40
- * times that for very repetitive text, and a conversation of 4 MB still opens and edits at once,
- * where the audit's 23.5 MB link froze the tab for 10 to 37 s.
+ * times (the examples: at most 2.7), so an honest link expands to about 100 KB, and 1 MB leaves
+ * ten times that for repetitive text. Above it, the tab pays for what it opens: today a 4 MB
+ * conversation blocks it for 3 to 4 s while the editor and preview take it in (the audit's 23.5 MB
+ * link, 10 to 37 s). A conversation larger than this travels as a file (50 MB, MAX_OPEN_BYTES).
  */
-export const MAX_INFLATED_BYTES = 4 * 1024 * 1024;
+export const MAX_INFLATED_BYTES = 1024 * 1024;
