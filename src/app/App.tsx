@@ -94,7 +94,7 @@ export function App() {
       )}
       {pendingShare && (
         <Suspense fallback={null}>
-          <ShareConfirmDialog payload={pendingShare} />
+          <ShareConfirmDialog pending={pendingShare} />
         </Suspense>
       )}
     </div>

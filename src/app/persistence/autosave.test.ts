@@ -110,6 +110,19 @@ describe('autosave', () => {
     expect(db.saved).toMatchObject({ formatId: 'apertus', futureField: 'keep' });
   });
 
+  it('saves at once, when told it changed, what changed before autosave watched the store (a share link opened at start-up)', async () => {
+    const { restoreSaved, startAutosave, saveNow, useAppStore } = await fresh();
+    await restoreSaved();
+    useAppStore.getState().loadRecord(record('from a link'));
+    await saveNow();
+    expect(db.writes).toBe(0);
+    await saveNow({ changed: true });
+    expect(db.writes).toBe(1);
+    expect(firstText(db.saved as { record: unknown })).toBe('from a link');
+    expect(useAppStore.getState().saveStatus.state).toBe('saved');
+    startAutosave();
+  });
+
   it('writes a synchronous copy when the page is hidden with a save pending, and prefers it when newer', async () => {
     const first = await fresh();
     await first.restoreSaved();

@@ -83,8 +83,13 @@ export function startAutosave(): () => void {
   };
 }
 
-/** Save now (Ctrl+S, tests). Resolves when the write is done or has failed. */
-export async function saveNow(): Promise<void> {
+/**
+ * Save now (Ctrl+S, tests). Resolves when the write is done or has failed. `changed`: the state
+ * changed where autosave may not have seen it (a share link opened at start-up, before
+ * `startAutosave`), so it is written even if nothing was marked.
+ */
+export async function saveNow({ changed = false }: { changed?: boolean } = {}): Promise<void> {
+  if (changed) markDirty();
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
   await save();

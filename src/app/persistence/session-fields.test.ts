@@ -20,11 +20,11 @@ describe('session fields', () => {
     expect(shownSession({ ...state, formatId: 'openchatml' }).formatOptions).toEqual({});
   });
 
-  it('make the same link bytes as the links made before, which still open', () => {
+  it('make the same link bytes as the links made before, which still open', async () => {
     // A link as it was encoded before the fields were declared once.
     const old = `v1.${Buffer.from(deflateSync(strToU8(JSON.stringify({ record, formatId: 'rwkv', formatOptions: { streaming: true } })), { level: 9 })).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
     expect(encodeShare(shownSession(state))).toBe(old);
-    expect(decodeShare(old)).toEqual({ ok: true, payload: { record, formatId: 'rwkv', formatOptions: { streaming: true } } });
+    expect(await decodeShare(old)).toEqual({ ok: true, payload: { record, formatId: 'rwkv', formatOptions: { streaming: true } } });
   });
 
   it('split an envelope into the store\'s fields and the unknown ones kept; an older one without toggles keeps the defaults', () => {
@@ -36,9 +36,9 @@ describe('session fields', () => {
     expect(splitEnvelope({ record, formatId: 'apertus', formatOptions: {}, showWhitespace: true }).session).toEqual({ record, formatId: 'apertus', formatOptions: {}, showWhitespace: true });
   });
 
-  it('carry a mask that is not the default in a link and read a damaged one as the default', () => {
+  it('carry a mask that is not the default in a link and read a damaged one as the default', async () => {
     const lastOnly: MaskSettings = { turns: 'last', thoughtsAndTools: false, messages: { '2': true } };
-    const decoded = decodeShare(encodeShare(shownSession({ ...state, trainingMask: lastOnly })));
+    const decoded = await decodeShare(encodeShare(shownSession({ ...state, trainingMask: lastOnly })));
     expect(decoded).toEqual({ ok: true, payload: { record, formatId: 'rwkv', formatOptions: { streaming: true }, trainingMask: lastOnly } });
     const damaged = { turns: 'some', thoughtsAndTools: 'no', messages: { x: true, '1': 'yes', '3': false } };
     expect(splitEnvelope({ record, formatId: 'apertus', formatOptions: {}, trainingMask: damaged as unknown as MaskSettings }).session.trainingMask).toEqual({ turns: 'all', thoughtsAndTools: true, messages: { '3': false } });

@@ -1,50 +1,48 @@
 /**
  * Share link payload: `{record, formatId, formatOptions}` → JSON → deflate (fflate) → base64url,
- * behind a version tag: `v1.<base64url>`. Decoding checks every step and the record's shape, and
- * says which step failed; nothing half-decoded is ever returned.
+ * behind a version tag: `v1.<base64url>`. Decoding checks every step (the link's length and what
+ * it expands to first: limits.ts), the record's shape, the format and its options, and says which
+ * step failed; nothing half-decoded is ever returned, and nothing it is given makes it throw
+ * (codec.property.test.ts). Asynchronous: inflating pauses now and then (inflate-within.ts).
  */
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { deflateSync, strFromU8, strToU8 } from 'fflate';
 import { describeJsonTooDeep, findJsonTooDeep, type OptionValues } from '../../core/index.ts';
 import { checkRecord } from '../persistence/record-schema.ts';
 import { readMaskSettings } from '../tokens/mask-settings.ts';
 import { sharedConversation, type SharedConversation } from '../persistence/session-fields.ts';
+import { declaredOptions, optionsProblem } from './check-options.ts';
+import { inflateWithin } from './inflate-within.ts';
+import { MAX_INFLATED_BYTES, MAX_SHARE_FRAGMENT_LENGTH } from './limits.ts';
 
 /** The saved fields a link carries (session-fields.ts). */
 export type SharePayload = SharedConversation;
 
 const VERSION = 'v1';
 
-/**
- * A link that inflates to more than this is refused: a crafted short link could otherwise
- * expand to gigabytes (a "zip bomb") before any check runs. 64 MB is above any record a link
- * of the accepted length can carry honestly.
- */
-const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
-
 export function encodeShare(payload: SharePayload): string {
-  const bytes = deflateSync(strToU8(JSON.stringify(sharedConversation(payload))), { level: 9 });
+  const shared = sharedConversation({ ...payload, formatOptions: declaredOptions(payload.formatId, payload.formatOptions) });
+  const bytes = deflateSync(strToU8(JSON.stringify(shared)), { level: 9 });
   return `${VERSION}.${toBase64Url(bytes)}`;
 }
 
 export type ShareDecodeResult = { ok: true; payload: SharePayload } | { ok: false; message: string };
 
-export function decodeShare(encoded: string): ShareDecodeResult {
+export async function decodeShare(encoded: string): Promise<ShareDecodeResult> {
+  if (encoded.length > MAX_SHARE_FRAGMENT_LENGTH) {
+    return { ok: false, message: `it is ${encoded.length.toLocaleString('en')} characters long; links of more than ${MAX_SHARE_FRAGMENT_LENGTH.toLocaleString('en')} are not opened` };
+  }
   const dot = encoded.indexOf('.');
   const version = dot < 0 ? '' : encoded.slice(0, dot);
   if (version !== VERSION) return { ok: false, message: version === '' ? 'it has no version tag' : `it has version "${version}", which this Parley does not read` };
   const bytes = fromBase64Url(encoded.slice(dot + 1));
   if (!bytes) return { ok: false, message: 'it is not valid base64url (was it cut off or edited?)' };
-  let json: string;
-  try {
-    const inflated = inflateSync(bytes);
-    if (inflated.length > MAX_INFLATED_BYTES) return { ok: false, message: 'it expands to more than 64 MB' };
-    json = strFromU8(inflated);
-  } catch {
-    return { ok: false, message: 'its compressed data is damaged (was it cut off?)' };
+  const inflated = await inflateWithin(bytes, MAX_INFLATED_BYTES);
+  if (!inflated.ok) {
+    return { ok: false, message: inflated.reason === 'too large' ? `it expands to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB (ask for the conversation as a file)` : 'its compressed data is damaged (was it cut off?)' };
   }
   let value: unknown;
   try {
-    value = JSON.parse(json);
+    value = JSON.parse(strFromU8(inflated.bytes));
   } catch {
     return { ok: false, message: 'its content is not valid JSON' };
   }
@@ -55,6 +53,8 @@ export function decodeShare(encoded: string): ShareDecodeResult {
   const { record, formatId, formatOptions, trainingMask } = value as Record<string, unknown>;
   if (typeof formatId !== 'string') return { ok: false, message: 'it names no format' };
   if (!isOptionValues(formatOptions)) return { ok: false, message: 'its format options are not a map of values' };
+  const badOptions = optionsProblem(formatId, formatOptions);
+  if (badOptions !== undefined) return { ok: false, message: badOptions };
   const checked = checkRecord(record);
   if (!checked.ok) return { ok: false, message: `its conversation is ${checked.message}` };
   const payload: SharePayload = { record: checked.record, formatId, formatOptions };

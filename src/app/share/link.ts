@@ -2,20 +2,22 @@
  * Share links in the URL fragment (`#share=v1.…`): the fragment never reaches a server, so a
  * shared conversation stays between the people who have the link.
  */
+import { findFormat } from '../../core/index.ts';
 import { confirmLeaveDataset, datasetHasChanges, prepareFormat, useAppStore } from '../store/index.ts';
+import { saveNow } from '../persistence/autosave.ts';
 import { shownSession } from '../persistence/session-fields.ts';
 import { DEFAULT_MASK } from '../tokens/mask-settings.ts';
 import { decodeShare, encodeShare, type SharePayload } from './codec.ts';
 import { hasShareFragment, SHARE_PREFIX } from './fragment.ts';
-import { pendingShareStore } from './pending.ts';
+import { MAX_SHARE_URL_LENGTH } from './limits.ts';
+import { pendingShareStore, type PendingShare } from './pending.ts';
 import { sameConversation } from './same-conversation.ts';
 
-/**
- * Longest link Parley makes. Browsers accept far more (Chromium: 2 MB), but links are pasted into
- * chat, mail and issue trackers, which cut or refuse long messages (Slack truncates at 40,000
- * characters); 32,000 leaves room for the text around the link. Longer: export a file instead.
- */
-export const MAX_SHARE_URL_LENGTH = 32_000;
+export { MAX_SHARE_URL_LENGTH } from './limits.ts';
+
+/** The format whose `template` option is code that Parley runs (the Jinja interpreter). */
+const TEMPLATE_FORMAT = 'jinja';
+const TEMPLATE_OPTION = 'template';
 
 export type ShareLinkResult = { ok: true; url: string } | { ok: false; message: string; length: number };
 
@@ -34,39 +36,46 @@ export function buildShareLink(baseUrl: string = location.href): ShareLinkResult
 }
 
 /**
- * Open the share fragment of the current URL, if any. A damaged link shows an error and loads
- * nothing. When the current conversation is the person's own work (not the untouched start-up
- * example) and differs from the shared one, nothing is replaced before they answer: the question
- * is asked (ShareConfirmDialog) and the fragment stays until then, so a reload asks again.
+ * Open the share fragment of the current URL, if any. A damaged or refused link shows why and
+ * loads nothing. Nothing is replaced before the person answers (ShareConfirmDialog) when the
+ * current conversation is their own work (not the untouched start-up example) and differs from
+ * the shared one, or when the link carries a Jinja template they do not have yet (in a fresh
+ * profile too): the fragment stays until then, so a reload asks again.
  */
 export async function openShareFragment(): Promise<void> {
   if (!hasShareFragment()) return;
-  const decoded = decodeShare(location.hash.slice(SHARE_PREFIX.length));
+  const decoded = await decodeShare(location.hash.slice(SHARE_PREFIX.length));
   if (!decoded.ok) {
     removeFragment();
     useAppStore.getState().showNotice({ tone: 'error', title: `This share link cannot be opened: ${decoded.message}. Nothing was loaded.` });
     return;
   }
+  const { payload } = decoded;
   // The shared format's code first (Format.prepare: harmony, …), so that "Open" shows it rendered.
-  await prepareFormat(decoded.payload.formatId);
+  await prepareFormat(payload.formatId);
+  let replacesOwnWork: boolean;
   // A dataset with changes not exported: the dataset's question, not the conversation's (it would be lost, not undoable).
   if (datasetHasChanges()) {
-    if (confirmLeaveDataset()) openShared(decoded.payload, false);
-    else {
+    if (!confirmLeaveDataset()) {
       removeFragment();
       useAppStore.getState().showNotice({ tone: 'info', title: 'Kept the dataset; the shared conversation was not opened.' });
+      return;
     }
+    replacesOwnWork = false;
+  } else replacesOwnWork = await wouldReplaceOwnWork(payload);
+  const template = unfamiliarTemplate(payload);
+  if (replacesOwnWork || template !== undefined) {
+    pendingShareStore.setState({ pending: { payload, replacesOwnWork, template } });
     return;
   }
-  if (await wouldReplaceOwnWork(decoded.payload)) {
-    pendingShareStore.setState({ pending: decoded.payload });
-    return;
-  }
-  openShared(decoded.payload, false);
+  openShared(payload, false);
 }
 
-/** "Open": replace the conversation with the shared one (one undo step). */
-export function openShared(payload: SharePayload, replacedOwnWork = true): void {
+/**
+ * "Open": replace the conversation with the shared one (one undo step), and save it at once: the
+ * fragment is gone from the address bar, so a reload must find it in storage.
+ */
+export function openShared(payload: SharePayload, replacedOwnWork: boolean): void {
   removeFragment();
   pendingShareStore.setState({ pending: null });
   const state = useAppStore.getState();
@@ -76,15 +85,34 @@ export function openShared(payload: SharePayload, replacedOwnWork = true): void 
   state.setImportDiagnostics([]);
   state.setSourceCodec(null);
   state.showNotice({ tone: 'success', title: replacedOwnWork ? 'Opened the shared conversation. Undo brings yours back.' : 'Opened the conversation from the share link.' });
+  // At start-up this runs before autosave watches the store: say it changed.
+  void saveNow({ changed: true });
 }
 
-/** "Keep mine": forget the link; nothing changes. */
+/** "Keep mine" / "Don't open": forget the link; nothing changes. */
 export function keepOwnWork(): void {
+  const { pending } = pendingShareStore.getState();
   // The dialog's close event also lands here (Escape, ✕), also after "Open" unmounted it: answer once.
-  if (pendingShareStore.getState().pending === null) return;
+  if (pending === null) return;
   removeFragment();
   pendingShareStore.setState({ pending: null });
-  useAppStore.getState().showNotice({ tone: 'info', title: 'Kept your conversation; the shared one was not opened.' });
+  useAppStore.getState().showNotice({ tone: 'info', title: pending.replacesOwnWork ? 'Kept your conversation; the shared one was not opened.' : 'The shared conversation was not opened.' });
+}
+
+/** "Open" in the dialog. */
+export function openPending(pending: PendingShare): void {
+  openShared(pending.payload, pending.replacesOwnWork);
+}
+
+/**
+ * The template a link would run, unless it is the one this tab already has for the format (the
+ * default in a fresh profile): that one runs anyway, asking would tell nothing new.
+ */
+function unfamiliarTemplate(payload: SharePayload): string | undefined {
+  const template = payload.formatOptions[TEMPLATE_OPTION];
+  if (payload.formatId !== TEMPLATE_FORMAT || typeof template !== 'string') return undefined;
+  const current = useAppStore.getState().formatOptions[TEMPLATE_FORMAT]?.[TEMPLATE_OPTION] ?? findFormat(TEMPLATE_FORMAT)?.defaults[TEMPLATE_OPTION];
+  return template === current ? undefined : template;
 }
 
 async function wouldReplaceOwnWork(payload: SharePayload): Promise<boolean> {

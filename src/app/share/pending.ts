@@ -6,8 +6,19 @@
 import { createStore, useStore } from 'zustand';
 import type { SharePayload } from './codec.ts';
 
-export const pendingShareStore = createStore<{ pending: SharePayload | null }>()(() => ({ pending: null }));
+export interface PendingShare {
+  payload: SharePayload;
+  /** Opening it replaces the person's own conversation (one undo step brings it back). */
+  replacesOwnWork: boolean;
+  /**
+   * The Jinja template the link would run, when it is not the one the person already has: shown
+   * in full before anything runs it (a template can be slow or never end).
+   */
+  template: string | undefined;
+}
 
-export function usePendingShare(): SharePayload | null {
+export const pendingShareStore = createStore<{ pending: PendingShare | null }>()(() => ({ pending: null }));
+
+export function usePendingShare(): PendingShare | null {
   return useStore(pendingShareStore, (state) => state.pending);
 }
