@@ -115,6 +115,24 @@ describe('parley tokenize', () => {
     expect(result.tokens.filter((t) => t === '<s>')).toHaveLength(1);
   });
 
+  it('a tokenizer.json of a model type the engine does not know is refused in one line, exit 2 (never null ids)', async () => {
+    const { tokenizer, config } = byteFallbackFiles();
+    mkdirSync(files.path('wordlevel'));
+    const path = files.write('wordlevel/tokenizer.json', { ...tokenizer, model: { ...tokenizer.model, type: 'WordLevel' } });
+    files.write('wordlevel/tokenizer_config.json', config);
+    const run = await parley(['tokenize', '--format', 'rwkv', '--tokenizer', path], JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }));
+    expect(run.stdout).toBe('');
+    expect(expectBadInput(run)).toBe(`parley tokenize: ${path}: the model type "WordLevel" is not one Parley can tokenize with (BPE, Unigram, WordPiece).`);
+  });
+
+  it('an empty vocabulary is refused in one line, exit 2, with --jsonl too', async () => {
+    const { tokenizer } = byteFallbackFiles();
+    const path = files.write('empty-vocab.json', { ...tokenizer, model: { ...tokenizer.model, vocab: {} } });
+    const run = await parley(['tokenize', '--format', 'rwkv', '--jsonl', '--tokenizer', path], `${JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] })}\n`);
+    expect(run.stdout).toBe('');
+    expect(expectBadInput(run)).toBe(`parley tokenize: ${path}: the model's vocabulary ("model.vocab") is empty.`);
+  });
+
   it('a format that ships no tokenizer asks for one, in one line', async () => {
     const message = expectBadInput(await parley(['tokenize', '--format', 'apertus'], JSON.stringify(TWO_TURNS)));
     expect(message).toMatch(/no tokenizer ships for format apertus.*--tokenizer swiss-ai\/Apertus-8B-Instruct-2509/);
