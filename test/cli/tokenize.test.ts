@@ -116,7 +116,7 @@ describe('parley tokenize', () => {
   });
 
   it('a tokenizer.json of a model type the engine does not know is refused in one line, exit 2 (never null ids)', async () => {
-    const { tokenizer, config } = byteFallbackFiles();
+    const { tokenizer, config } = byteFallbackFiles() as { tokenizer: { model: object }; config: object };
     mkdirSync(files.path('wordlevel'));
     const path = files.write('wordlevel/tokenizer.json', { ...tokenizer, model: { ...tokenizer.model, type: 'WordLevel' } });
     files.write('wordlevel/tokenizer_config.json', config);
@@ -126,7 +126,7 @@ describe('parley tokenize', () => {
   });
 
   it('an empty vocabulary is refused in one line, exit 2, with --jsonl too', async () => {
-    const { tokenizer } = byteFallbackFiles();
+    const { tokenizer } = byteFallbackFiles() as { tokenizer: { model: object } };
     const path = files.write('empty-vocab.json', { ...tokenizer, model: { ...tokenizer.model, vocab: {} } });
     const run = await parley(['tokenize', '--format', 'rwkv', '--jsonl', '--tokenizer', path], `${JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] })}\n`);
     expect(run.stdout).toBe('');

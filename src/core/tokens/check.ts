@@ -63,7 +63,7 @@ function vocabularyProblem(type: string, vocab: unknown): string | undefined {
  * Checks the files before the engine builds a tokenizer from them; throws `TokenizerLoadError`
  * ("NAME: what is wrong.") when they cannot give true counts.
  */
-export function checkTokenizerFiles(tokenizer: unknown, config: unknown, name: string): void {
+export function checkTokenizerFiles(tokenizer: unknown, config: unknown, name: string): asserts tokenizer is Json & { model: Json } {
   const refuse = (what: string): never => {
     throw new TokenizerLoadError(`${name}: ${what}.`);
   };
