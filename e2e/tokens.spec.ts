@@ -207,3 +207,27 @@ test('Token view: another tokenizer file clears the counts at once and brings it
   await expect(status).toContainText(/notjson-tokenizer\.json: not JSON \(.*\)\. Still using tokenizer\.json\./, { timeout: 30_000 });
   await expect(count).toHaveText(llamaCount);
 });
+
+test('Token view: a tokenizer worker that fails is said, not swallowed, and the next choice starts a new one', async ({ parley, page, watch }) => {
+  test.setTimeout(90_000);
+  // The worker's script fails as it starts (a stale or broken deploy would do the same).
+  const broken = '**/assets/token.worker-*.js';
+  await page.route(broken, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("the worker broke");' }));
+  await parley.goto();
+  expect((await parley.load(CONVERSATION)).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  const { record } = await parley.state();
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  const status = page.getByRole('status', { name: 'Tokenizer status' });
+  await expect(status).toContainText(/^The tokenizer worker stopped \(.*the worker broke\)\. Choose a tokenizer to start it again\.$/, { timeout: 30_000 });
+  await expect(page.getByTestId('token-count')).toHaveText('No tokens yet');
+  await expect(page.getByRole('button', { name: 'Export labels' })).toBeDisabled();
+
+  // The script is whole again: choosing a tokenizer starts a new worker, which counts.
+  await page.unroute(broken);
+  await page.getByRole('combobox', { name: 'Shipped tokenizer' }).selectOption({ label: 'Qwen3' });
+  await expect(status).toContainText('Qwen3', { timeout: 60_000 });
+  await expect(page.getByTestId('token-count')).toHaveText(`${expected(record, {}).count} tokens`, { timeout: 30_000 });
+  // The worker's own report of its error is expected here; nothing else may be.
+  watch.errors = watch.errors.filter((error) => !error.includes('the worker broke'));
+});
