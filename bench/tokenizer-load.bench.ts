@@ -60,7 +60,10 @@ async function main(): Promise<void> {
       await page.evaluate(PROBE);
       const began = Date.now();
       await page.getByLabel('Load tokenizer.json (and tokenizer_config.json)').setInputFiles(file);
-      await status.filter({ hasText: 'tokenizer.json (from a file)' }).waitFor({ timeout: 300_000 });
+      // Loaded, or refused: either way the status stops saying Loading.
+      await page.waitForFunction(() => !/Loading/.test(document.querySelector('[aria-label="Tokenizer status"]')?.textContent ?? 'Loading'), undefined, { timeout: 300_000, polling: 100 });
+      const said = (await status.textContent()) ?? '';
+      if (!said.includes('tokenizer.json (from a file)')) throw new Error(`the tokenizer did not load: ${said}`);
       await page.getByTestId('token-count').filter({ hasText: / tokens$/ }).waitFor({ timeout: 120_000 });
       const took = Date.now() - began;
       const { tasks, gaps } = await page.evaluate(() => (window as unknown as { __probe: { tasks: number[]; gaps: number[] } }).__probe);

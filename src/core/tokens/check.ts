@@ -53,10 +53,14 @@ function vocabularyProblem(type: string, vocab: unknown): string | undefined {
     return bad === -1 ? undefined : `the model's vocabulary ("model.vocab") entry ${bad} is not a [token, score] pair`;
   }
   if (!isObject(vocab)) return `the ${type} model's vocabulary ("model.vocab") is not an object of token ids`;
-  const entries = Object.entries(vocab);
-  if (entries.length === 0) return 'the model\'s vocabulary ("model.vocab") is empty';
-  const bad = entries.find(([, id]) => !Number.isInteger(id) || (id as number) < 0);
-  return bad === undefined ? undefined : `the model's vocabulary ("model.vocab") gives ${JSON.stringify(bad[0])} no id`;
+  // A loop, not Object.entries: a vocabulary can hold a million tokens, and this runs on every load.
+  let tokens = 0;
+  for (const token in vocab) {
+    const id = vocab[token];
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0) return `the model's vocabulary ("model.vocab") gives ${JSON.stringify(token)} no id`;
+    tokens++;
+  }
+  return tokens === 0 ? 'the model\'s vocabulary ("model.vocab") is empty' : undefined;
 }
 
 /**
