@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChatMlFormat } from '../../src/core/formats/openchatml/index.ts';
 import { openAiChatCodec } from '../../src/core/interchange/openai-chat/index.ts';
-import { byteFallbackFiles, shippedTokenizer } from '../../src/core/tokens/test-tokenizers.ts';
+import { asciiUnigram, byteFallbackFiles, shippedTokenizer } from '../../src/core/tokens/test-tokenizers.ts';
 import { trainingExample } from '../../src/core/tokens/training.ts';
 import { expectBadInput, fixtureDir, lines, parley } from './run.ts';
 
@@ -131,6 +131,20 @@ describe('parley tokenize', () => {
     const run = await parley(['tokenize', '--format', 'rwkv', '--jsonl', '--tokenizer', path], `${JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] })}\n`);
     expect(run.stdout).toBe('');
     expect(expectBadInput(run)).toBe(`parley tokenize: ${path}: the model's vocabulary ("model.vocab") is empty.`);
+  });
+
+  it('a record with a token the tokenizer has no id for: input_ids null and an error, never null ids; the other lines go on', async () => {
+    const path = files.write('ascii-unigram.json', asciiUnigram());
+    const ok = JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] });
+    const cjk = JSON.stringify({ messages: [{ role: 'user', content: 'a 日 b' }] });
+    const single = await parley(['tokenize', '--format', 'rwkv', '--tokenizer', path], cjk);
+    expect(single.code).toBe(1);
+    expect(JSON.parse(single.stdout)).toEqual({ input_ids: null, diagnostics: [{ severity: 'error', code: 'tokens/no-id', message: `${path} has no id for the token "日" (it is not in the vocabulary, and the tokenizer has no unknown token).` }] });
+    const run = await parley(['tokenize', '--format', 'rwkv', '--jsonl', '--tokenizer', path], `${ok}\n${cjk}\n${ok}\n`);
+    expect(run.code).toBe(1);
+    const out = lines(run.stdout).map((line) => JSON.parse(line) as Result);
+    expect(out.map((result) => result.input_ids === null)).toEqual([false, true, false]);
+    expect(out[0]?.input_ids?.every((id) => Number.isInteger(id))).toBe(true);
   });
 
   it('a format that ships no tokenizer asks for one, in one line', async () => {

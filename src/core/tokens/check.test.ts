@@ -4,9 +4,9 @@
  * `<unk>`s. Each broken file is the hand-written byte-fallback tokenizer with one thing broken.
  */
 import { describe, expect, it } from 'vitest';
-import { parseTokenizerJson, TokenizerLoadError } from './check.ts';
+import { parseTokenizerJson, TokenizerEncodeError, TokenizerLoadError } from './check.ts';
 import { loadTokenizer } from './load.ts';
-import { byteFallbackFiles } from './test-tokenizers.ts';
+import { asciiUnigram, byteFallbackFiles } from './test-tokenizers.ts';
 
 type Json = Record<string, unknown>;
 
@@ -83,4 +83,12 @@ describe('loadTokenizer checks the files', () => {
     expect(() => parseTokenizerJson('{"model": ', 'big.json')).toThrow(/^big\.json: not JSON \(/);
     expect(parseTokenizerJson('{"model": {}}', 'ok.json')).toEqual({ model: {} });
   });
+
+  it('refuses a text with a token that has no id, naming the token (never a null id)', () => {
+    const tokenizer = loadTokenizer({ tokenizer: asciiUnigram() }, 'ascii.json');
+    expect(tokenizer.encode('Hi there.').ids).toHaveLength(9);
+    expect(() => tokenizer.encode('Hi 日')).toThrow(TokenizerEncodeError);
+    expect(() => tokenizer.encode('Hi 日')).toThrow('ascii.json has no id for the token "日" (it is not in the vocabulary, and the tokenizer has no unknown token).');
+  });
 });
+

@@ -8,6 +8,9 @@
  */
 export class TokenizerLoadError extends Error {}
 
+/** A text the loaded tokenizer cannot give ids for (a token without an id): one line naming the tokenizer and the token. */
+export class TokenizerEncodeError extends Error {}
+
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -107,4 +110,14 @@ export function checkLoadedTokenizer(hf: LoadedForCheck, tokenizer: unknown, nam
   if (encoded.ids.length === 0) refuse(`a test text (${JSON.stringify(PROBE_TEXT)}) encodes to no tokens`);
   const without = encoded.tokens.filter((_, i) => !Number.isInteger(encoded.ids[i]));
   if (without.length > 0) refuse(`a test text (${JSON.stringify(PROBE_TEXT)}) encodes to tokens without an id: ${without.map((t) => JSON.stringify(t)).join(', ')}`);
+}
+
+/**
+ * Every id of an encoding is an integer: the test text at load time cannot cover every text (a
+ * Unigram model without an unknown token has no id for a character outside its vocabulary), so
+ * each encoding is checked too, and refused rather than given with `null` (or, in typed arrays, 0) ids.
+ */
+export function assertIds(ids: readonly unknown[], tokens: readonly string[], name: string): void {
+  const missing = ids.findIndex((id) => !Number.isInteger(id));
+  if (missing !== -1) throw new TokenizerEncodeError(`${name} has no id for the token ${JSON.stringify(tokens[missing])} (it is not in the vocabulary, and the tokenizer has no unknown token).`);
 }

@@ -4,7 +4,7 @@
  */
 import { Tokenizer as HfTokenizer } from '@huggingface/tokenizers';
 import { align } from './align.ts';
-import { checkLoadedTokenizer, checkTokenizerFiles, TokenizerLoadError } from './check.ts';
+import { assertIds, checkLoadedTokenizer, checkTokenizerFiles, TokenizerLoadError } from './check.ts';
 import { textBytes } from './text-bytes.ts';
 import { spellingOf } from './token-bytes.ts';
 import type { EncodeOptions, TokenEncoding, Tokenizer, TokenizerFiles } from './types.ts';
@@ -103,6 +103,7 @@ export function loadTokenizer(files: TokenizerFiles, name = 'tokenizer.json'): T
       const front = mode === true || (mode === 'auto' && prefix.length > 0 && !text.startsWith(prefixText));
       const back = mode === true || (mode === 'auto' && suffix.length > 0 && !text.endsWith(suffixText));
       const core = hf.encode(text, { add_special_tokens: false });
+      assertIds(core.ids, core.tokens, name);
       const ids = [...(front ? prefixIds : []), ...core.ids, ...(back ? suffixIds : [])];
       const tokens = [...(front ? prefix : []), ...core.tokens, ...(back ? suffix : [])];
       const added = ids.map((id) => addedIds.has(id));
