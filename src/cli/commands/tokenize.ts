@@ -1,7 +1,7 @@
 /** `parley tokenize`: a conversation → its tokens as a trainer reads them (`input_ids`, `labels`, …). */
 import type { Diagnostic, Format, OptionValues } from '../../core/index.ts';
 import { hasErrors } from '../../core/index.ts';
-import { tokenDiagnostics, TokenizerEncodeError, trainingExample, type MaskOptions, type Tokenizer, type TrainingExample } from '../../core/tokens/index.ts';
+import { TOKEN_CODES, tokenDiagnostics, TokenizerEncodeError, trainingExample, type MaskOptions, type Tokenizer, type TrainingExample } from '../../core/tokens/index.ts';
 import type { ParleyRecord } from '../../core/model/types.ts';
 import { stringFlag, type ParsedArgs } from '../args.ts';
 import type { DialectChoice } from '../dialect.ts';
@@ -96,9 +96,6 @@ interface Tokenized {
   diagnostics: Diagnostic[];
 }
 
-/** The code of the diagnostic for a render the tokenizer has no ids for. */
-const NO_ID = 'tokens/no-id';
-
 function tokenize(format: Format<OptionValues>, options: Partial<OptionValues>, tokenizer: Tokenizer, mask: MaskOptions, record: ParleyRecord): Tokenized {
   const rendered = format.render(record, options);
   try {
@@ -107,7 +104,7 @@ function tokenize(format: Format<OptionValues>, options: Partial<OptionValues>, 
   } catch (error) {
     // Never `null` ids: the record's result says the tokenizer cannot read it, and the run goes on.
     if (!(error instanceof TokenizerEncodeError)) throw error;
-    return { example: undefined, diagnostics: [...rendered.diagnostics, { severity: 'error', code: NO_ID, message: error.message }] };
+    return { example: undefined, diagnostics: [...rendered.diagnostics, { severity: 'error', code: TOKEN_CODES.noId, message: error.message }] };
   }
 }
 
