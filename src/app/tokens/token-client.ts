@@ -26,8 +26,18 @@ let loadRequest = 0;
 let followsFormat = true;
 /** The tokenizer loaded before the load under way: kept when that load fails. */
 let beforeLoad: Extract<TokenizerState, { state: 'ready' }> | undefined;
-/** Where the tokenizer being loaded comes from, and whether it is the format's own (told to the person once it loads). */
-let pendingOrigin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined } = { origin: 'shipped', own: true };
+/**
+ * Where the tokenizer being loaded comes from, whether it is the format's own (told to the person
+ * once it loads), and whether it follows the format (`followsFormat`, set when the load is asked
+ * for and set back when it fails: the tokenizer kept keeps following the format or not, as before).
+ */
+interface Origin {
+  origin: 'shipped' | 'files' | 'hub';
+  own: boolean | undefined;
+  followsFormat: boolean;
+}
+let pendingOrigin: Origin = { origin: 'shipped', own: true, followsFormat: true };
+let followedBeforeLoad = true;
 const listeners = new Set<() => void>();
 
 function send(message: ToWorker, transfer: Transferable[] = []): void {
@@ -93,6 +103,7 @@ function receive(message: FromWorker): void {
     if (message.type === 'load-failed') {
       // The worker keeps the tokenizer it had: so does the view, saying why the new one did not load.
       const failed = { state: 'failed' as const, message: message.message, offline: message.offline };
+      followsFormat = followedBeforeLoad;
       tokenStore.setState(beforeLoad ? { tokenizer: beforeLoad, loadError: failed } : { tokenizer: failed, busy: false });
       if (beforeLoad) tokenizeNow();
       return;
@@ -115,10 +126,16 @@ function receive(message: FromWorker): void {
   listeners.forEach((listener) => listener());
 }
 
-function load(source: TokenizerSource, label: string, origin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined }): void {
+function load(source: TokenizerSource, label: string, origin: Origin): void {
   pendingOrigin = origin;
   const current = tokenStore.getState().tokenizer;
-  beforeLoad = current.state === 'ready' ? current : undefined;
+  // A load asked for while another is under way replaces it: what a failure falls back to is
+  // still the tokenizer before the first (the worker keeps it until one succeeds).
+  if (current.state !== 'loading') {
+    beforeLoad = current.state === 'ready' ? current : undefined;
+    followedBeforeLoad = followsFormat;
+  }
+  followsFormat = origin.followsFormat;
   loadRequest = ++request;
   inFlight = undefined;
   dirty = false;
@@ -132,15 +149,15 @@ function load(source: TokenizerSource, label: string, origin: { origin: 'shipped
 
 /** The format's shipped tokenizer (or, when it has none, a note saying how to load one). */
 export function loadShippedFor(formatId: string): void {
-  followsFormat = true;
   const fit = defaultTokenizerFor(formatId);
   const shipped = fit.shipped;
   const urls = shipped && SHIPPED_URLS[shipped.id];
   if (!shipped || !urls) {
+    followsFormat = true;
     tokenStore.setState({ tokenizer: { state: 'none', message: fit.note }, tokenized: undefined, busy: false });
     return;
   }
-  load({ kind: 'shipped', id: shipped.id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own });
+  load({ kind: 'shipped', id: shipped.id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own, followsFormat: true });
 }
 
 /** One of the shipped tokenizers, chosen by the person (it then stays when the format changes). */
@@ -148,9 +165,8 @@ export function loadShipped(id: string): void {
   const shipped = DEFAULT_TOKENIZERS.find((t) => t.id === id);
   const urls = SHIPPED_URLS[id];
   if (!shipped || !urls) return;
-  followsFormat = false;
   const fit = defaultTokenizerFor(useAppStore.getState().formatId);
-  load({ kind: 'shipped', id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own && fit.shipped?.id === id });
+  load({ kind: 'shipped', id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own && fit.shipped?.id === id, followsFormat: false });
 }
 
 /**
@@ -158,15 +174,13 @@ export function loadShipped(id: string): void {
  * they are, which reads, parses and checks them off the page (tokenizer-files.ts).
  */
 export function loadFiles(files: readonly File[]): void {
-  followsFormat = false;
-  load({ kind: 'files', files: [...files] }, files.map((file) => file.name).join(', '), { origin: 'files', own: undefined });
+  load({ kind: 'files', files: [...files] }, files.map((file) => file.name).join(', '), { origin: 'files', own: undefined, followsFormat: false });
 }
 
 /** A Hugging Face model id: the only request to another origin (huggingface.co), made because the person asked. */
 export function loadModelId(modelId: string): void {
-  followsFormat = false;
   const fit = defaultTokenizerFor(useAppStore.getState().formatId);
-  load({ kind: 'hub', modelId }, modelId, { origin: 'hub', own: fit.modelId === modelId });
+  load({ kind: 'hub', modelId }, modelId, { origin: 'hub', own: fit.modelId === modelId, followsFormat: false });
 }
 
 function inputsOf(state: AppState): unknown[] {
