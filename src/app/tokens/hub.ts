@@ -3,6 +3,7 @@
  * the app ever makes, and only when the person asks for a model id. Offline, or when the hub
  * cannot be reached, the error says which, in one line.
  */
+import { parseTokenizerJson } from '../../core/tokens/check.ts';
 import type { TokenizerFiles } from '../../core/tokens/index.ts';
 
 export const HUB_ORIGIN = 'https://huggingface.co';
@@ -37,7 +38,8 @@ async function getJson(url: string, required: boolean): Promise<unknown> {
     const why = response.status === 401 || response.status === 403 ? 'the model is gated or private (Parley sends no token)' : response.status === 404 ? 'no such model, or it has no tokenizer.json' : `HTTP ${response.status}`;
     throw new HubError(`huggingface.co: ${why}.`, false);
   }
-  return response.json();
+  // Parsed here, in the token worker, with the file named when it is not JSON.
+  return parseTokenizerJson(await response.text(), url.slice(HUB_ORIGIN.length + 1));
 }
 
 /** tokenizer.json (required) and tokenizer_config.json (when the model has one). */

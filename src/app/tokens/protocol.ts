@@ -4,12 +4,14 @@
  * masked (cheap, on the main thread, where the record is) and gets back flat arrays: a token
  * view of 100,000 tokens is a few typed arrays, not 100,000 objects through structured clone.
  */
-import type { TokenizerFiles } from '../../core/tokens/index.ts';
-
-/** Where a tokenizer comes from: a shipped default (by id), files the person gave, or a Hugging Face model id. */
+/**
+ * Where a tokenizer comes from: a shipped default (by id), files the person gave (the `File`s
+ * themselves: cloning one hands the worker a reference, not its bytes; the worker reads and
+ * parses them, so a big tokenizer.json never blocks the page), or a Hugging Face model id.
+ */
 export type TokenizerSource =
   | { kind: 'shipped'; id: string; label: string; tokenizerUrl: string; configUrl: string }
-  | { kind: 'files'; name: string; files: TokenizerFiles }
+  | { kind: 'files'; files: File[] }
   | { kind: 'hub'; modelId: string };
 
 export type ToWorker =

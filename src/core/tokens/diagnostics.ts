@@ -13,6 +13,8 @@ export const TOKEN_CODES = {
   specialSplit: 'tokens/special-split',
   straddling: 'tokens/straddling',
   inexact: 'tokens/inexact-offsets',
+  /** The tokenizer has no id for a token of the text (check.ts' `TokenizerEncodeError`). */
+  noId: 'tokens/no-id',
 } as const;
 
 /** How many straddling tokens one diagnostic quotes. */

@@ -4,6 +4,7 @@
  */
 import { Tokenizer as HfTokenizer } from '@huggingface/tokenizers';
 import { align } from './align.ts';
+import { assertIds, checkLoadedTokenizer, checkTokenizerFiles, TokenizerLoadError } from './check.ts';
 import { textBytes } from './text-bytes.ts';
 import { spellingOf } from './token-bytes.ts';
 import type { EncodeOptions, TokenEncoding, Tokenizer, TokenizerFiles } from './types.ts';
@@ -18,7 +19,7 @@ function tokenName(value: unknown): string | undefined {
   return undefined;
 }
 
-export class TokenizerLoadError extends Error {}
+export { TokenizerLoadError };
 
 /**
  * The tokens a tokenizer adds around every text: what its post-processor adds (found by encoding
@@ -57,11 +58,12 @@ interface HfTokenizerApi {
   get_vocab(withAddedTokens?: boolean): Map<string, number>;
 }
 
-/** Loads a tokenizer; throws `TokenizerLoadError` (one line) when the files are not a tokenizer.json. */
+/**
+ * Loads a tokenizer; throws `TokenizerLoadError` (one line naming `name`) when the files cannot
+ * give true counts (check.ts: model type, vocabulary, config, a test encoding).
+ */
 export function loadTokenizer(files: TokenizerFiles, name = 'tokenizer.json'): Tokenizer {
-  if (!isObject(files.tokenizer) || !isObject(files.tokenizer.model)) {
-    throw new TokenizerLoadError(`${name}: not a tokenizer.json (it has no "model")`);
-  }
+  checkTokenizerFiles(files.tokenizer, files.config, name);
   const config = isObject(files.config) ? files.config : {};
   let hf: HfTokenizerApi;
   try {
@@ -69,6 +71,7 @@ export function loadTokenizer(files: TokenizerFiles, name = 'tokenizer.json'): T
   } catch (error) {
     throw new TokenizerLoadError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  checkLoadedTokenizer(hf, files.tokenizer, name);
   const spelling = spellingOf(files.tokenizer);
   const addedIds = new Set(hf.get_added_tokens_decoder().keys());
   const addedTokens = new Set([...hf.get_added_tokens_decoder().values()].map((t) => t.content));
@@ -100,6 +103,7 @@ export function loadTokenizer(files: TokenizerFiles, name = 'tokenizer.json'): T
       const front = mode === true || (mode === 'auto' && prefix.length > 0 && !text.startsWith(prefixText));
       const back = mode === true || (mode === 'auto' && suffix.length > 0 && !text.endsWith(suffixText));
       const core = hf.encode(text, { add_special_tokens: false });
+      assertIds(core.ids, core.tokens, name);
       const ids = [...(front ? prefixIds : []), ...core.ids, ...(back ? suffixIds : [])];
       const tokens = [...(front ? prefix : []), ...core.tokens, ...(back ? suffix : [])];
       const added = ids.map((id) => addedIds.has(id));

@@ -59,6 +59,15 @@ export function byteFallbackTokenizer(): Tokenizer {
   return loadTokenizer(byteFallbackFiles(), 'byte-fallback');
 }
 
+/**
+ * A Unigram tokenizer.json whose vocabulary is the newline and the printable ASCII characters,
+ * one token each, with no unknown token: any other character has no id.
+ */
+export function asciiUnigram(): object {
+  const vocab = [['\n', -1], ...Array.from({ length: 95 }, (_, i) => [String.fromCharCode(32 + i), -1])];
+  return { version: '1.0', added_tokens: [], normalizer: null, pre_tokenizer: null, post_processor: null, decoder: null, model: { type: 'Unigram', unk_id: null, vocab } };
+}
+
 const require = createRequire(import.meta.url);
 const cache = new Map<string, Tokenizer>();
 

@@ -19,14 +19,15 @@ export function TokenCounts() {
   const tokenized = tokenStore((state) => state.tokenized);
   const busy = tokenStore((state) => state.busy);
   const error = tokenStore((state) => state.error);
+  const loading = tokenStore((state) => state.tokenizer.state === 'loading');
   const roles = useAppStore((state) => (state.record.kind === 'chat' ? state.record.messages.map((m) => m.role).join(',') : ''));
   const result = tokenized?.result;
   const splits = result?.splitSpecials ?? [];
   const roleList = roles === '' ? [] : roles.split(',');
   return (
     <div role="toolbar" aria-label="Token tools" className="flex shrink-0 flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs tabular-nums dark:border-slate-800 dark:bg-slate-900">
-      <span data-testid="token-count" aria-busy={busy}>
-        {result ? `${NUMBER.format(result.ids.length)} tokens` : 'No tokens yet'}
+      <span data-testid="token-count" aria-busy={busy || loading}>
+        {result ? `${NUMBER.format(result.ids.length)} tokens` : loading || busy ? 'Counting…' : 'No tokens yet'}
       </span>
       {result && <span data-testid="trained-count">{NUMBER.format(result.trainedCount)} trained</span>}
       {result && roleList.length > 0 && (
@@ -56,9 +57,12 @@ export function TokenCounts() {
       <button
         type="button"
         className={`${button} ml-auto`}
-        disabled={!result}
+        // Only labels of the text and tokenizer shown: none while a tokenizer loads (the counts are
+        // cleared) or while a newer text is being tokenized.
+        disabled={!result || busy || loading}
+        title={result && (busy || loading) ? 'Wait for the new counts' : undefined}
         onClick={() => {
-          if (!tokenized) return;
+          if (!tokenized || tokenStore.getState().busy) return;
           downloadFile(`${JSON.stringify(exportedExample(tokenized.result))}\n`, exampleFileName(tokenized.formatId), 'application/json');
         }}
       >

@@ -58,7 +58,7 @@ export function TokenizerBar() {
         event.preventDefault();
         claimDrop(event.nativeEvent);
         const files = [...event.dataTransfer.files];
-        if (files.length > 0) void loadFiles(files);
+        if (files.length > 0) loadFiles(files);
       }}
       className="flex shrink-0 flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs dark:border-slate-800 dark:bg-slate-900">
       <label className="flex items-center gap-1.5 font-medium">
@@ -91,7 +91,7 @@ export function TokenizerBar() {
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
             event.target.value = '';
-            if (files.length > 0) void loadFiles(files);
+            if (files.length > 0) loadFiles(files);
           }}
         />
       </label>
