@@ -55,7 +55,7 @@ afterEach(() => {
 const codes = (rendered: { diagnostics: { code: string }[] }) => rendered.diagnostics.map((d) => d.code);
 
 describe('TemplateRenderer', () => {
-  it('is pending until the worker answers, then gives the worker\'s render of those inputs', () => {
+  it('is pending until the worker answers, then gives the worker\'s render of those inputs', async () => {
     const pending = renderer.render(first, options);
     expect(waitsForFormat(pending)).toBe(true);
     // The same placeholder on each read while pending: the store's memos stay put.
@@ -64,6 +64,9 @@ describe('TemplateRenderer', () => {
     const listener = vi.fn();
     renderer.subscribe(listener);
     workers[0]?.answer('one');
+    // Listeners hear it in a microtask, never inside a read.
+    expect(listener).not.toHaveBeenCalled();
+    await Promise.resolve();
     expect(listener).toHaveBeenCalled();
     expect(renderer.render(first, options)).toMatchObject({ text: 'one', diagnostics: [] });
     expect(renderer.status()).toEqual({ running: false, offerStop: false });

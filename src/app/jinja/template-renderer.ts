@@ -67,6 +67,8 @@ export class TemplateRenderer {
   private timers: ReturnType<typeof setTimeout>[] = [];
   private readonly listeners = new Set<() => void>();
   private idle: (() => void)[] = [];
+  /** A notification is queued (they are batched, and never made inside a `render` call). */
+  private notifying = false;
 
   constructor(
     private readonly createWorker: () => RenderWorker,
@@ -105,13 +107,16 @@ export class TemplateRenderer {
     return this.state;
   }
 
-  /** Calls `listener` when a render arrives or the status changes; returns an unsubscribe function. */
+  /**
+   * Calls `listener` when a render arrives or the status changes, in a microtask (never inside
+   * `render`, which a store selector or a component render calls); returns an unsubscribe function.
+   */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves once no render is running or waiting (at once when none is). */
+  /** Resolves once no render is running or waiting (at once when none is), after the listeners heard the last render. */
   whenIdle(): Promise<void> {
     if (!this.running && !this.waiting) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
@@ -194,9 +199,6 @@ export class TemplateRenderer {
     if (!this.running) {
       this.clearTimers();
       this.state = IDLE;
-      const idle = this.idle;
-      this.idle = [];
-      idle.forEach((resolve) => resolve());
     }
     this.notify();
   }
@@ -219,7 +221,16 @@ export class TemplateRenderer {
   }
 
   private notify(): void {
-    this.listeners.forEach((listener) => listener());
+    if (this.notifying) return;
+    this.notifying = true;
+    queueMicrotask(() => {
+      this.notifying = false;
+      this.listeners.forEach((listener) => listener());
+      if (this.running || this.waiting) return;
+      const idle = this.idle;
+      this.idle = [];
+      idle.forEach((resolve) => resolve());
+    });
   }
 }
 
