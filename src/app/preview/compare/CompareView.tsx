@@ -65,8 +65,8 @@ export function CompareView() {
             : `Differences: first at line ${difference.line}, column ${difference.column}${changes === undefined ? '' : ` (${changes} changed ${changes === 1 ? 'range' : 'ranges'})`}`}
         {errors.length > 0 && <span className="block text-red-800 dark:text-red-300">{errors.join(' ')}</span>}
       </p>
-      {leftOffPage && <RenderStatus renderer={compareRenderers.Left} rendered={leftOffPage} label="Left template render" />}
-      {rightOffPage && <RenderStatus renderer={compareRenderers.Right} rendered={rightOffPage} label="Right template render" />}
+      {leftOffPage && <RenderStatus renderer={compareRenderers.Left} rendered={leftOffPage} label="Left side’s template render" />}
+      {rightOffPage && <RenderStatus renderer={compareRenderers.Right} rendered={rightOffPage} label="Right side’s template render" />}
       <DiffPane original={leftRender.text} modified={rightRender.text} onChanges={setChanges} />
     </div>
   );
