@@ -95,3 +95,19 @@ test('a template that asks for a billion-item range ends with a message, the pag
   await pasteTemplate(page, TEMPLATE);
   await expect.poll(() => parley.previewText()).toBe('[user] Still typing\n[assistant] Paris.\n');
 });
+
+test('Compare: a side\'s template renders in a worker; its Stop ends that render and says so', async ({ parley, page }) => {
+  await openJinja(parley, page);
+  await page.getByLabel('Format', { exact: true }).selectOption('apertus');
+  await chooseTab(page, 'Compare');
+  await page.getByLabel('Right template').fill(NESTED_LOOPS);
+  const status = page.getByRole('status', { name: 'Right side’s template render' });
+  const field = parley.field('Message 1 content');
+  await field.fill('Typed while Compare renders');
+  await expect(field).toHaveValue('Typed while Compare renders');
+  await status.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(status).toHaveText(/^Stopped: you stopped the template render\./);
+  await page.getByLabel('Right template').fill(TEMPLATE);
+  await expect(page.getByRole('status', { name: 'Compare status' })).toHaveText(/^Differences: first at line 1/);
+  await expect(status).toHaveText('');
+});
