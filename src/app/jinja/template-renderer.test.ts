@@ -72,12 +72,15 @@ describe('TemplateRenderer', () => {
     expect(renderer.status()).toEqual({ running: false, offerStop: false });
   });
 
-  it('shows the last render while the next one runs, marked pending', () => {
-    renderer.render(first, options);
+  it('reads the last render, the very object, while the next one runs (nothing derived is computed again); the status says it runs', () => {
+    const shown = renderer.render(first, options);
     workers[0]?.answer('one');
-    const pending = renderer.render(second, options);
-    expect(pending.text).toBe('one');
-    expect(codes(pending)).toEqual([ON_DEMAND_CODES.loading]);
+    const one = renderer.render(first, options);
+    expect(codes(shown)).toEqual([ON_DEMAND_CODES.loading]);
+    expect(renderer.render(second, options)).toBe(one);
+    expect(renderer.status()).toEqual({ running: true, offerStop: false });
+    workers[0]?.answer('two');
+    expect(renderer.render(second, options).text).toBe('two');
   });
 
   it('does not queue stale input: only the newest waiting input is rendered after the running one', () => {

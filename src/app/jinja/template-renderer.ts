@@ -2,10 +2,10 @@
  * The page's side of the template render worker (render.worker.ts): Jinja renders happen there,
  * so that a template that loops for minutes never freezes the tab. `render` is synchronous, as
  * the store's derived render is: it returns the worker's render of exactly these inputs (the
- * same record and options objects) once it has arrived, and until then a pending placeholder
- * (the `format/loading` code, so every reader treats it as a format still loading) showing the
- * last render that arrived, so that the preview does not blink at each keystroke. An arrival
- * calls the listeners, which read again.
+ * same record and options objects) once it has arrived; until then the last render that arrived
+ * (so that the preview does not blink, and nothing derived is recomputed, at each keystroke), or
+ * with none to show a pending placeholder (the `format/loading` code: every reader treats it as
+ * a format still loading). An arrival calls the listeners, which read again.
  *
  * One render runs at a time and nothing stale is queued: newer input waits for the running
  * render for at most SUPERSEDE_AFTER_MS of its run, then the worker is ended and a fresh one
@@ -62,7 +62,7 @@ export class TemplateRenderer {
   /** The last render that arrived (or the stop or crash of the last input), by its inputs. */
   private settled: { inputs: Inputs; rendered: Rendered } | undefined;
   /** The placeholder returned for the input being rendered (the same object on each read). */
-  private placeholder: { inputs: Inputs; basis: Rendered | undefined; rendered: Rendered } | undefined;
+  private placeholder: { inputs: Inputs; rendered: Rendered } | undefined;
   private state: RendererStatus = IDLE;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private readonly listeners = new Set<() => void>();
@@ -80,10 +80,12 @@ export class TemplateRenderer {
     const inputs = { record, options };
     if (this.settled && same(this.settled.inputs, inputs)) return this.settled.rendered;
     this.want(inputs);
+    // While it runs, the last render stays what is read, the very object: nothing derived from it
+    // is computed again on each keystroke, and the preview does not blink. Only with nothing to
+    // show (the first render, or after a stop or crash) is the read a pending placeholder.
     const basis = this.settled?.rendered;
-    if (!this.placeholder || !same(this.placeholder.inputs, inputs) || this.placeholder.basis !== basis) {
-      this.placeholder = { inputs, basis, rendered: pendingRender(basis) };
-    }
+    if (basis && !basis.diagnostics.some((d) => OWN_CODES.has(d.code))) return basis;
+    if (!this.placeholder || !same(this.placeholder.inputs, inputs)) this.placeholder = { inputs, rendered: pendingRender() };
     return this.placeholder.rendered;
   }
 
@@ -246,8 +248,7 @@ function outcome(diagnostic: Diagnostic): Rendered {
   return { text: '', spans: [], diagnostics: [diagnostic] };
 }
 
-/** What shows while a render runs: the last render that arrived, marked as pending. */
-function pendingRender(basis: Rendered | undefined): Rendered {
-  const kept = basis?.diagnostics.filter((d) => !OWN_CODES.has(d.code)) ?? [];
-  return { text: basis?.text ?? '', spans: basis?.spans ?? [], diagnostics: [...kept, info(ON_DEMAND_CODES.loading, 'Rendering the template…')] };
+/** What is read while the first render runs (or one after a stop or crash): no text yet, the format's pending code. */
+function pendingRender(): Rendered {
+  return { text: '', spans: [], diagnostics: [info(ON_DEMAND_CODES.loading, 'Rendering the template…')] };
 }
