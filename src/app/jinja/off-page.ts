@@ -4,7 +4,7 @@
  * diagnostics, the training mask and the Token view), and one per side of Compare, so that a
  * long render on one never holds up another. Installed at boot.
  */
-import { waitsForFormat, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import type { OptionValues, ParleyRecord, Rendered } from '../../core/index.ts';
 import { forgetRender, renderOffPage, useAppStore } from '../store/index.ts';
 import RenderWorker from './render.worker.ts?worker';
 import { OFF_PAGE_FORMAT } from './off-page-format.ts';
@@ -30,11 +30,7 @@ export function installOffPageRenders(): void {
   });
 }
 
-/** The render of `record` with `options` once the worker has it (never the pending placeholder). */
-export async function renderOnce(record: ParleyRecord, options: OptionValues | undefined): Promise<Rendered> {
-  for (;;) {
-    const rendered = oneOff.render(record, options);
-    if (!waitsForFormat(rendered)) return rendered;
-    await oneOff.whenIdle();
-  }
+/** The render of `record` with `options` once the worker has it (never a placeholder or an earlier render). */
+export function renderOnce(record: ParleyRecord, options: OptionValues | undefined): Promise<Rendered> {
+  return oneOff.renderExactly(record, options);
 }

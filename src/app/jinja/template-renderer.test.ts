@@ -133,6 +133,15 @@ describe('TemplateRenderer', () => {
     expect(renderer.render(second, options).text).toBe('two');
   });
 
+  it('renderExactly waits for the render of its own inputs, not the last one shown', async () => {
+    renderer.render(first, options);
+    workers[0]?.answer('one');
+    const second$ = renderer.renderExactly(second, options);
+    await Promise.resolve();
+    workers[0]?.answer('two');
+    expect((await second$).text).toBe('two');
+  });
+
   it('Render again renders a stopped input anew', () => {
     renderer.render(first, options);
     renderer.stop();

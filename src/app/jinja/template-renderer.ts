@@ -89,6 +89,17 @@ export class TemplateRenderer {
     return this.placeholder.rendered;
   }
 
+  /** The render of exactly these inputs, once the worker has it (never the last render or a placeholder). */
+  async renderExactly(record: ParleyRecord, options: OptionValues | undefined): Promise<Rendered> {
+    const inputs = { record, options };
+    // Another caller's newer input may take the worker meanwhile: then ask again.
+    while (!this.settled || !same(this.settled.inputs, inputs)) {
+      this.want(inputs);
+      await this.whenIdle();
+    }
+    return this.settled.rendered;
+  }
+
   /** Ends the running render (Stop): the newest input's render says it was stopped. */
   stop(): void {
     const inputs = this.waiting ?? this.running?.inputs;
