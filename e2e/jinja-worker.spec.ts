@@ -111,3 +111,18 @@ test('Compare: a side\'s template renders in a worker; its Stop ends that render
   await expect(page.getByRole('status', { name: 'Compare status' })).toHaveText(/^Differences: first at line 1/);
   await expect(status).toHaveText('');
 });
+
+test('the dataset diff renders both sides of a record with the template, in the worker', async ({ parley, page }) => {
+  await parley.goto();
+  const lines = [JSON.stringify(CONVERSATION), JSON.stringify({ messages: [{ role: 'user', content: 'Second' }] })];
+  await page.evaluate((content) => window.__parley.dataset.open(content, 'two.jsonl'), lines.join('\n') + '\n');
+  await page.evaluate((template) => window.__parley.setFormat('jinja', { template }), TEMPLATE);
+  await parley.field('Message 2 content').fill('Lyon.');
+  await page.getByRole('button', { name: 'Compare with original' }).click();
+  const dialog = page.getByRole('dialog', { name: /changes from the original/ });
+  await dialog.getByRole('button', { name: 'Rendered text' }).click();
+  const differences = dialog.getByRole('region', { name: 'Differences' });
+  // Each side its own render: the original's, then the edited one's.
+  await expect(differences).toContainText('[assistant] Paris.');
+  await expect(differences).toContainText('[assistant] Lyon.');
+});
