@@ -5,35 +5,14 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Rendered } from '../../../core/index.ts';
-import { RENDER_CODES } from '../../jinja/render-codes.ts';
 import type { TemplateRenderer } from '../../jinja/template-renderer.ts';
 import { toolbarButton } from '../../layout/ui.ts';
-
-interface Said {
-  sentence: string;
-  action?: { label: string; run: () => void };
-  tone: 'busy' | 'stopped';
-}
-
-function said(renderer: TemplateRenderer, rendered: Rendered, offerStop: boolean): Said | undefined {
-  if (offerStop) return { sentence: 'Rendering the template…', action: { label: 'Stop', run: () => renderer.stop() }, tone: 'busy' };
-  const ended = rendered.diagnostics.find((d) => d.code === RENDER_CODES.stopped || d.code === RENDER_CODES.crashed || d.code === RENDER_CODES.overBudget);
-  if (!ended) return undefined;
-  const again = { label: 'Render again', run: () => renderer.retry() };
-  if (ended.code === RENDER_CODES.stopped) return { sentence: 'Stopped: you stopped the template render.', action: again, tone: 'stopped' };
-  // The same budget would stop the same render at the same step: no "again" (it is in steps, not seconds).
-  if (ended.code === RENDER_CODES.overBudget) return { sentence: `Stopped: ${lowerFirst(ended.message)}`, tone: 'stopped' };
-  return { sentence: ended.message, action: again, tone: 'stopped' };
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}
+import { renderStatusText } from './render-status-text.ts';
 
 export function RenderStatus({ renderer, rendered, label = 'Template render' }: { renderer: TemplateRenderer; rendered: Rendered; label?: string }) {
   const subscribe = useCallback((listener: () => void) => renderer.subscribe(listener), [renderer]);
   const status = useSyncExternalStore(subscribe, () => renderer.status());
-  const shown = said(renderer, rendered, status.offerStop);
+  const shown = renderStatusText(renderer, rendered, status.offerStop);
   const tone = shown?.tone === 'stopped' ? 'bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50' : 'bg-sky-50 text-sky-950 dark:bg-sky-950 dark:text-sky-50';
   return (
     // Always present (empty when quiet), so that screen readers hear it when it starts to speak.
