@@ -126,3 +126,17 @@ test('the dataset diff renders both sides of a record with the template, in the 
   await expect(differences).toContainText('[assistant] Paris.');
   await expect(differences).toContainText('[assistant] Lyon.');
 });
+
+test('the Token view counts the template\'s render from the worker, and follows it when the template changes', async ({ parley, page }) => {
+  test.setTimeout(90_000);
+  await openJinja(parley, page);
+  await chooseTab(page, 'Tokens');
+  // A template names no tokenizer: the person chooses a shipped one.
+  await page.getByLabel('Shipped tokenizer').selectOption({ index: 2 });
+  const counted = () => page.evaluate(() => window.__parley.tokenCounts());
+  // The tokenized text is the template's render, as the worker gave it.
+  await expect.poll(async () => (await counted())?.text, { timeout: 60_000 }).toBe('[user] What is the capital of France?\n[assistant] Paris.\n');
+  await chooseTab(page, 'Template');
+  await pasteTemplate(page, '{{ messages[1].content }}');
+  await expect.poll(async () => (await counted())?.text, { timeout: 30_000 }).toBe('Paris.');
+});
