@@ -164,6 +164,19 @@ describe('TemplateRenderer', () => {
     expect(renderer.render(second, options).text).toBe('two');
   });
 
+  it('input the worker cannot be sent is an error, never a throw out of the read', () => {
+    const throwing = new TemplateRenderer(() => {
+      const worker = new FakeWorker();
+      worker.postMessage = () => {
+        throw new DOMException('function could not be cloned', 'DataCloneError');
+      };
+      return worker;
+    });
+    expect(() => throwing.render(first, options)).not.toThrow();
+    expect(throwing.render(first, options).diagnostics).toMatchObject([{ code: RENDER_CODES.crashed, message: 'The template render could not start: function could not be cloned.' }]);
+    expect(throwing.status().running).toBe(false);
+  });
+
   it('a render that threw in the worker is an error, and a template error keeps its position across the worker', () => {
     renderer.render(first, options);
     workers[0]?.emit('message', { data: { type: 'jinja-failed', job: 1, message: 'Maximum call stack size exceeded' } } as unknown as Event);

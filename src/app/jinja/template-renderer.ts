@@ -75,7 +75,7 @@ export class TemplateRenderer {
     private readonly how?: RenderHow,
   ) {}
 
-  /** The render of `record` with `options`: the worker's once it arrived, a pending placeholder until then. */
+  /** The render of `record` with `options`: the worker's once it arrived; until then the last one, or a pending placeholder. */
   render(record: ParleyRecord, options: OptionValues | undefined): Rendered {
     const inputs = { record, options };
     if (this.settled && same(this.settled.inputs, inputs)) return this.settled.rendered;
@@ -160,7 +160,13 @@ export class TemplateRenderer {
     const worker = (this.worker ??= this.listen(this.createWorker()));
     const job = ++this.job;
     this.running = { job, inputs, worker, startedAt: Date.now() };
-    worker.postMessage({ type: 'jinja-render', job, record: inputs.record, options: inputs.options, ...(this.how ? { how: this.how } : {}) });
+    try {
+      worker.postMessage({ type: 'jinja-render', job, record: inputs.record, options: inputs.options, ...(this.how ? { how: this.how } : {}) });
+    } catch (thrown) {
+      // A value structured clone cannot copy (records are plain data, so this should not happen): said, not thrown into a render.
+      this.finish(inputs, outcome(error(RENDER_CODES.crashed, `The template render could not start: ${thrown instanceof Error ? thrown.message : String(thrown)}.`)));
+      return;
+    }
     this.setStatus({ running: true, offerStop: false });
     this.timers.push(
       setTimeout(() => {
