@@ -2,7 +2,7 @@
  * Start-up, before the first paint of the editor: theme, test API, the saved conversation
  * (IndexedDB), else the default example for a first visit, then a share link if the URL has one
  * (asking first when it would replace the person's own work), and the shown format's on-demand
- * code (store/prepare-format.ts). Only then does autosave start, so
+ * code (store/prepare-format.ts). Jinja renders go to their worker from the start (jinja/off-page.ts). Only then does autosave start, so
  * nothing is saved over data that was not read yet.
  */
 import { openExample } from './examples/open-example.ts';
@@ -11,6 +11,7 @@ import { hasShareFragment } from './share/fragment.ts';
 import { clearHistory, prepareFormat, useAppStore } from './store/index.ts';
 import { startTheme } from './layout/theme.ts';
 import { installTestApi } from './test-api.ts';
+import { installOffPageRenders } from './jinja/off-page.ts';
 import { prefetchFilePipeline } from './files/lazy.ts';
 import { previewReady } from './preview-ready.ts';
 
@@ -27,6 +28,8 @@ async function openShareLink(): Promise<void> {
 
 export async function boot(): Promise<void> {
   startTheme();
+  // Before anything renders: Jinja templates render in their worker, never on the page.
+  installOffPageRenders();
   installTestApi();
   const restored = await restoreSaved();
   if (!restored.restored) {

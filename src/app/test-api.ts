@@ -9,7 +9,8 @@ import { encodeRecordLater, openJsonLater } from './files/lazy.ts';
 import { saveNow } from './persistence/autosave.ts';
 import { shownSession, type ShownSession } from './persistence/session-fields.ts';
 import { onPreviewUpdated, previewReady, previewReadyAt, previewReportsUpdates, previewText } from './preview-ready.ts';
-import { diagnosticsState, prepareFormat, redo, undo, useAppStore, type SaveStatus } from './store/index.ts';
+import { diagnosticsState, prepareFormat, redo, renderState, undo, useAppStore, type SaveStatus } from './store/index.ts';
+import { previewRenderer } from './jinja/off-page.ts';
 import { tokenStore } from './tokens/token-store.ts';
 
 export interface ParleyLoadResult {
@@ -47,6 +48,11 @@ export interface ParleyTestApi {
   setFormat(id: string, options?: OptionValues): Promise<void>;
   /** The text in the preview's Monaco model. */
   renderedText(): string;
+  /**
+   * Resolves once the preview shows the render of the current state: a Jinja template renders
+   * in a worker, so its render arrives after the change that asked for it (`setFormat` awaits this too).
+   */
+  rendered(): Promise<void>;
   /** The export (Apertus JSON unless another dialect id is given): value, file text, and what could not be expressed. */
   exportJson(codecId?: string): Promise<ExportResult>;
   /** A plain (JSON) snapshot of the state. */
@@ -91,6 +97,12 @@ export const EDITOR_READY_MARK = 'parley:editor-ready';
 
 const datasetApi = async () => (await import('./dataset/test-api-dataset.ts')).datasetTestApi;
 
+/** Asks for the current render (a template's starts in its worker) and resolves once it is shown. */
+async function renderedNow(): Promise<void> {
+  renderState(useAppStore.getState());
+  await previewRenderer.whenIdle();
+}
+
 export function installTestApi(): void {
   window.__parley = {
     ready: previewReady,
@@ -101,8 +113,10 @@ export function installTestApi(): void {
     async setFormat(id, options) {
       await prepareFormat(id);
       useAppStore.getState().setFormat(id, options);
+      await renderedNow();
     },
     renderedText: previewText,
+    rendered: renderedNow,
     exportJson: (codecId) => encodeRecordLater(codecId),
     state() {
       const state = useAppStore.getState();

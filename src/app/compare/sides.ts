@@ -3,7 +3,7 @@
  * record (text only: the diff needs no spans). Not saved: Compare is a way of looking, the
  * conversation stays the one source of truth.
  */
-import { findFormat, readTemplateSource, chooseTemplate, waitsForFormat, type OptionValues, type ParleyRecord } from '../../core/index.ts';
+import { findFormat, readTemplateSource, chooseTemplate, waitsForFormat, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
 
 export interface CompareSide {
   formatId: string;
@@ -18,10 +18,14 @@ export interface SideRender {
   loading?: boolean;
 }
 
-export function renderSide(record: ParleyRecord, side: CompareSide): SideRender {
+/**
+ * `offPage`: the side's render when it is made elsewhere (a Jinja template, in its worker: the
+ * caller passes what the worker gave, or its pending placeholder); else the format renders here.
+ */
+export function renderSide(record: ParleyRecord, side: CompareSide, offPage?: Rendered): SideRender {
   const format = findFormat(side.formatId);
   if (!format) return { text: '', errors: [`Unknown format "${side.formatId}".`] };
-  const rendered = format.render(record, side.options, { spans: false });
+  const rendered = offPage ?? format.render(record, side.options, { spans: false });
   if (waitsForFormat(rendered)) return { text: '', errors: [], loading: true };
   return { text: rendered.text, errors: rendered.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message) };
 }

@@ -7,13 +7,15 @@
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Editor from '@monaco-editor/react';
-import { useAppStore } from '../store/index.ts';
+import { previewRenderer } from '../jinja/off-page.ts';
+import { useAppStore, useRendered } from '../store/index.ts';
 import { editorOptions } from './editor-options.ts';
 import { THEME_NAMES } from './language/themes.ts';
 import { connectPreview } from './mount.ts';
 import { monaco } from './monaco-env.ts';
 import { ensurePreviewModel, PREVIEW_URI } from './preview-model.ts';
 import { PreviewToolbar } from './PreviewToolbar.tsx';
+import { RenderStatus } from './template/RenderStatus.tsx';
 import { ViewStatus } from './ViewStatus.tsx';
 import { panelId, tabId, ViewTabs, type PreviewView } from './ViewTabs.tsx';
 import './preview.css';
@@ -29,6 +31,11 @@ const CompareView = lazy(() => import('./compare/CompareView.tsx'));
 // The Token view brings the token worker and the shipped tokenizers' URLs: its own chunk, loaded on first use.
 const TokenView = lazy(() => import('./token-view/TokenView.tsx'));
 
+/** The Jinja format's render in its worker: Stop while it runs long, what ended it (every tab). */
+function TemplateRenderStatus() {
+  return <RenderStatus renderer={previewRenderer} rendered={useRendered()} />;
+}
+
 export function Preview() {
   const theme = useAppStore((state) => state.resolvedTheme);
   const showWhitespace = useAppStore((state) => state.showWhitespace);
@@ -39,6 +46,7 @@ export function Preview() {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ViewTabs view={view} onChange={setView} withTemplate={withTemplate} />
+      {withTemplate && <TemplateRenderStatus />}
       {/* The Text view stays mounted while hidden: the test API and the benchmark read its model. */}
       <div role="tabpanel" id={panelId('text')} aria-labelledby={tabId('text')} hidden={view !== 'text'} className="flex min-h-0 flex-1 flex-col">
         <PreviewToolbar />

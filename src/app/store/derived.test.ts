@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, textMessage, toolCall, toolCalls, warning, type OptionValues } from '../../core/index.ts';
-import { diagnosticsState, renderState } from './derived.ts';
+import { diagnosticsState, forgetRender, renderOffPage, renderState } from './derived.ts';
 
 const formatOptions: Record<string, OptionValues> = { apertus: { date: '2025-08-25' } };
 
@@ -29,5 +29,31 @@ describe('diagnosticsState', () => {
     const state = { record, formatId: 'apertus', formatOptions, importDiagnostics: [] };
     expect(diagnosticsState({ ...state })).toBe(diagnosticsState({ ...state }));
     expect(diagnosticsState({ ...state, importDiagnostics: [warning('x', 'y')] })).not.toBe(diagnosticsState(state));
+  });
+});
+
+describe('renderState with an off-page renderer', () => {
+  it('takes the render the off-page renderer gives for its format, renders the others here, and reads again once told', () => {
+    const record = conversation([textMessage('user', 'Q')]);
+    let answer = { text: 'pending', spans: [], diagnostics: [] };
+    const asked: string[] = [];
+    renderOffPage((formatId) => {
+      asked.push(formatId);
+      return formatId === 'jinja' ? answer : undefined;
+    });
+    try {
+      const jinja = { record, formatId: 'jinja', formatOptions: {} };
+      expect(renderState(jinja)).toBe(answer);
+      // Memoised: the same inputs do not ask again…
+      renderState(jinja);
+      expect(asked).toEqual(['jinja']);
+      // …until the renderer's answer arrived and the memo is forgotten.
+      answer = { text: 'Q', spans: [], diagnostics: [] };
+      forgetRender();
+      expect(renderState(jinja).text).toBe('Q');
+      expect(renderState({ record, formatId: 'apertus', formatOptions }).text).toContain('Q');
+    } finally {
+      renderOffPage(undefined);
+    }
   });
 });

@@ -8,6 +8,21 @@ import { findFormat, validateRecord, type Diagnostic, type OptionValues, type Pa
 import { listDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
 import { useAppStore, type AppState } from './store.ts';
 
+/**
+ * Renders a format elsewhere than on this thread (the Jinja format: in its worker, see
+ * app/jinja/off-page.ts, installed at boot): returns the render, or a pending placeholder until
+ * it arrives, then calls `forgetRender` and wakes the store. Undefined for the formats it does
+ * not take. Without it (unit tests) every format renders here.
+ */
+export type OffPageRender = (formatId: string, record: ParleyRecord, options: OptionValues | undefined) => Rendered | undefined;
+
+let offPage: OffPageRender | undefined;
+
+export function renderOffPage(render: OffPageRender | undefined): void {
+  offPage = render;
+  last = undefined;
+}
+
 let last: { record: ParleyRecord; formatId: string; options: OptionValues | undefined; rendered: Rendered } | undefined;
 
 /**
@@ -19,7 +34,7 @@ export function renderState(state: Pick<AppState, 'record' | 'formatId' | 'forma
   if (last && last.record === state.record && last.formatId === state.formatId && last.options === options) return last.rendered;
   const format = findFormat(state.formatId);
   const rendered: Rendered = format
-    ? format.render(state.record, options)
+    ? (offPage?.(state.formatId, state.record, options) ?? format.render(state.record, options))
     : { text: '', spans: [], diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${state.formatId}".` }] };
   last = { record: state.record, formatId: state.formatId, options, rendered };
   return rendered;

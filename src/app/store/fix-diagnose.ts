@@ -17,8 +17,15 @@ export function fixViewOf(state: { formatId: string; formatOptions: Readonly<Rec
   return options === undefined ? { formatId: state.formatId } : { formatId: state.formatId, formatOptions: options };
 }
 
+/**
+ * Formats whose render's diagnostics never carry a fix: a recheck that renders them finds
+ * nothing more to fix. The Jinja format's render runs a person's template (a program that can
+ * loop for hours: issue 20), here on the page or in the dataset worker, so it is left out.
+ */
+const RENDERS_WITHOUT_FIXES: ReadonlySet<string> = new Set(['jinja']);
+
 /** validateRecord and the format's render (the decode warnings carry no fixes). */
 export function diagnoseForView(view: FixView): Diagnose {
-  const format = findFormat(view.formatId);
+  const format = RENDERS_WITHOUT_FIXES.has(view.formatId) ? undefined : findFormat(view.formatId);
   return diagnoseFor(format ? { format, formatOptions: view.formatOptions } : {});
 }

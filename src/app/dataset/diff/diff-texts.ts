@@ -3,8 +3,9 @@
  * as it is now (the editors' record, edits not yet committed included), either as JSON (pretty
  * printed, so that a change shows on its own line) or as the current format renders them.
  */
-import { findFormat } from '../../../core/index.ts';
-import { prepareFormat, renderState, useAppStore, type AppState } from '../../store/index.ts';
+import { findFormat, type ParleyRecord } from '../../../core/index.ts';
+import { OFF_PAGE_FORMAT } from '../../jinja/off-page-format.ts';
+import { prepareFormat, useAppStore, type AppState } from '../../store/index.ts';
 import { datasetEngine } from '../engine.ts';
 
 export type DiffMode = 'json' | 'rendered';
@@ -44,10 +45,17 @@ export function prettyJson(text: string): string {
   }
 }
 
-function renderedText(text: string, line: number, state: Pick<AppState, 'formatId' | 'formatOptions'>): string | undefined {
+/** `record` as the format renders it; a template in its worker (app/jinja/off-page.ts), never on the page. */
+async function renderText(record: ParleyRecord, state: Pick<AppState, 'formatId' | 'formatOptions'>): Promise<string | undefined> {
+  const options = state.formatOptions[state.formatId];
+  if (state.formatId === OFF_PAGE_FORMAT) return (await (await import('../../jinja/off-page.ts')).renderOnce(record, options)).text;
+  return findFormat(state.formatId)?.render(record, options).text;
+}
+
+async function renderedText(text: string, line: number, state: Pick<AppState, 'formatId' | 'formatOptions'>): Promise<string | undefined> {
   const result = datasetEngine.decode(text, line);
   if (!result.ok) return undefined;
-  return findFormat(state.formatId)?.render(result.record, state.formatOptions[state.formatId]).text;
+  return renderText(result.record, state);
 }
 
 export async function diffTexts(mode: DiffMode, state: AppState = useAppStore.getState()): Promise<DiffTexts | undefined> {
@@ -60,8 +68,8 @@ export async function diffTexts(mode: DiffMode, state: AppState = useAppStore.ge
   if (mode === 'json') return { original: original === undefined ? '' : prettyJson(original), modified: prettyJson(modified), note };
   // Both sides are rendered here and now: the format's on-demand code first (Format.prepare).
   await prepareFormat(state.formatId);
-  const now = state.datasetLoaded?.ok ? renderState(state).text : undefined;
-  const before = original === undefined ? '' : renderedText(original, line, state);
+  const now = state.datasetLoaded?.ok ? await renderText(state.record, state) : undefined;
+  const before = original === undefined ? '' : await renderedText(original, line, state);
   if (now === undefined || before === undefined) return { original: before ?? '', modified: now ?? '', note: 'A side is not a conversation (a bad line): it has no rendered text.' };
   return { original: before, modified: now, note };
 }

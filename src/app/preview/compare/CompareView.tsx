@@ -4,11 +4,14 @@
  * status line says "No differences" or where the first one is. The sides start as the chosen
  * format (left) and the Jinja template format (right; its template as the Jinja format has it).
  */
-import { useEffect, useMemo, useState } from 'react';
-import type { OptionValues } from '../../../core/index.ts';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { OptionValues, ParleyRecord, Rendered } from '../../../core/index.ts';
 import { firstDifference, renderSide, type CompareSide } from '../../compare/sides.ts';
 import { SideControls } from '../../compare/SideControls.tsx';
+import { compareRenderers } from '../../jinja/off-page.ts';
+import { OFF_PAGE_FORMAT } from '../../jinja/off-page-format.ts';
 import { prepareFormat, useAppStore } from '../../store/index.ts';
+import { RenderStatus } from '../template/RenderStatus.tsx';
 import { DiffPane } from './DiffPane.tsx';
 
 const JINJA = 'jinja';
@@ -18,6 +21,14 @@ function initialSides(): [CompareSide, CompareSide] {
   const current: CompareSide = { formatId, options: { ...(formatOptions[formatId] ?? {}) } };
   const other = formatId === JINJA ? 'apertus' : JINJA;
   return [current, { formatId: other, options: { ...(formatOptions[other] ?? {}) } as OptionValues }];
+}
+
+/** A side's render when its template renders in the worker (undefined for a format rendered here). */
+function useOffPageSide(name: keyof typeof compareRenderers, record: ParleyRecord, side: CompareSide): Rendered | undefined {
+  const renderer = compareRenderers[name];
+  const subscribe = useCallback((listener: () => void) => renderer.subscribe(listener), [renderer]);
+  // The renderer gives the same object for the same inputs (its render, or its pending placeholder): a stable snapshot.
+  return useSyncExternalStore(subscribe, () => (side.formatId === OFF_PAGE_FORMAT ? renderer.render(record, side.options) : undefined));
 }
 
 export function CompareView() {
@@ -31,8 +42,10 @@ export function CompareView() {
   }, [left.formatId, right.formatId]);
 
   // `loaded` is in the dependencies on purpose: a side's renderer that arrived renders it again.
-  const leftRender = useMemo(() => renderSide(record, left), [record, left, loaded]);
-  const rightRender = useMemo(() => renderSide(record, right), [record, right, loaded]);
+  const leftOffPage = useOffPageSide('Left', record, left);
+  const rightOffPage = useOffPageSide('Right', record, right);
+  const leftRender = useMemo(() => renderSide(record, left, leftOffPage), [record, left, loaded, leftOffPage]);
+  const rightRender = useMemo(() => renderSide(record, right, rightOffPage), [record, right, loaded, rightOffPage]);
   const difference = firstDifference(leftRender.text, rightRender.text);
   const errors = [...leftRender.errors.map((e) => `Left: ${e}`), ...rightRender.errors.map((e) => `Right: ${e}`)];
 
@@ -44,12 +57,16 @@ export function CompareView() {
       </div>
       <p role="status" aria-label="Compare status" className="px-2 py-1 text-sm">
         {leftRender.loading || rightRender.loading
-          ? 'Loading the format…'
+          ? leftOffPage || rightOffPage
+            ? 'Rendering…'
+            : 'Loading the format…'
           : difference === undefined
             ? 'No differences'
             : `Differences: first at line ${difference.line}, column ${difference.column}${changes === undefined ? '' : ` (${changes} changed ${changes === 1 ? 'range' : 'ranges'})`}`}
         {errors.length > 0 && <span className="block text-red-800 dark:text-red-300">{errors.join(' ')}</span>}
       </p>
+      {leftOffPage && <RenderStatus renderer={compareRenderers.Left} rendered={leftOffPage} label="Left side’s template render" />}
+      {rightOffPage && <RenderStatus renderer={compareRenderers.Right} rendered={rightOffPage} label="Right side’s template render" />}
       <DiffPane original={leftRender.text} modified={rightRender.text} onChanges={setChanges} />
     </div>
   );

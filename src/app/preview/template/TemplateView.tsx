@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor/editor';
-import { JINJA_CODES, JINJA_DEFAULTS, templateErrorPosition, type NamedTemplate } from '../../../core/index.ts';
+import { JINJA_CODES, JINJA_DEFAULTS, type NamedTemplate } from '../../../core/index.ts';
+import { templateErrorAt } from '../../jinja/template-errors.ts';
 import { applyTemplateText } from '../../jinja/template-input.ts';
 import { toolbarButton, toolbarSelect } from '../../layout/ui.ts';
 import { useRendered } from '../../store/derived.ts';
@@ -46,7 +47,8 @@ function useTemplateProblem(): { message: string; line?: number; column?: number
   const rendered = useRendered();
   const problem = rendered.diagnostics.find((d) => d.code === JINJA_CODES.templateError);
   if (!problem) return undefined;
-  const at = templateErrorPosition(problem);
+  // The render came from the worker: its positions came as data (jinja/template-errors.ts).
+  const at = templateErrorAt(problem);
   // The status line puts the place first; the message's own "(template line …)" would repeat it.
   return at ? { message: problem.message.replace(/ \(template line \d+, column \d+\)/, ''), line: at.line, column: at.column } : { message: problem.message };
 }

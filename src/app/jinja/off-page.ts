@@ -1,0 +1,36 @@
+/**
+ * The app's template renderers, each its own worker (template-renderer.ts): the preview's (the
+ * store's derived render of the Jinja format goes there, and with it the Text view, the
+ * diagnostics, the training mask and the Token view), and one per side of Compare, so that a
+ * long render on one never holds up another. Installed at boot.
+ */
+import type { OptionValues, ParleyRecord, Rendered } from '../../core/index.ts';
+import { forgetRender, renderOffPage, useAppStore } from '../store/index.ts';
+import RenderWorker from './render.worker.ts?worker';
+import { OFF_PAGE_FORMAT } from './off-page-format.ts';
+import { TemplateRenderer } from './template-renderer.ts';
+
+const newWorker = () => new RenderWorker();
+
+export const previewRenderer = new TemplateRenderer(newWorker);
+/** Compare's sides: text only, the diff needs no spans. */
+export const compareRenderers = {
+  Left: new TemplateRenderer(newWorker, { spans: false }),
+  Right: new TemplateRenderer(newWorker, { spans: false }),
+} as const;
+/** One-off renders (the dataset diff's original record). */
+const oneOff = new TemplateRenderer(newWorker, { spans: false });
+
+export function installOffPageRenders(): void {
+  renderOffPage((formatId, record, options) => (formatId === OFF_PAGE_FORMAT ? previewRenderer.render(record, options) : undefined));
+  previewRenderer.subscribe(() => {
+    forgetRender();
+    // No field changes: this only wakes the subscribers (the preview, the diagnostics), which read the render again.
+    useAppStore.setState({});
+  });
+}
+
+/** The render of `record` with `options` once the worker has it (never a placeholder or an earlier render). */
+export function renderOnce(record: ParleyRecord, options: OptionValues | undefined): Promise<Rendered> {
+  return oneOff.renderExactly(record, options);
+}
