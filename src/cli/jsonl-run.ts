@@ -13,7 +13,7 @@ import { countText } from './count-text.ts';
 import { EXIT_ERRORS, EXIT_OK } from './errors.ts';
 import { fixSummary, tallyNote, type FixTally } from './fixes.ts';
 import { inputName, writeErr, writeErrText, writeOut } from './io.ts';
-import { eachChunkLine, readLineChunks } from './line-chunks.ts';
+import { eachChunkLine, overlongLine, readLineChunks } from './line-chunks.ts';
 import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
 import type { LineJobName } from './line-jobs.ts';
 import { ReusedBuffers } from './reused-buffers.ts';
@@ -100,6 +100,12 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   try {
     let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {
+      if (!Buffer.isBuffer(chunk)) {
+        // A line too long to read: its error result, in its place.
+        pending.push({ result: Promise.resolve(runLines(run.job, [overlongLine(chunk)], noteLimit, { take: buffers.take })), made: true });
+        await flush();
+        continue;
+      }
       // The chunk holds until the next is read: `here` is done with it at once, and `pool.run` copies it into its message.
       if (!first && !pool && run.jobs > 1) pool = new WorkerPool(run.jobs - 1, { command: run.command, argv: run.argv, noteLimit });
       first = false;

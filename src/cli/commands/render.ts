@@ -10,8 +10,9 @@ import { jsonString } from '../json-string.ts';
 import { FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf, withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
-import type { LineJob } from '../line-job.ts';
+import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
+import type { RecordFailure } from '../record-failures.ts';
 
 export const RENDER_HELP = `Usage: parley render --format ID [options] [FILE|-]
 
@@ -81,9 +82,9 @@ function fixOf(args: FormatInput['args'], format: Format<OptionValues>, options:
 }
 
 function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice, fix: Diagnose | undefined): LineJob {
-  return (text) => {
+  return lineJob((text) => {
     const decoded = decodeJsonText(text, choice);
-    if (!decoded.ok) return { out: JSON.stringify({ text: null, diagnostics: [failureDiagnostic(decoded)] }), failed: true };
+    if (!decoded.ok) return renderFailure(decoded);
     const fixed = fix ? fixForCommand(decoded.record, fix) : undefined;
     const rendered = format.render(fixed ? fixed.record : decoded.record, options, TEXT_ONLY);
     const diagnostics = withoutFixes([...decoded.diagnostics, ...rendered.diagnostics]);
@@ -91,5 +92,10 @@ function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>
     // JSON.stringify({ text, diagnostics }), with the long text written by jsonString (faster, same bytes).
     const out = `{"text":${jsonString(rendered.text)},"diagnostics":${JSON.stringify(diagnostics)}}`;
     return { out, failed: hasErrors(diagnostics), notes: fixed ? [...notes, ...fixed.notes] : notes };
-  };
+  }, renderFailure);
+}
+
+/** A record that could not be rendered: no text, the reason as its diagnostic. */
+function renderFailure(failure: RecordFailure): LineResult {
+  return { out: JSON.stringify({ text: null, diagnostics: [failureDiagnostic(failure)] }), failed: true };
 }

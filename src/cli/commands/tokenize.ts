@@ -12,8 +12,9 @@ import { decodeJsonText, failureDiagnostic } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
-import type { LineJob } from '../line-job.ts';
+import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
+import type { RecordFailure } from '../record-failures.ts';
 import { loadTokenizerFrom, openTokenizer, tokenizerSource } from '../tokenizer-source.ts';
 
 export const TOKENIZE_HELP = `Usage: parley tokenize --format ID [options] [FILE|-]
@@ -141,11 +142,16 @@ export function tokenizeLineJob(argv: readonly string[]): LineJob {
 }
 
 function tokenizeLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice, tokenizer: Tokenizer, mask: MaskOptions): LineJob {
-  return (text) => {
+  return lineJob((text) => {
     const decoded = decodeJsonText(text, choice);
-    if (!decoded.ok) return { out: JSON.stringify({ input_ids: null, diagnostics: [failureDiagnostic(decoded)] }), failed: true };
+    if (!decoded.ok) return tokenizeFailure(decoded);
     const result = tokenize(format, options, tokenizer, mask, decoded.record);
     result.diagnostics.unshift(...decoded.diagnostics);
     return { out: resultJson(result), failed: hasErrors(result.diagnostics), notes: dialectNotes(decoded, choice, format.id) };
-  };
+  }, tokenizeFailure);
+}
+
+/** A record that could not be tokenized: no ids, the reason as its diagnostic. */
+function tokenizeFailure(failure: RecordFailure): LineResult {
+  return { out: JSON.stringify({ input_ids: null, diagnostics: [failureDiagnostic(failure)] }), failed: true };
 }

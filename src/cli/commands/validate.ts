@@ -9,8 +9,9 @@ import { inputName, readInputText, writeOut } from '../io.ts';
 import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
-import type { LineJob, LineResult } from '../line-job.ts';
+import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
+import type { RecordFailure } from '../record-failures.ts';
 
 export const VALIDATE_HELP = `Usage: parley validate --format ID [options] [FILE|-]
 
@@ -77,15 +78,21 @@ export function validateLineJob(argv: readonly string[]): LineJob {
 
 function validateLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): LineJob {
   const quick = quickValid(format, options, choice);
-  return (text) => {
+  return lineJob((text) => {
     const parsed = parseJsonInput(text);
     const valid = parsed.ok ? quick?.(parsed.value) : undefined;
     if (valid) return valid;
     const decoded = parsed.ok ? readJsonValue(parsed.value, choice) : parsed;
-    const diagnostics = decoded.ok ? diagnosticsOf(decoded, format, options) : [failureDiagnostic(decoded)];
+    if (!decoded.ok) return validateFailure(decoded);
+    const diagnostics = diagnosticsOf(decoded, format, options);
     const isValid = !hasErrors(diagnostics);
     return { out: JSON.stringify({ valid: isValid, diagnostics: withoutFixes(diagnostics) }), failed: !isValid, notes: dialectNotes(decoded, choice, format.id) };
-  };
+  }, validateFailure);
+}
+
+/** A record that could not be checked: not valid, the reason as its diagnostic. */
+function validateFailure(failure: RecordFailure): LineResult {
+  return { out: JSON.stringify({ valid: false, diagnostics: [failureDiagnostic(failure)] }), failed: true };
 }
 
 /** The result line of a record without any diagnostic: what the full checks write for it. */
