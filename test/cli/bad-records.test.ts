@@ -4,11 +4,12 @@
  * on with every other line, for every command that streams JSON Lines, with --jobs 1 and 2, from
  * a file and from a pipe. A single document that is too deep is bad input (exit 2, one line).
  */
-import { writeFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { makeConversation } from '../../bench/conversations.ts';
 import { byteFallbackFiles } from '../../src/core/tokens/test-tokenizers.ts';
-import { expectBadInput, fixtureDir, lines, parley } from './run.ts';
+import { expectBadInput, fixtureDir, lines, parley, REPO_ROOT } from './run.ts';
 
 const files = fixtureDir();
 afterAll(() => files.cleanup());
@@ -118,4 +119,38 @@ describe.concurrent('a single document nested too deep', () => {
     const message = expectBadInput(await parley(args, DEEP));
     expect(message).toMatch(/^parley \w+: <stdin> is nested more than 128 levels deep \(at tools\[0\]\.parameters\.properties\.a/);
   });
+});
+
+/**
+ * A line past the engine's longest string (0x1fffffe8 UTF-16 units, 536,870,888): a real one,
+ * 600 MB, written once to the OS temp folder (deleted after) and read from the file and
+ * through a pipe. The line is skipped to its end without being held, so this costs about a
+ * second of disk writing and half a gigabyte of the command's memory at most.
+ */
+describe('a line longer than the engine\'s longest string', () => {
+  const OVERLONG = 600 * 1024 * 1024;
+  const path = files.path('overlong.jsonl');
+  const fd = openSync(path, 'w');
+  writeSync(fd, `${SHORT}\n`);
+  const block = Buffer.alloc(8 * 1024 * 1024, 0x61);
+  for (let written = 0; written < OVERLONG; written += block.length) writeSync(fd, block, 0, Math.min(block.length, OVERLONG - written));
+  writeSync(fd, `\n${SHORT}\n`);
+  closeSync(fd);
+  afterAll(() => rmSync(path, { force: true }));
+
+  it.each(['file', 'pipe'])('from a %s: that line is an error result, the others are rendered, exit 1', (source) => {
+    const render = '"$NODE" "$0" render --format apertus --date 2025-08-25 --jsonl --jobs 1';
+    const script = source === 'file' ? `${render} "$1"` : `cat "$1" | ${render}`;
+    const run = spawnSync('sh', ['-c', script, inject('parleyCommand'), path], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, NODE: process.execPath }, maxBuffer: 1 << 24 });
+    expect(run.stderr).not.toMatch(/internal error|Cannot create a string/);
+    expect(run.status).toBe(1);
+    const out = lines(run.stdout);
+    expect(out).toHaveLength(3);
+    expect(JSON.parse(out[0] as string)).toMatchObject({ diagnostics: [] });
+    expect(out[2]).toBe(out[0]);
+    expect(JSON.parse(out[1] as string)).toEqual({
+      text: null,
+      diagnostics: [{ severity: 'error', code: 'cli/line-too-long', message: 'the line is 629,145,600 bytes, longer than the longest text the engine holds (536,870,888 bytes); not read' }],
+    });
+  }, 120_000);
 });
