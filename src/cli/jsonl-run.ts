@@ -33,7 +33,7 @@ export interface JsonlRun {
   file: string | undefined;
   job: LineJob;
   jobs: number;
-  /** Of each diagnostic code, the lines written on stderr (`--notes`; default: all); the rest are counted in the summary. */
+  /** Of each kind of line about a record (a diagnostic's or failure's code, a --fix change), the lines written on stderr (`--notes`; default: all); the rest are counted in a summary. */
   noteLimit?: number;
   /** The summary line for stderr, if any. */
   summary?(counts: Counts, name: string): string | undefined;
@@ -72,6 +72,12 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
           continue;
         }
         written.set(note.code, before + 1);
+      } else if (note.fix !== undefined) {
+        // A --fix change: the first `noteLimit` of each kind are written; the summary counts them all.
+        const kind = `fix ${note.fix.id}`;
+        const before = written.get(kind) ?? 0;
+        if (before >= noteLimit) continue;
+        written.set(kind, before + 1);
       }
       notes += `${note.lead ?? ''}${name}:${line + note.index + 1}: ${note.text}\n`;
     }

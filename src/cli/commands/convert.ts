@@ -68,9 +68,9 @@ function setup(argv: readonly string[]): ConvertSetup {
 
 export async function convertCommand(argv: readonly string[]): Promise<number> {
   const { args, from, to, options, file, fix } = setup(argv);
-  if (isJsonl(args, file)) {
-    const noteLimit = noteLimitOf(args, 'convert');
-    return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix, noteLimit), jobs: jobsOf(args, 'convert'), noteLimit });
+  if (isJsonl(args, file, 'convert')) {
+    const noteLimit = noteLimitOf(args);
+    return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix, noteLimit), jobs: jobsOf(args), noteLimit });
   }
   const name = inputName(file);
   const decoded = decodeJsonText(await readInputText(file, 'convert'), from, name);
@@ -89,7 +89,7 @@ export async function convertCommand(argv: readonly string[]): Promise<number> {
 /** The JSON Lines job of `parley convert` with these arguments (for the workers of --jobs). */
 export function convertLineJob(argv: readonly string[]): LineJob {
   const { args, from, to, options, fix } = setup(argv);
-  return convertLine(from, to, options, fix, noteLimitOf(args, 'convert'));
+  return convertLine(from, to, options, fix, noteLimitOf(args));
 }
 
 /**

@@ -71,9 +71,9 @@ function setup(argv: readonly string[]): ParseSetup {
 
 export async function parseCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, codec, info, writeOptions, file } = setup(argv);
-  if (isJsonl(args, file)) {
+  if (isJsonl(args, file, 'parse')) {
     if (info) writeErr(info);
-    return runJsonl({ command: 'parse', argv, file, job: parseLine(format, options, codec, writeOptions), jobs: jobsOf(args, 'parse'), noteLimit: noteLimitOf(args, 'parse') });
+    return runJsonl({ command: 'parse', argv, file, job: parseLine(format, options, codec, writeOptions), jobs: jobsOf(args), noteLimit: noteLimitOf(args) });
   }
   const text = await readInputText(file, 'parse');
   requireFormatText(text, format, inputName(file), 'parse');

@@ -9,7 +9,7 @@ import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { jsonString } from '../json-string.ts';
 import { FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf, withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import type { RecordFailure } from '../record-failures.ts';
@@ -28,6 +28,7 @@ Options:
                          line in, one {"text", "diagnostics"} object per line out ("text" is null
                          when the line cannot be read); a blank line in, an empty line out
 ${JOBS_HELP}
+${NOTES_HELP}
 ${fixHelp('rendering')}
   <format options>       the format's own flags, e.g. for apertus: --add-generation-prompt,
                          --no-thinking, --bos TEXT, --date YYYY-MM-DD (see parley formats);
@@ -42,7 +43,7 @@ Exit codes: 0 rendered; 1 rendered with errors (the text is still written); 2 ba
 /** The command prints text and diagnostics, never spans: the formats skip building them. */
 const TEXT_ONLY: RenderHow = { spans: false };
 
-const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, FIX_FLAG];
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG, FIX_FLAG];
 
 function setup(argv: readonly string[]): FormatInput {
   return parseFormatInput(argv, 'render', SPECS);
@@ -51,11 +52,11 @@ function setup(argv: readonly string[]): FormatInput {
 export async function renderCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file } = setup(argv);
   const fix = fixOf(args, format, options);
-  if (isJsonl(args, file)) {
+  if (isJsonl(args, file, 'render')) {
     const job = renderLine(format, options, choice, fix);
     const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
       failed > 0 ? `render: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
-    return runJsonl({ command: 'render', argv, file, job, jobs: jobsOf(args, 'render'), summary });
+    return runJsonl({ command: 'render', argv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
   }
   const decoded = decodeJsonText(await readInputText(file, 'render'), choice, inputName(file));
   if (!decoded.ok) throw new CliError(`render: ${decoded.message}`);

@@ -11,7 +11,7 @@ import { parseFormatInput, type FormatInput } from '../format-input.ts';
 import { decodeJsonText, failureDiagnostic } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { runJsonl } from '../jsonl-run.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import type { RecordFailure } from '../record-failures.ts';
@@ -42,6 +42,7 @@ Options:
                          out ("input_ids" is null when the line cannot be read); a blank line
                          in, an empty line out
 ${JOBS_HELP}
+${NOTES_HELP}
   <format options>       the format's own flags (see parley formats)
 
 Diagnostics go to stderr (one object: "LEVEL path: message"); with --jsonl they are in each line.
@@ -56,6 +57,7 @@ const SPECS = [
   { flag: '--input-dialect', takesValue: true, valueName: 'ID' },
   JSONL_FLAG,
   JOBS_FLAG,
+  NOTES_FLAG,
 ];
 
 interface Setup extends FormatInput {
@@ -110,15 +112,16 @@ function resultJson({ example, diagnostics }: Tokenized): string {
 
 export async function tokenizeCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file, mask } = setup(argv);
+  const jsonl = isJsonl(args, file, 'tokenize');
   const source = tokenizerSource(stringFlag(args, '--tokenizer'), format.id, 'tokenize');
   const { tokenizer, downloadedTo, cleanup } = await openTokenizer(source, 'tokenize');
   try {
-    if (isJsonl(args, file)) {
+    if (jsonl) {
       const job = tokenizeLine(format, options, choice, tokenizer, mask);
       const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
         failed > 0 ? `tokenize: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
       const workerArgv = downloadedTo === undefined ? argv : withTokenizer(argv, downloadedTo);
-      return await runJsonl({ command: 'tokenize', argv: workerArgv, file, job, jobs: jobsOf(args, 'tokenize'), summary });
+      return await runJsonl({ command: 'tokenize', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
     }
     const decoded = decodeJsonText(await readInputText(file, 'tokenize'), choice, inputName(file));
     if (!decoded.ok) throw new CliError(`tokenize: ${decoded.message}`);

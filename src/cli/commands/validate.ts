@@ -8,7 +8,7 @@ import { decodeJsonText, failureDiagnostic, parseJsonInput, readJsonValue, type 
 import { inputName, readInputText, writeOut } from '../io.ts';
 import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import type { RecordFailure } from '../record-failures.ts';
@@ -25,6 +25,7 @@ Options:
                          line on stderr says which)
   --jsonl                the input is JSON Lines (also for a *.jsonl file)
 ${JOBS_HELP}
+${NOTES_HELP}
   <format options>       the format's own flags (see parley formats)
 
 Exit codes: 0 no errors (warnings may be listed); 1 at least one error; 2 bad input.`;
@@ -35,7 +36,7 @@ const DIAGNOSTICS_ONLY: RenderHow = { spans: false, text: false };
 /** Each record is checked once: no memo (see ValidateHow). */
 const ONCE: ValidateHow = { once: true };
 
-const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG];
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG];
 
 /** Decode, format and model diagnostics of one record, without repeats. */
 function diagnosticsOf(decoded: Decoded & { ok: true }, format: Format<OptionValues>, options: Partial<OptionValues>): Diagnostic[] {
@@ -57,10 +58,10 @@ function setup(argv: readonly string[]): FormatInput {
 
 export async function validateCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file } = setup(argv);
-  if (isJsonl(args, file)) {
+  if (isJsonl(args, file, 'validate')) {
     const job = validateLine(format, options, choice);
     const summary = ({ records, failed }: { records: number; failed: number }, name: string) => `validate: ${records} record${records === 1 ? '' : 's'} in ${name}, ${failed} with errors`;
-    return runJsonl({ command: 'validate', argv, file, job, jobs: jobsOf(args, 'validate'), summary });
+    return runJsonl({ command: 'validate', argv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
   }
   const decoded = decodeJsonText(await readInputText(file, 'validate'), choice, inputName(file));
   if (!decoded.ok) throw new CliError(`validate: ${decoded.message}`);
