@@ -29,7 +29,7 @@ const formatId = (argv: readonly string[]): string | undefined => earlyFlagValue
 
 export function parseFormatArgs(argv: readonly string[], command: string, specs: readonly FlagSpec[]): FormatArgs {
   const id = formatId(argv);
-  const probe: ParsedArgs = { flags: new Map(id === undefined ? [] : [['--format', id]]), positionals: [] };
+  const probe: ParsedArgs = { flags: new Map(id === undefined ? [] : [['--format', id]]), lists: new Map(), positionals: [] };
   const format = requireFormat(probe, command);
   const args = parseArgs(argv, [{ flag: '--format', takesValue: true, valueName: 'ID' }, ...specs, ...optionFlagSpecs(format), ...templateFlagSpecs(format)], command);
   return { args, format, options: withTemplateFile(format, optionValues(format, args, command), args, command) };

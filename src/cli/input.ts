@@ -4,7 +4,7 @@
  * and where; the caller makes it an exit-2 error (single input) or the diagnostics of one line
  * (JSONL).
  */
-import { parseJson, withoutIds, type Diagnostic, type InterchangeCodec, type ParleyRecord, type ReadHow } from '../core/index.ts';
+import { describeJsonTooDeep, findJsonTooDeep, parseJson, withoutIds, type Diagnostic, type InterchangeCodec, type ParleyRecord, type ReadHow } from '../core/index.ts';
 import { readJson, type DialectChoice } from './dialect.ts';
 import { dialectList } from './registries.ts';
 
@@ -23,10 +23,19 @@ export function decodeJsonText(text: string, choice: DialectChoice, name?: strin
   return parsed.ok ? readJsonValue(parsed.value, choice, name) : parsed;
 }
 
-/** The first half of `decodeJsonText`: the JSON value, or the syntax error said as it says it. */
+/**
+ * The first half of `decodeJsonText`: the JSON value, or the syntax error said as it says it.
+ * A value nested deeper than the app opens (MAX_JSON_DEPTH) is refused here, before any code
+ * that walks it recursively (the readers, the renderers) could overflow the stack.
+ */
 export function parseJsonInput(text: string, name?: string): { ok: true; value: unknown } | (Decoded & { ok: false }) {
   const parsed = parseJson(text);
-  if (parsed.ok) return parsed;
+  if (parsed.ok) {
+    const tooDeep = findJsonTooDeep(parsed.value);
+    if (tooDeep === undefined) return parsed;
+    const what = name === undefined ? 'the record' : name;
+    return { ok: false, code: 'cli/too-deep', message: `${what} is ${describeJsonTooDeep(tooDeep)}; Parley does not read JSON this deep` };
+  }
   const { line, column, message } = parsed.error;
   if (name === undefined) return { ok: false, code: 'cli/malformed-json', message: `malformed JSON at column ${column}: ${message}` };
   // Several JSON values, one per line, is JSON Lines read as one document.

@@ -13,7 +13,7 @@ import { countText } from './count-text.ts';
 import { EXIT_ERRORS, EXIT_OK } from './errors.ts';
 import { fixSummary, tallyNote, type FixTally } from './fixes.ts';
 import { inputName, writeErr, writeErrText, writeOut } from './io.ts';
-import { eachChunkLine, readLineChunks } from './line-chunks.ts';
+import { eachChunkLine, overlongLine, readLineChunks } from './line-chunks.ts';
 import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
 import type { LineJobName } from './line-jobs.ts';
 import { ReusedBuffers } from './reused-buffers.ts';
@@ -33,7 +33,7 @@ export interface JsonlRun {
   file: string | undefined;
   job: LineJob;
   jobs: number;
-  /** Of each diagnostic code, the lines written on stderr (`--notes`; default: all); the rest are counted in the summary. */
+  /** Of each kind of line about a record (a diagnostic's or failure's code, a --fix change), the lines written on stderr (`--notes`; default: all); the rest are counted in a summary. */
   noteLimit?: number;
   /** The summary line for stderr, if any. */
   summary?(counts: Counts, name: string): string | undefined;
@@ -72,6 +72,12 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
           continue;
         }
         written.set(note.code, before + 1);
+      } else if (note.fix !== undefined) {
+        // A --fix change: the first `noteLimit` of each kind are written; the summary counts them all.
+        const kind = `fix ${note.fix.id}`;
+        const before = written.get(kind) ?? 0;
+        if (before >= noteLimit) continue;
+        written.set(kind, before + 1);
       }
       notes += `${note.lead ?? ''}${name}:${line + note.index + 1}: ${note.text}\n`;
     }
@@ -100,6 +106,12 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   try {
     let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {
+      if (!Buffer.isBuffer(chunk)) {
+        // A line too long to read: its error result, in its place.
+        pending.push({ result: Promise.resolve(runLines(run.job, [overlongLine(chunk)], noteLimit, { take: buffers.take })), made: true });
+        await flush();
+        continue;
+      }
       // The chunk holds until the next is read: `here` is done with it at once, and `pool.run` copies it into its message.
       if (!first && !pool && run.jobs > 1) pool = new WorkerPool(run.jobs - 1, { command: run.command, argv: run.argv, noteLimit });
       first = false;

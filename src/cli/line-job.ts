@@ -12,6 +12,7 @@
 import type { Diagnostic } from '../core/index.ts';
 import { isBlank } from './jsonl.ts';
 import { diagnosticLine } from './print.ts';
+import { thrownFailure, type RecordFailure } from './record-failures.ts';
 
 /** A line for stderr about one record: `${lead}${file}:${line}: ${text}`. */
 export interface Note {
@@ -44,8 +45,35 @@ export interface LineResult {
   declined?: ReadonlyMap<string, number> | undefined;
 }
 
-/** One record's text (never blank) → its result. */
-export type LineJob = (text: string) => LineResult;
+export interface LineJob {
+  /** One record's text (never blank) → its result. */
+  (text: string): LineResult;
+  /**
+   * The result of a record that failed (could not be read, or threw), in the command's shape
+   * (render: `{"text": null, "diagnostics": [the reason]}`, convert: `null` and the reason on stderr).
+   */
+  failure(failure: RecordFailure): LineResult;
+}
+
+export function lineJob(run: (text: string) => LineResult, failure: (failure: RecordFailure) => LineResult): LineJob {
+  return Object.assign(run, { failure });
+}
+
+/** A line of a chunk: its text, or why it could not be read (line-chunks.ts). */
+export type ChunkLine = string | RecordFailure;
+
+/**
+ * The record's result, whatever happens on it: a throw (a stack overflow, a string past the
+ * engine's limit, a bug) is that record's failure, so that one record never stops a run.
+ */
+function resultOf(job: LineJob, line: ChunkLine): LineResult {
+  if (typeof line !== 'string') return job.failure(line);
+  try {
+    return job(line);
+  } catch (error) {
+    return job.failure(thrownFailure(error));
+  }
+}
 
 export interface ChunkResult {
   /** The result lines as UTF-8, each ending with a line break (made in this thread or a worker's). */
@@ -79,7 +107,7 @@ export interface LinesMemory {
  * megabyte) was copied by every young-generation collection meanwhile. The memory grows (doubling)
  * when a line does not fit.
  */
-export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infinity, memory: LinesMemory = {}): ChunkResult {
+export function runLines(job: LineJob, lines: Iterable<ChunkLine>, noteLimit = Infinity, memory: LinesMemory = {}): ChunkResult {
   const take = memory.take ?? Buffer.allocUnsafeSlow;
   let out = asBuffer(take(Math.max(memory.sizeHint ?? 0, 1 << 16)));
   /** Bytes written to `out`, line breaks included. */
@@ -104,14 +132,14 @@ export function runLines(job: LineJob, lines: Iterable<string>, noteLimit = Infi
   let records = 0;
   let failed = 0;
   let index = -1;
-  for (const text of lines) {
+  for (const line of lines) {
     index += 1;
-    if (isBlank(text)) {
+    if (typeof line === 'string' && isBlank(line)) {
       writeLine('');
       continue;
     }
     records += 1;
-    const result = job(text);
+    const result = resultOf(job, line);
     if (result.failed) failed += 1;
     writeLine(result.out);
     for (const note of result.notes ?? []) {

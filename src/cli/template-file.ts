@@ -29,19 +29,28 @@ export function withTemplateFile(format: Format<OptionValues>, options: Partial<
   if (format.id !== JINJA) return options;
   const path = options.template;
   if (typeof path !== 'string') throw new CliError(`${command}: the jinja format needs --template FILE (a .jinja file or a tokenizer_config.json)`);
+  const given = variablesOf(options.variables, command);
   const source = readTemplateSource(readText(path, command));
   if (source.kind === 'invalid') throw new CliError(`${command}: ${path}: ${source.message}`);
   if (source.kind === 'template') return { ...options, template: source.template };
   const name = args.flags.get(NAME_FLAG);
   const chosen = chooseTemplate(source.templates, typeof name === 'string' ? name : undefined);
   if (!chosen) throw new CliError(`${command}: ${path} has no template named ${JSON.stringify(name)} (it has: ${source.templates.map((t) => t.name).join(', ')})`);
-  let given: Record<string, unknown> = {};
-  if (typeof options.variables === 'string') {
-    try {
-      given = JSON.parse(options.variables) as Record<string, unknown>;
-    } catch {
-      throw new CliError(`${command}: --variables expects a JSON object, got ${JSON.stringify(options.variables)}`);
-    }
-  }
   return { ...options, template: chosen.template, variables: JSON.stringify({ ...source.tokens, ...given }) };
+}
+
+/**
+ * `--variables JSON`, checked before any render: not a JSON object is bad input (exit 2), where
+ * the renderer alone would only warn on every record and leave the variables out.
+ */
+function variablesOf(text: unknown, command: string): Record<string, unknown> {
+  if (typeof text !== 'string') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  throw new CliError(`${command}: --variables takes a JSON object ({"name": value, …}), got ${JSON.stringify(text)}`);
 }

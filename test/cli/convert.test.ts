@@ -194,6 +194,6 @@ describe.concurrent('parley convert --jsonl: how many diagnostics go to stderr (
     expect(lines(run.stderr).at(-1)).toMatch(new RegExp(`^parley convert: ${everyDiagnostic().length} more diagnostics not written \\(.*none of them is written`));
     const bad = await parley(['convert', '--to', 'openai-chat', '--notes', 'some', file]);
     expect(bad.code).toBe(2);
-    expect(lines(bad.stderr)).toEqual(['parley convert: --notes takes a whole number or "all", got "some"']);
+    expect(lines(bad.stderr)).toEqual(['parley convert: --notes takes a whole number from 0 to 999999999 or "all", got "some"']);
   });
 });

@@ -3,11 +3,20 @@ import { open } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eachChunkLine, fileLineChunks, lineChunks, readLineChunks } from '../../src/cli/line-chunks.ts';
-import { runLines } from '../../src/cli/line-job.ts';
+import { eachChunkLine, fileLineChunks, lineChunks, overlongLine, readLineChunks, type LineChunk } from '../../src/cli/line-chunks.ts';
+import { overlongFailure } from '../../src/cli/record-failures.ts';
+import { lineJob, runLines, type ChunkLine, type LineResult } from '../../src/cli/line-job.ts';
 import { fixtureDir } from './run.ts';
 
-const chunkLines = (chunk: Uint8Array): string[] => [...eachChunkLine(chunk)];
+const chunkLines = (chunk: Uint8Array): ChunkLine[] => [...eachChunkLine(chunk)];
+
+/** A job for these tests: a failed record's result names its code. */
+const testJob = (run: (text: string) => LineResult) => lineJob(run, (failure) => ({ out: `failed: ${failure.code}`, failed: true }));
+
+/** A chunk of lines, copied (a chunk holds only until the next is asked for); an over-long line as its note. */
+function copied(chunk: LineChunk): Buffer {
+  return Buffer.isBuffer(chunk) ? Buffer.from(chunk) : Buffer.from(`<overlong ${chunk.overlongBytes}>\n`);
+}
 
 async function* blocksOf(...blocks: Buffer[]): AsyncGenerator<Buffer> {
   yield* blocks;
@@ -16,7 +25,7 @@ async function* blocksOf(...blocks: Buffer[]): AsyncGenerator<Buffer> {
 async function chunksOf(file: string): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
   // A chunk holds until the next is asked for: kept, it is copied.
-  for await (const chunk of readLineChunks(file, 'test')) chunks.push(Buffer.from(chunk));
+  for await (const chunk of readLineChunks(file, 'test')) chunks.push(copied(chunk));
   return chunks;
 }
 
@@ -54,7 +63,7 @@ describe('JSON Lines in chunks', () => {
       for (let i = 4; i < input.length; i += 100) yield input.subarray(i, i + 100);
     }
     const chunks: Buffer[] = [];
-    for await (const chunk of lineChunks(oneByteThenBlocks())) chunks.push(Buffer.from(chunk)); // a chunk holds until the next is asked for
+    for await (const chunk of lineChunks(oneByteThenBlocks())) chunks.push(copied(chunk)); // a chunk holds until the next is asked for
     expect(chunks.flatMap((chunk) => chunkLines(chunk))).toEqual(['{"a":1}', long, 'end']);
     for (const chunk of chunks.slice(0, -1)) expect(chunk[chunk.length - 1]).toBe(0x0a);
   });
@@ -65,24 +74,24 @@ describe('JSON Lines in chunks', () => {
       yield Buffer.from('}');
     }
     const chunks: Buffer[] = [];
-    for await (const chunk of lineChunks(tiny())) chunks.push(Buffer.from(chunk));
+    for await (const chunk of lineChunks(tiny())) chunks.push(copied(chunk));
     expect(Buffer.concat(chunks).toString()).toBe('{}');
   });
 
   it('gives one result per line, an empty one for a blank line, and counts records and failures', () => {
-    const result = runLines((text) => ({ out: text.toUpperCase(), failed: text === 'b', notes: [{ text: 'seen', key: 'once' }] }), ['a', ' ', 'b']);
+    const result = runLines(testJob((text) => ({ out: text.toUpperCase(), failed: text === 'b', notes: [{ text: 'seen', key: 'once' }] })), ['a', ' ', 'b']);
     expect({ ...result, out: Buffer.from(result.out).toString('utf8') }).toEqual({ out: 'A\n\nB\n', lines: 3, records: 2, failed: 1, notes: [{ text: 'seen', key: 'once', index: 0 }], unshown: new Map() });
   });
 
   it('writes the result lines as UTF-8, characters outside Latin-1 and astral ones included', () => {
-    const result = runLines((text) => ({ out: JSON.stringify(text), failed: false }), ['plain', 'Zürich', ' ', '東京', 'emoji 😀']);
+    const result = runLines(testJob((text) => ({ out: JSON.stringify(text), failed: false })), ['plain', 'Zürich', ' ', '東京', 'emoji 😀']);
     expect(result.out.length).toBe(Buffer.byteLength('"plain"\n"Zürich"\n\n"東京"\n"emoji 😀"\n'));
     expect(new TextDecoder('utf-8', { fatal: true }).decode(result.out)).toBe('"plain"\n"Zürich"\n\n"東京"\n"emoji 😀"\n');
   });
 
   it('makes lines of the first N diagnostics of each code in the chunk and counts the rest', () => {
     const warn = (code: string, message: string) => ({ severity: 'warning' as const, code, message });
-    const job = (text: string) => ({ out: text, failed: false, diagnostics: [warn('a', `${text} first`), warn('b', `${text} other`), warn('a', `${text} second`)] });
+    const job = testJob((text) => ({ out: text, failed: false, diagnostics: [warn('a', `${text} first`), warn('b', `${text} other`), warn('a', `${text} second`)] }));
     const result = runLines(job, ['x', 'y', 'z'], 2);
     expect(result.notes).toEqual([
       { text: 'WARNING x first', code: 'a', index: 0 },
@@ -96,7 +105,7 @@ describe('JSON Lines in chunks', () => {
   });
 
   it('counts the diagnostics a job declined to make with the unshown ones', () => {
-    const job = (text: string) => ({ out: text, failed: false, declined: new Map([['a', 3]]) });
+    const job = testJob((text) => ({ out: text, failed: false, declined: new Map([['a', 3]]) }));
     expect(runLines(job, ['x', '', 'y'], 2).unshown).toEqual(new Map([['a', 6]]));
   });
 
@@ -111,7 +120,7 @@ describe('JSON Lines in chunks', () => {
           const handle = await open(file, 'r');
           const chunks: Buffer[] = [];
           try {
-            for await (const chunk of fileLineChunks(handle, blockBytes)) chunks.push(Buffer.from(chunk));
+            for await (const chunk of fileLineChunks(handle, blockBytes)) chunks.push(copied(chunk));
           } finally {
             await handle.close();
           }
@@ -119,7 +128,7 @@ describe('JSON Lines in chunks', () => {
           for (const chunk of chunks) expect(chunk.length).toBeGreaterThan(0);
           for (const chunk of chunks.slice(0, -1)) expect(chunk[chunk.length - 1]).toBe(0x0a);
           const streamed: Buffer[] = [];
-          for await (const chunk of lineChunks(blocksOf(Buffer.from(`${bom ? '\uFEFF' : ''}${text}`)))) streamed.push(Buffer.from(chunk));
+          for await (const chunk of lineChunks(blocksOf(Buffer.from(`${bom ? '\uFEFF' : ''}${text}`)))) streamed.push(copied(chunk));
           expect(chunks.flatMap((chunk) => chunkLines(chunk))).toEqual(streamed.flatMap((chunk) => chunkLines(chunk)));
         }),
         { numRuns: 300 },
@@ -130,7 +139,7 @@ describe('JSON Lines in chunks', () => {
   });
 
   it('writes each result line as UTF-8 as it comes, growing its memory for lines that do not fit', () => {
-    const job = (text: string) => ({ out: text.repeat(Number(text.length < 3 ? 40_000 : 1)), failed: false });
+    const job = testJob((text) => ({ out: text.repeat(Number(text.length < 3 ? 40_000 : 1)), failed: false }));
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom('東', 'é', '😀', ' ', '')), { maxLength: 8 }), fc.nat({ max: 200_000 }), (lines, sizeHint) => {
         const taken: number[] = [];
@@ -162,7 +171,7 @@ describe('JSON Lines in chunks', () => {
         }
         stream.end();
         const chunks: Buffer[] = [];
-        for await (const chunk of lineChunks(stream, blockBytes)) chunks.push(Buffer.from(chunk));
+        for await (const chunk of lineChunks(stream, blockBytes)) chunks.push(copied(chunk));
         expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
         for (const chunk of chunks.slice(0, -1)) expect(chunk[chunk.length - 1]).toBe(0x0a);
       }),
@@ -180,5 +189,58 @@ describe('JSON Lines in chunks', () => {
     const second = await chunks.next();
     expect(Buffer.from(second.value as Buffer).toString('utf8')).toBe('{"b":2}\n');
     expect((await chunks.next()).done).toBe(true);
+  });
+
+  it('gives a line that is not UTF-8 as its failure, and keeps a U+FFFD that the text holds', () => {
+    const bad = Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}\r\n')]);
+    const lines = chunkLines(Buffer.concat([Buffer.from('ok\n'), bad, Buffer.from('{"a":"\uFFFD"}\n'), Buffer.from([0xc3]), Buffer.from('\n')]));
+    expect(lines).toEqual(['ok', { code: 'cli/not-utf8', message: 'not valid UTF-8 text' }, '{"a":"\uFFFD"}', { code: 'cli/not-utf8', message: 'not valid UTF-8 text' }]);
+  });
+
+  it('makes a record that throws (a stack overflow too) that record\'s failure, and goes on', () => {
+    const deep = (n: number): number => (n === 0 ? 0 : 1 + deep(n - 1));
+    const job = testJob((text) => {
+      if (text === 'throw') throw new Error('boom');
+      if (text === 'deep') deep(1e7);
+      return { out: text, failed: false };
+    });
+    const result = runLines(job, ['a', 'throw', 'deep', { code: 'cli/not-utf8', message: 'x' }, 'b']);
+    expect(Buffer.from(result.out).toString('utf8')).toBe('a\nfailed: cli/record-failed\nfailed: cli/record-failed\nfailed: cli/not-utf8\nb\n');
+    expect(result).toMatchObject({ lines: 5, records: 5, failed: 3 });
+  });
+
+  it('gives each line longer than the limit as its failure, in its place, without keeping it whole (file and stream readers)', async () => {
+    const files = fixtureDir();
+    try {
+      const line = fc.string({ unit: fc.constantFrom('a', 'é', '{', ' '), maxLength: 30 });
+      // The limit is at least 3: the readers look for a byte-order mark before any line.
+      await fc.assert(
+        fc.asyncProperty(fc.array(line, { maxLength: 12 }), fc.boolean(), fc.integer({ min: 1, max: 16 }), fc.integer({ min: 3, max: 20 }), async (lines, finalBreak, blockBytes, maxLineBytes) => {
+          const text = lines.join('\n') + (finalBreak && lines.length > 0 ? '\n' : '');
+          const kept = text === '' ? [] : text.replace(/\n$/, '').split('\n');
+          const expected = kept.map((l) => (Buffer.byteLength(l) > maxLineBytes ? overlongFailure(Buffer.byteLength(l)) : l));
+          const linesOf = (chunks: LineChunk[]) => chunks.flatMap((chunk) => (Buffer.isBuffer(chunk) ? [...eachChunkLine(chunk, maxLineBytes)] : [overlongLine(chunk)]));
+          const file = files.write('overlong.jsonl', text);
+          const handle = await open(file, 'r');
+          const read: LineChunk[] = [];
+          try {
+            for await (const chunk of fileLineChunks(handle, blockBytes, maxLineBytes)) {
+              read.push(Buffer.isBuffer(chunk) ? Buffer.from(chunk) : chunk);
+              // Never more than a block past the limit held (the buffers grow to hold a line, up to there).
+              if (Buffer.isBuffer(chunk)) expect(chunk.buffer.byteLength).toBeLessThanOrEqual(Math.max(2 * blockBytes, maxLineBytes + blockBytes) + 8192);
+            }
+          } finally {
+            await handle.close();
+          }
+          const streamed: LineChunk[] = [];
+          for await (const chunk of lineChunks(blocksOf(Buffer.from(text)), blockBytes, maxLineBytes)) streamed.push(Buffer.isBuffer(chunk) ? Buffer.from(chunk) : chunk);
+          expect(linesOf(read)).toEqual(expected);
+          expect(linesOf(streamed)).toEqual(expected);
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      files.cleanup();
+    }
   });
 });

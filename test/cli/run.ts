@@ -20,8 +20,8 @@ export interface Run {
   stderr: string;
 }
 
-/** `env`: variables added to this process's environment for the child (e.g. `HF_ENDPOINT`). */
-export function parley(args: readonly string[], stdin?: string, env?: Readonly<Record<string, string>>): Promise<Run> {
+/** `stdin`: text, or bytes (not UTF-8, say). `env`: variables added to this process's environment for the child (e.g. `HF_ENDPOINT`). */
+export function parley(args: readonly string[], stdin?: string | Uint8Array, env?: Readonly<Record<string, string>>): Promise<Run> {
   const command = inject('parleyCommand');
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [command, ...args], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: env === undefined ? process.env : { ...process.env, ...env } });

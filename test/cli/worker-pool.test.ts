@@ -42,4 +42,18 @@ describe('worker pool', () => {
     }
     expect(pool.giveBack(Buffer.from('not from a worker'))).toBe(false);
   }, 60_000);
+
+  it('gives a record nested too deep and a line that is not UTF-8 their error results in a worker, and goes on', async () => {
+    const depth = 10_000;
+    const deep = `{"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"f","parameters":${'{"type":"object","properties":{"a":'.repeat(depth)}{}${'}}'.repeat(depth)}}]}`;
+    const good = JSON.stringify(makeConversation(3, 1));
+    const chunk = Buffer.concat([Buffer.from(`${good}\n${deep}\n`), Buffer.from([0x7b, 0xff, 0x7d, 0x0a]), Buffer.from(`${good}\n`)]);
+    const result = await pool.run(chunk);
+    const out = Buffer.from(result.out).toString('utf8').replace(/\n$/, '').split('\n');
+    expect(out).toHaveLength(4);
+    expect(result.failed).toBe(2);
+    expect(JSON.parse(out[1] as string)).toMatchObject({ text: null, diagnostics: [{ code: 'cli/too-deep' }] });
+    expect(JSON.parse(out[2] as string)).toMatchObject({ text: null, diagnostics: [{ code: 'cli/not-utf8', message: 'not valid UTF-8 text' }] });
+    expect(out[3]).toBe(out[0]);
+  }, 60_000);
 });

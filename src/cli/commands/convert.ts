@@ -11,8 +11,9 @@ import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { convertDiagnose, FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
-import type { LineJob } from '../line-job.ts';
+import { lineJob, type LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
+import { nullFailure } from '../record-failures.ts';
 import { codecNamed, dialectList, optionalCodec } from '../registries.ts';
 
 export const CONVERT_HELP = `Usage: parley convert --to DIALECT [--from DIALECT] [--jsonl] [FILE|-]
@@ -67,9 +68,9 @@ function setup(argv: readonly string[]): ConvertSetup {
 
 export async function convertCommand(argv: readonly string[]): Promise<number> {
   const { args, from, to, options, file, fix } = setup(argv);
-  if (isJsonl(args, file)) {
-    const noteLimit = noteLimitOf(args, 'convert');
-    return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix, noteLimit), jobs: jobsOf(args, 'convert'), noteLimit });
+  if (isJsonl(args, file, 'convert')) {
+    const noteLimit = noteLimitOf(args);
+    return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix, noteLimit), jobs: jobsOf(args), noteLimit });
   }
   const name = inputName(file);
   const decoded = decodeJsonText(await readInputText(file, 'convert'), from, name);
@@ -88,7 +89,7 @@ export async function convertCommand(argv: readonly string[]): Promise<number> {
 /** The JSON Lines job of `parley convert` with these arguments (for the workers of --jobs). */
 export function convertLineJob(argv: readonly string[]): LineJob {
   const { args, from, to, options, fix } = setup(argv);
-  return convertLine(from, to, options, fix, noteLimitOf(args, 'convert'));
+  return convertLine(from, to, options, fix, noteLimitOf(args));
 }
 
 /**
@@ -138,14 +139,14 @@ class NoteBudget implements EncodeHow {
 /** A line that cannot be read gives `null`, so that the output keeps one line per input line. */
 function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial<OptionValues>, fix: Diagnose | undefined, noteLimit: number): LineJob {
   const how = noteLimit === Infinity ? undefined : new NoteBudget(noteLimit);
-  return (text) => {
+  return lineJob((text) => {
     const decoded = decodeJsonText(text, from);
-    if (!decoded.ok) return { out: 'null', failed: true, notes: [{ text: `${decoded.message} (written as null)` }] };
+    if (!decoded.ok) return nullFailure(decoded);
     const fixed = fix ? fixForCommand(decoded.record, fix) : undefined;
     const encoded = to.encode(fixed ? fixed.record : decoded.record, options, how);
     // Most records read cleanly: their diagnostics are the encoder's (no copy of a few hundred).
     const diagnostics = decoded.diagnostics.length === 0 ? encoded.diagnostics : [...decoded.diagnostics, ...encoded.diagnostics];
     const notes = fixed ? [...dialectNotes(decoded, from), ...fixed.notes] : dialectNotes(decoded, from);
     return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes, diagnostics, declined: how?.takeDeclined() };
-  };
+  }, nullFailure);
 }

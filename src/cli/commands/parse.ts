@@ -8,8 +8,9 @@ import { requireFormatText } from '../format-text.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
-import type { LineJob } from '../line-job.ts';
+import { lineJob, type LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
+import { nullFailure } from '../record-failures.ts';
 import { codecNamed, optionalCodec } from '../registries.ts';
 
 export const PARSE_HELP = `Usage: parley parse --format ID [options] [FILE|-]
@@ -70,9 +71,9 @@ function setup(argv: readonly string[]): ParseSetup {
 
 export async function parseCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, codec, info, writeOptions, file } = setup(argv);
-  if (isJsonl(args, file)) {
+  if (isJsonl(args, file, 'parse')) {
     if (info) writeErr(info);
-    return runJsonl({ command: 'parse', argv, file, job: parseLine(format, options, codec, writeOptions), jobs: jobsOf(args, 'parse'), noteLimit: noteLimitOf(args, 'parse') });
+    return runJsonl({ command: 'parse', argv, file, job: parseLine(format, options, codec, writeOptions), jobs: jobsOf(args), noteLimit: noteLimitOf(args) });
   }
   const text = await readInputText(file, 'parse');
   requireFormatText(text, format, inputName(file), 'parse');
@@ -105,19 +106,19 @@ function recordText(line: string): string | undefined {
 
 /** A line that cannot be parsed gives `null`, so that the output keeps one line per input line. */
 function parseLine(format: Format<OptionValues>, options: Partial<OptionValues>, codec: InterchangeCodec, writeOptions: Partial<OptionValues>): LineJob {
-  return (line) => {
+  return lineJob((line) => {
     const text = recordText(line);
-    if (text === undefined) return { out: 'null', failed: true, notes: [{ text: 'expected a JSON string or an object with a string "text" (written as null)' }] };
+    if (text === undefined) return nullFailure({ code: 'cli/not-text', message: 'expected a JSON string or an object with a string "text"' });
     try {
       requireFormatText(text, format, 'the text', 'parse');
     } catch (error) {
-      return { out: 'null', failed: true, notes: [{ text: `${(error as Error).message.replace(/^parse: /, '')} (written as null)` }] };
+      return nullFailure({ code: 'cli/not-format-text', message: (error as Error).message.replace(/^parse: /, '') });
     }
     const parsed = format.parse(text, options);
     const encoded = codec.encode(parsed.record, writeOptions);
     const diagnostics = [...parsed.diagnostics, ...encoded.diagnostics];
     return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), diagnostics };
-  };
+  }, nullFailure);
 }
 
 /** `parley render --format apertus --no-thinking …` when the parser says which options the text used. */

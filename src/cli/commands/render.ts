@@ -9,9 +9,10 @@ import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { jsonString } from '../json-string.ts';
 import { FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf, withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
-import type { LineJob } from '../line-job.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
+import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
+import type { RecordFailure } from '../record-failures.ts';
 
 export const RENDER_HELP = `Usage: parley render --format ID [options] [FILE|-]
 
@@ -27,6 +28,7 @@ Options:
                          line in, one {"text", "diagnostics"} object per line out ("text" is null
                          when the line cannot be read); a blank line in, an empty line out
 ${JOBS_HELP}
+${NOTES_HELP}
 ${fixHelp('rendering')}
   <format options>       the format's own flags, e.g. for apertus: --add-generation-prompt,
                          --no-thinking, --bos TEXT, --date YYYY-MM-DD (see parley formats);
@@ -41,7 +43,7 @@ Exit codes: 0 rendered; 1 rendered with errors (the text is still written); 2 ba
 /** The command prints text and diagnostics, never spans: the formats skip building them. */
 const TEXT_ONLY: RenderHow = { spans: false };
 
-const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, FIX_FLAG];
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG, FIX_FLAG];
 
 function setup(argv: readonly string[]): FormatInput {
   return parseFormatInput(argv, 'render', SPECS);
@@ -50,11 +52,11 @@ function setup(argv: readonly string[]): FormatInput {
 export async function renderCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file } = setup(argv);
   const fix = fixOf(args, format, options);
-  if (isJsonl(args, file)) {
+  if (isJsonl(args, file, 'render')) {
     const job = renderLine(format, options, choice, fix);
     const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
       failed > 0 ? `render: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
-    return runJsonl({ command: 'render', argv, file, job, jobs: jobsOf(args, 'render'), summary });
+    return runJsonl({ command: 'render', argv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
   }
   const decoded = decodeJsonText(await readInputText(file, 'render'), choice, inputName(file));
   if (!decoded.ok) throw new CliError(`render: ${decoded.message}`);
@@ -81,9 +83,9 @@ function fixOf(args: FormatInput['args'], format: Format<OptionValues>, options:
 }
 
 function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice, fix: Diagnose | undefined): LineJob {
-  return (text) => {
+  return lineJob((text) => {
     const decoded = decodeJsonText(text, choice);
-    if (!decoded.ok) return { out: JSON.stringify({ text: null, diagnostics: [failureDiagnostic(decoded)] }), failed: true };
+    if (!decoded.ok) return renderFailure(decoded);
     const fixed = fix ? fixForCommand(decoded.record, fix) : undefined;
     const rendered = format.render(fixed ? fixed.record : decoded.record, options, TEXT_ONLY);
     const diagnostics = withoutFixes([...decoded.diagnostics, ...rendered.diagnostics]);
@@ -91,5 +93,10 @@ function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>
     // JSON.stringify({ text, diagnostics }), with the long text written by jsonString (faster, same bytes).
     const out = `{"text":${jsonString(rendered.text)},"diagnostics":${JSON.stringify(diagnostics)}}`;
     return { out, failed: hasErrors(diagnostics), notes: fixed ? [...notes, ...fixed.notes] : notes };
-  };
+  }, renderFailure);
+}
+
+/** A record that could not be rendered: no text, the reason as its diagnostic. */
+function renderFailure(failure: RecordFailure): LineResult {
+  return { out: JSON.stringify({ text: null, diagnostics: [failureDiagnostic(failure)] }), failed: true };
 }

@@ -11,9 +11,10 @@ import { parseFormatInput, type FormatInput } from '../format-input.ts';
 import { decodeJsonText, failureDiagnostic } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { runJsonl } from '../jsonl-run.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
-import type { LineJob } from '../line-job.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
+import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
+import type { RecordFailure } from '../record-failures.ts';
 import { loadTokenizerFrom, openTokenizer, tokenizerSource } from '../tokenizer-source.ts';
 
 export const TOKENIZE_HELP = `Usage: parley tokenize --format ID [options] [FILE|-]
@@ -41,6 +42,7 @@ Options:
                          out ("input_ids" is null when the line cannot be read); a blank line
                          in, an empty line out
 ${JOBS_HELP}
+${NOTES_HELP}
   <format options>       the format's own flags (see parley formats)
 
 Diagnostics go to stderr (one object: "LEVEL path: message"); with --jsonl they are in each line.
@@ -55,6 +57,7 @@ const SPECS = [
   { flag: '--input-dialect', takesValue: true, valueName: 'ID' },
   JSONL_FLAG,
   JOBS_FLAG,
+  NOTES_FLAG,
 ];
 
 interface Setup extends FormatInput {
@@ -117,15 +120,16 @@ function resultJson({ example, diagnostics }: Tokenized): string {
 
 export async function tokenizeCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file, mask } = setup(argv);
+  const jsonl = isJsonl(args, file, 'tokenize');
   const source = tokenizerSource(stringFlag(args, '--tokenizer'), format.id, 'tokenize');
   const { tokenizer, downloadedTo, cleanup } = await openTokenizer(source, 'tokenize');
   try {
-    if (isJsonl(args, file)) {
+    if (jsonl) {
       const job = tokenizeLine(format, options, choice, tokenizer, mask);
       const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
         failed > 0 ? `tokenize: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
       const workerArgv = downloadedTo === undefined ? argv : withTokenizer(argv, downloadedTo);
-      return await runJsonl({ command: 'tokenize', argv: workerArgv, file, job, jobs: jobsOf(args, 'tokenize'), summary });
+      return await runJsonl({ command: 'tokenize', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
     }
     const decoded = decodeJsonText(await readInputText(file, 'tokenize'), choice, inputName(file));
     if (!decoded.ok) throw new CliError(`tokenize: ${decoded.message}`);
@@ -149,11 +153,16 @@ export function tokenizeLineJob(argv: readonly string[]): LineJob {
 }
 
 function tokenizeLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice, tokenizer: Tokenizer, mask: MaskOptions): LineJob {
-  return (text) => {
+  return lineJob((text) => {
     const decoded = decodeJsonText(text, choice);
-    if (!decoded.ok) return { out: JSON.stringify({ input_ids: null, diagnostics: [failureDiagnostic(decoded)] }), failed: true };
+    if (!decoded.ok) return tokenizeFailure(decoded);
     const result = tokenize(format, options, tokenizer, mask, decoded.record);
     result.diagnostics.unshift(...decoded.diagnostics);
     return { out: resultJson(result), failed: hasErrors(result.diagnostics), notes: dialectNotes(decoded, choice, format.id) };
-  };
+  }, tokenizeFailure);
+}
+
+/** A record that could not be tokenized: no ids, the reason as its diagnostic. */
+function tokenizeFailure(failure: RecordFailure): LineResult {
+  return { out: JSON.stringify({ input_ids: null, diagnostics: [failureDiagnostic(failure)] }), failed: true };
 }

@@ -8,9 +8,10 @@ import { decodeJsonText, failureDiagnostic, parseJsonInput, readJsonValue, type 
 import { inputName, readInputText, writeOut } from '../io.ts';
 import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG } from '../jsonl.ts';
-import type { LineJob, LineResult } from '../line-job.ts';
+import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
+import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
+import type { RecordFailure } from '../record-failures.ts';
 
 export const VALIDATE_HELP = `Usage: parley validate --format ID [options] [FILE|-]
 
@@ -24,6 +25,7 @@ Options:
                          line on stderr says which)
   --jsonl                the input is JSON Lines (also for a *.jsonl file)
 ${JOBS_HELP}
+${NOTES_HELP}
   <format options>       the format's own flags (see parley formats)
 
 Exit codes: 0 no errors (warnings may be listed); 1 at least one error; 2 bad input.`;
@@ -34,7 +36,7 @@ const DIAGNOSTICS_ONLY: RenderHow = { spans: false, text: false };
 /** Each record is checked once: no memo (see ValidateHow). */
 const ONCE: ValidateHow = { once: true };
 
-const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG];
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG];
 
 /** Decode, format and model diagnostics of one record, without repeats. */
 function diagnosticsOf(decoded: Decoded & { ok: true }, format: Format<OptionValues>, options: Partial<OptionValues>): Diagnostic[] {
@@ -56,10 +58,10 @@ function setup(argv: readonly string[]): FormatInput {
 
 export async function validateCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file } = setup(argv);
-  if (isJsonl(args, file)) {
+  if (isJsonl(args, file, 'validate')) {
     const job = validateLine(format, options, choice);
     const summary = ({ records, failed }: { records: number; failed: number }, name: string) => `validate: ${records} record${records === 1 ? '' : 's'} in ${name}, ${failed} with errors`;
-    return runJsonl({ command: 'validate', argv, file, job, jobs: jobsOf(args, 'validate'), summary });
+    return runJsonl({ command: 'validate', argv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
   }
   const decoded = decodeJsonText(await readInputText(file, 'validate'), choice, inputName(file));
   if (!decoded.ok) throw new CliError(`validate: ${decoded.message}`);
@@ -77,15 +79,21 @@ export function validateLineJob(argv: readonly string[]): LineJob {
 
 function validateLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): LineJob {
   const quick = quickValid(format, options, choice);
-  return (text) => {
+  return lineJob((text) => {
     const parsed = parseJsonInput(text);
     const valid = parsed.ok ? quick?.(parsed.value) : undefined;
     if (valid) return valid;
     const decoded = parsed.ok ? readJsonValue(parsed.value, choice) : parsed;
-    const diagnostics = decoded.ok ? diagnosticsOf(decoded, format, options) : [failureDiagnostic(decoded)];
+    if (!decoded.ok) return validateFailure(decoded);
+    const diagnostics = diagnosticsOf(decoded, format, options);
     const isValid = !hasErrors(diagnostics);
     return { out: JSON.stringify({ valid: isValid, diagnostics: withoutFixes(diagnostics) }), failed: !isValid, notes: dialectNotes(decoded, choice, format.id) };
-  };
+  }, validateFailure);
+}
+
+/** A record that could not be checked: not valid, the reason as its diagnostic. */
+function validateFailure(failure: RecordFailure): LineResult {
+  return { out: JSON.stringify({ valid: false, diagnostics: [failureDiagnostic(failure)] }), failed: true };
 }
 
 /** The result line of a record without any diagnostic: what the full checks write for it. */

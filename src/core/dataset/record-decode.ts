@@ -42,18 +42,26 @@ export type RecordDecodeResult = DecodedRecord | RecordProblem;
 // ignoreBOM: a U+FEFF inside the file is content (and invalid JSON), never silently dropped.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/** What the app and the command say of a line that is not UTF-8. */
+export const NOT_UTF8 = 'not valid UTF-8 text';
+
+/** The bytes as text, or undefined when they are not UTF-8 (never U+FFFD in their place). */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Decodes the bytes of one record; `line` is the 1-based line of the file it starts on. The
  * dialect is chosen per record by the rule the app and the command use (`chooseDialect`), with
  * the format and "Read as" of `context` when there are any.
  */
 export function decodeRecordBytes(bytes: Uint8Array, line: number, context: DialectContext = {}): RecordDecodeResult {
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return { ok: false, kind: 'encoding', line, message: `Line ${line}: not valid UTF-8 text` };
-  }
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return { ok: false, kind: 'encoding', line, message: `Line ${line}: ${NOT_UTF8}` };
   return decodeRecordText(text, line, context);
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeJsonTooDeep, findJsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts';
 
@@ -47,5 +48,15 @@ describe('findJsonTooDeep', () => {
     const problem = findJsonTooDeep({ tools: [{ parameters: deepSchema(200) }] });
     expect(problem && describeJsonTooDeep(problem)).toBe('nested more than 128 levels deep (at tools[0].parameters.properties.a.properties…)');
     expect(describeJsonTooDeep({ limit: 2, path: [] })).toBe('nested more than 2 levels deep');
+  });
+
+  it('finds a value too deep exactly when its deepest container is past the limit', () => {
+    const depthOf = (value: unknown): number => (typeof value !== 'object' || value === null ? 0 : 1 + Math.max(0, ...Object.values(value).map(depthOf)));
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 9 }), (value, limit) => {
+        expect(findJsonTooDeep(value, limit) !== undefined).toBe(depthOf(value) > limit);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
