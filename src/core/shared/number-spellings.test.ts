@@ -27,6 +27,10 @@ describe('numberSpellings', () => {
     expect(plain(numberSpellings('{"a\\"\\u0062":[ "[,{1.0", 3.0 ] , "k":{"}":1.50}}'))).toEqual({ 'a"b': { 1: '3.0' }, k: { '}': '1.50' } });
   });
 
+  it('ends a string at a quote after an even number of backslashes', () => {
+    expect(plain(numberSpellings('{"a":"\\\\","b":1.0,"c":"\\\\\\"2.0","d":3.0}'))).toEqual({ b: '1.0', d: '3.0' });
+  });
+
   it('counts array items across nested containers and white space', () => {
     expect(plain(numberSpellings('[ [1,2] , {"a":[]} ,\n 7.0 ]'))).toEqual({ 2: '7.0' });
   });
