@@ -46,7 +46,8 @@ describe('stringifyJson', () => {
     const spellings = numberSpellings(text);
     expect(stringifyJson(JSON.parse(text), { spellings })).toBe(text);
     // Changed values are written as JSON.stringify writes them; an unchanged one keeps its text.
-    expect(stringifyJson({ a: 2, b: 0, c: [100000, 0.2], d: { e: 12345678901234567890 } }, { spellings })).toBe('{"a":2,"b":0,"c":[1e5,0.2],"d":{"e":12345678901234567890}}');
+    const big = JSON.parse('12345678901234567890') as number;
+    expect(stringifyJson({ a: 2, b: 0, c: [100000, 0.2], d: { e: big } }, { spellings })).toBe('{"a":2,"b":0,"c":[1e5,0.2],"d":{"e":12345678901234567890}}');
     // The same value at another path is not the original's number.
     expect(stringifyJson({ x: 1, c: [0.1, 1e5] }, { spellings })).toBe('{"x":1,"c":[0.1,100000]}');
   });
