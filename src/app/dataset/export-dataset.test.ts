@@ -114,5 +114,9 @@ describe('dataset export of edited records', () => {
     expect(notice?.title).toBe('Exported set.parley.jsonl, but line 3 could not be written as edited: its original bytes are kept.');
     expect(notice?.details).toEqual(['Line 3: the edit could not be written (Maximum call stack size exceeded). The file keeps the line as it was; the edit is still in the editors.']);
     expect((useAppStore.getState().record as Conversation).messages[0]?.content).toMatchObject({ text: 'edited' });
+    // Moving on would drop the edit from the editors: the record stays.
+    await useAppStore.getState().goto(3);
+    expect(useAppStore.getState().currentRecord).toBe(2);
+    expect((useAppStore.getState().record as Conversation).messages[0]?.content).toMatchObject({ text: 'edited' });
   });
 });
