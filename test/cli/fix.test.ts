@@ -116,4 +116,38 @@ describe.concurrent('parley convert --fix / render --fix', () => {
     expect(JSON.parse(run.stdout)).toEqual({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'text', text: 'Done' }] }] });
     expect(lines(run.stderr)).toEqual(['<stdin>: FIXED messages[1].content.blocks[1]: Remove the empty text (anthropic/remove-empty-text)', 'convert --fix: 1 fix applied', '  1 × Remove the empty text (anthropic/remove-empty-text)']);
   });
+
+  // Issue 20: a fix rewrites the record, and JSON.parse keeps only the values of its numbers.
+  it('convert --fix keeps the text of every number it did not change (1.0, -0, 20 digits), in unknown fields too', async () => {
+    const input = '{"messages":[{"role":"developer","content":"Be brief."},{"role":"user","content":"Hi","weight":1.0}],"temperature":1.0,"seed":12345678901234567890,"z":-0,"e":1E+5}';
+    const file = files.write('numbers.json', input);
+    const single = await parley(['convert', '--to', 'apertus-json', '--fix', file]);
+    expect(single.code).toBe(0);
+    expect(lines(single.stderr)).toContain(`${file}: FIXED messages[0].role: Make it the system message (apertus/developer-to-system)`);
+    expect(single.stdout).toBe(
+      [
+        '{',
+        '  "messages": [',
+        '    {',
+        '      "role": "system",',
+        '      "content": "Be brief."',
+        '    },',
+        '    {',
+        '      "role": "user",',
+        '      "content": "Hi",',
+        '      "weight": 1.0',
+        '    }',
+        '  ],',
+        '  "temperature": 1.0,',
+        '  "seed": 12345678901234567890,',
+        '  "z": -0,',
+        '  "e": 1E+5',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const jsonl = await parley(['convert', '--to', 'apertus-json', '--fix', '--jsonl', '--jobs', '1'], `${input}\n`);
+    expect(jsonl.code).toBe(0);
+    expect(jsonl.stdout).toBe(`${input.replace('"developer"', '"system"')}\n`);
+  });
 });

@@ -73,7 +73,7 @@ async function fixKind(message: FixKindRequest): Promise<void> {
     records: index.records,
     read: (start, end) => read(file, start, end),
     decode: (input, line) => (typeof input === 'string' ? decodeRecordText(input, line) : decodeRecordBytes(input, line)),
-    encode: (record, dialect, original) => encodeRecordLine(record, dialect, original).text,
+    encode: (record, dialect, original, originalText) => encodeRecordLine(record, dialect, original, originalText).text,
     content: rowContent,
     onProgress: (done) => post({ type: 'fix-progress', request, done, total: message.ids.length }),
     cancelled: () => cancelled.has(request),

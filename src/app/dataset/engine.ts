@@ -14,7 +14,7 @@ export const datasetEngine: DatasetEngine = {
   // latter are recomputed live as the record is edited, so only the reader's are kept as the
   // open's warnings (else a fixed problem would still be listed).
   readerDiagnostics: (result) => result.diagnostics.slice(0, result.diagnostics.length - validateRecord(result.record).length),
-  encode: (record, dialect, original) => encodeRecordLine(record, dialect, original).text,
+  encode: (record, dialect, original, originalText) => encodeRecordLine(record, dialect, original, originalText).text,
   dialectLabel: (dialect) => findCodec(dialect)?.label ?? dialect,
 };
 

@@ -4,26 +4,41 @@
  * flagged records, or every record re-encoded in another dialect (what it loses reported, as
  * the single-record export does).
  */
-import { findCodec, toBlobParts, writeDataset, type Diagnostic, type WriteOptions } from '../../core/index.ts';
+import { findCodec, numberSpellings, stringifyJson, toBlobParts, writeDataset, type Diagnostic, type WriteOptions } from '../../core/index.ts';
 import { describeDiagnostic } from '../files/decode.ts';
 import { downloadFile } from '../layout/download-file.ts';
-import { datasetEdits, readRecordInput, useAppStore, type DatasetFile } from '../store/index.ts';
+import { datasetEdits, readRecordInput, useAppStore, type DatasetFile, type UnwrittenEdit } from '../store/index.ts';
 import { datasetEngine } from './engine.ts';
 
-function openDataset(): DatasetFile {
+/**
+ * The open dataset, the record in the editors committed first (it is part of the file); with
+ * the edit that could not be written, if any (that record is written as it was: the notice of
+ * whatever writes the file must say so).
+ */
+function openDataset(): { dataset: DatasetFile; unwritten: UnwrittenEdit | undefined } {
   const state = useAppStore.getState();
   if (!state.dataset) throw new Error('No dataset is open.');
-  // The record in the editors is part of the file: its edit is committed first.
-  state.commitCurrent();
-  return state.dataset;
+  const unwritten = state.commitCurrent();
+  return { dataset: state.dataset, unwritten };
 }
 
 /** The file as Save/export writes it, as a Blob cut from the original (no copy of untouched bytes). */
 export function datasetBlob(options?: WriteOptions): Blob {
-  const dataset = openDataset();
+  return writtenDataset(options).blob;
+}
+
+/** `datasetBlob`, and the edit it could not include (said by the caller's notice). */
+export function writtenDataset(options?: WriteOptions): { blob: Blob; unwritten: UnwrittenEdit | undefined } {
+  const { dataset, unwritten } = openDataset();
   const parts = writeDataset(dataset.index, datasetEdits(useAppStore.getState()), options);
   // The writers' byte parts are plain Uint8Arrays (never over a SharedArrayBuffer), valid Blob parts.
-  return new Blob(toBlobParts(parts, dataset.source) as BlobPart[], { type: dataset.format === 'jsonl' ? 'application/jsonl' : 'application/json' });
+  const blob = new Blob(toBlobParts(parts, dataset.source) as BlobPart[], { type: dataset.format === 'jsonl' ? 'application/jsonl' : 'application/json' });
+  return { blob, unwritten };
+}
+
+/** The notice after writing `name` when an edit could not be included: it names the line. */
+export function unwrittenNotice(name: string, unwritten: UnwrittenEdit): { tone: 'error'; title: string; details: string[] } {
+  return { tone: 'error', title: `Exported ${name}, but line ${unwritten.line} could not be written as edited: its original bytes are kept.`, details: [unwritten.message] };
 }
 
 /** The original records an "edited or flagged" export keeps: edited, flagged, or with a changed text. */
@@ -48,18 +63,24 @@ export function exportName(name: string, tag: string, extension?: string): strin
 }
 
 export function exportWholeDataset(): void {
-  const dataset = openDataset();
-  const name = exportName(dataset.name, 'parley');
-  downloadFile(datasetBlob(), name);
-  useAppStore.getState().showNotice({ tone: 'success', title: `Exported ${name}: untouched records byte for byte, ${changedCount()} changed.` });
+  const { blob, unwritten } = writtenDataset();
+  const name = exportName(requireDataset().name, 'parley');
+  downloadFile(blob, name);
+  useAppStore.getState().showNotice(unwritten ? unwrittenNotice(name, unwritten) : { tone: 'success', title: `Exported ${name}: untouched records byte for byte, ${changedCount()} changed.` });
 }
 
 export function exportEditedOrFlagged(): void {
-  const dataset = openDataset();
   const only = editedOrFlagged();
-  const name = exportName(dataset.name, 'edited');
-  downloadFile(datasetBlob({ only }), name);
-  useAppStore.getState().showNotice({ tone: 'success', title: `Exported ${name}: ${only.size === 1 ? '1 edited or flagged record' : `${only.size} edited or flagged records`} (and any added ones).` });
+  const { blob, unwritten } = writtenDataset({ only });
+  const name = exportName(requireDataset().name, 'edited');
+  downloadFile(blob, name);
+  useAppStore.getState().showNotice(unwritten ? unwrittenNotice(name, unwritten) : { tone: 'success', title: `Exported ${name}: ${only.size === 1 ? '1 edited or flagged record' : `${only.size} edited or flagged records`} (and any added ones).` });
+}
+
+function requireDataset(): DatasetFile {
+  const { dataset } = useAppStore.getState();
+  if (!dataset) throw new Error('No dataset is open.');
+  return dataset;
 }
 
 function changedCount(): string {
@@ -76,13 +97,15 @@ export interface DialectExport {
   verbatim: number[];
   /** What the dialect could not hold: each distinct loss, with the lines it happened on. */
   losses: { message: string; lines: number[] }[];
+  /** The edit in the editors, when it could not be written (that record is converted as it was). */
+  unwritten?: UnwrittenEdit;
 }
 
 /** Every listed record in `dialect`, one JSON line each, in file order. */
 export async function encodeDatasetAs(dialect: string): Promise<DialectExport> {
   const codec = findCodec(dialect);
   if (!codec) throw new Error(`Unknown dialect "${dialect}".`);
-  openDataset();
+  const { unwritten } = openDataset();
   const state = useAppStore.getState();
   const lines: string[] = [];
   const verbatim: number[] = [];
@@ -103,26 +126,34 @@ export async function encodeDatasetAs(dialect: string): Promise<DialectExport> {
       lines.push(typeof input === 'string' ? input : new TextDecoder().decode(input));
       continue;
     }
-    const encoded = codec.encode(result.record);
-    for (const diagnostic of encoded.diagnostics) note(diagnostic, row.line);
-    lines.push(JSON.stringify(encoded.json));
+    try {
+      const encoded = codec.encode(result.record);
+      // No recursion (a record nested 5,000 deep is written), numbers as spelled where the path is the same.
+      lines.push(stringifyJson(encoded.json, { spellings: numberSpellings(result.text) }));
+      for (const diagnostic of encoded.diagnostics) note(diagnostic, row.line);
+    } catch (thrown) {
+      // One record that cannot be converted never stops the export: it is written as it was, and said.
+      lines.push(result.text);
+      note({ severity: 'error', code: 'export/unconverted', message: `could not be converted (${thrown instanceof Error ? thrown.message : String(thrown)}); written as it was` }, row.line);
+    }
   }
-  return { text: lines.length > 0 ? `${lines.join('\n')}\n` : '', written: lines.length, verbatim, losses: [...losses].map(([message, at]) => ({ message, lines: at })) };
+  return { text: lines.length > 0 ? `${lines.join('\n')}\n` : '', written: lines.length, verbatim, losses: [...losses].map(([message, at]) => ({ message, lines: at })), ...(unwritten ? { unwritten } : {}) };
 }
 
 export async function exportDatasetAs(dialect: string): Promise<DialectExport> {
-  const dataset = openDataset();
+  const dataset = requireDataset();
   const result = await encodeDatasetAs(dialect);
   const label = findCodec(dialect)?.label ?? dialect;
   const name = exportName(dataset.name, dialect, '.jsonl');
   downloadFile(result.text, name, 'application/jsonl');
   const details = [
+    ...(result.unwritten ? [result.unwritten.message] : []),
     ...(result.verbatim.length > 0 ? [`${result.verbatim.length} bad line(s) written as they are (lines ${shortList(result.verbatim)})`] : []),
     ...result.losses.map((loss) => `${loss.message} (lines ${shortList(loss.lines)})`),
   ];
   const problems = result.losses.length + (result.verbatim.length > 0 ? 1 : 0);
   useAppStore.getState().showNotice({
-    tone: problems > 0 ? 'info' : 'success',
+    tone: result.unwritten ? 'error' : problems > 0 ? 'info' : 'success',
     title: `Exported ${name} (${label}, ${result.written} records)${problems > 0 ? `; ${problems === 1 ? '1 kind of thing' : `${problems} kinds of things`} could not be expressed` : ''}.`,
     details,
   });

@@ -38,8 +38,8 @@ export interface FixAcrossOptions {
   records: RecordIndex;
   read: (start: number, end: number) => Promise<Uint8Array>;
   decode: (input: string | Uint8Array, line: number) => RecordDecodeResult;
-  /** The record as one line in `dialect`, keys in `original`'s order (encodeRecordLine). */
-  encode: (record: ParleyRecord, dialect: string, original: unknown) => string;
+  /** The record as one line in `dialect`, keys in `original`'s order, numbers spelled as in `originalText` (encodeRecordLine). */
+  encode: (record: ParleyRecord, dialect: string, original: unknown, originalText?: string) => string;
   content: (result: RecordDecodeResult) => RowContent;
   onProgress: (done: number) => void;
   /** Checked between windows: stop (and answer null) when true. */
@@ -78,7 +78,7 @@ export async function fixAcrossRecords(items: FixItems, options: FixAcrossOption
     }
     const { record, applied } = fixRecord(result.record, options.fixId, options.diagnose);
     if (applied.length === 0) return;
-    const text = options.encode(record, result.dialect, result.json);
+    const text = options.encode(record, result.dialect, result.json, result.text);
     outcome.records += 1;
     outcome.places += applied.length;
     outcome.texts.set(id, text);

@@ -58,7 +58,7 @@ export function fixItems(state: AppState): FixItems {
   if (!dataset) throw new Error('No dataset is open.');
   const texts = new Map<number, string>();
   if (datasetLoaded?.ok && state.record !== datasetLoaded.record) {
-    texts.set(datasetLoaded.id, requireEngine().encode(state.record, datasetLoaded.dialect, datasetLoaded.json));
+    texts.set(datasetLoaded.id, requireEngine().encode(state.record, datasetLoaded.dialect, datasetLoaded.json, datasetLoaded.text));
   }
   const n = datasetOrder.length;
   const ids = new Int32Array(n);

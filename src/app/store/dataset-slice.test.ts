@@ -162,6 +162,12 @@ describe('dataset slice', () => {
     expect(useAppStore.getState().datasetRows[2]?.problem).toBeUndefined();
     expect(exported()[2]).toBe(fixed);
   });
+
+  it('writes a bad line fixed over several lines on one line, its numbers as typed', async () => {
+    await useAppStore.getState().goto(2);
+    expect(await useAppStore.getState().fixBadLine('{"messages": [{"role": "user", "content": "fixed"}],\n "t": 1.0, "z": -0, "n": 12345678901234567890}')).toBeNull();
+    expect(exported()[2]).toBe('{"messages":[{"role":"user","content":"fixed"}],"t":1.0,"z":-0,"n":12345678901234567890}');
+  });
 });
 
 function summaryOf(preview: string) {

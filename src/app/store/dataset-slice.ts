@@ -26,6 +26,8 @@
 import type { StateCreator } from 'zustand';
 import {
   conversation,
+  numberSpellings,
+  stringifyJson,
   type DatasetEdits,
   type DatasetIndex,
   type Diagnostic,
@@ -33,6 +35,7 @@ import {
   type ParleyRecord,
   type RecordDecodeResult,
 } from '../../core/index.ts';
+import { deepFreeze } from './deep-freeze.ts';
 import { breakCoalescing } from './history.ts';
 import {
   fileOrder,
@@ -81,6 +84,12 @@ export type LoadedRecord =
   | { id: number; ok: true; record: ParleyRecord; json: unknown; dialect: string; text: string }
   | { id: number; ok: false; problem: NonNullable<RowContent['problem']>; text: string };
 
+/** An edit `commitCurrent` could not write: the record's line and a sentence for the person. */
+export interface UnwrittenEdit {
+  line: number;
+  message: string;
+}
+
 /** One undoable dataset-level change. */
 export interface DatasetStep {
   label: string;
@@ -104,8 +113,8 @@ export interface DatasetEngine {
   content(result: RecordDecodeResult): RowContent;
   /** The reader's own diagnostics of a decoded record (not validateRecord's: those are recomputed live). */
   readerDiagnostics(result: Extract<RecordDecodeResult, { ok: true }>): Diagnostic[];
-  /** The record as one JSON line in `dialect`, keys in `original`'s order. */
-  encode(record: ParleyRecord, dialect: string, original: unknown): string;
+  /** The record as one JSON line in `dialect`, keys in `original`'s order, numbers the edit left alone spelled as in `originalText`. */
+  encode(record: ParleyRecord, dialect: string, original: unknown, originalText?: string): string;
   dialectLabel(dialect: string): string;
 }
 
@@ -150,8 +159,12 @@ export interface DatasetSlice {
   restoreDataset: (changes: DatasetChanges, statuses: ReadonlyMap<number, RecordStatus>) => void;
   /** Commit the current record, show record `id` in the editors and the preview. */
   goto: (id: number) => Promise<void>;
-  /** Store the current record's edit (if it changed) in `datasetChanges`; no-op when none is open. */
-  commitCurrent: () => void;
+  /**
+   * Store the current record's edit (if it changed) in `datasetChanges`; no-op when none is open.
+   * Never throws: an edit that cannot be written (whatever the reason) is said in an error
+   * notice and returned; the record keeps its original bytes and the edit stays in the editors.
+   */
+  commitCurrent: () => UnwrittenEdit | undefined;
   /** Text typed for the current bad line: once it decodes, it is the record's new text and is shown; else the problem. */
   fixBadLine: (text: string) => Promise<RowContent['problem'] | null>;
   setViewOrder: (order: readonly number[] | null) => void;
@@ -217,6 +230,8 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       set({ datasetRows: rows });
     }
     if (result.ok) {
+      // Frozen now, without recursion, so that immer's freeze after an edit never walks it (deep-freeze.ts).
+      deepFreeze(result.record);
       const loaded: LoadedRecord = { id, ok: true, record: result.record, json: result.json, dialect: result.dialect, text };
       set({
         record: result.record,
@@ -339,7 +354,8 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       if (!state.dataset) throw new Error('No dataset is open.');
       const row = state.datasetRows[id];
       if (!row || row.blank || !state.datasetOrder.includes(id)) throw new RangeError(`record ${id} is not a listed record of the dataset`);
-      state.commitCurrent();
+      // An edit that cannot be written stays in the editors (the notice says why): no move.
+      if (state.commitCurrent()) return;
       const input = await readRecordInput(get(), id);
       // A later goto (a held-down key) wins: this one's record is never shown.
       if (sequence !== gotoSequence) return;
@@ -350,20 +366,32 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
     commitCurrent: () => {
       const state = get();
       const loaded = state.datasetLoaded;
-      if (!state.dataset || !loaded || !loaded.ok || state.record === loaded.record) return;
-      const codecs = requireEngine();
-      const text = codecs.encode(state.record, loaded.dialect, loaded.json);
-      if (text === codecs.encode(loaded.record, loaded.dialect, loaded.json)) return;
+      if (!state.dataset || !loaded || !loaded.ok || state.record === loaded.record) return undefined;
       const row = state.datasetRows[loaded.id];
-      if (!row) return;
+      if (!row) return undefined;
+      const codecs = requireEngine();
+      let text: string;
+      let content: RowContent;
+      try {
+        text = codecs.encode(state.record, loaded.dialect, loaded.json, loaded.text);
+        if (text === codecs.encode(loaded.record, loaded.dialect, loaded.json, loaded.text)) return undefined;
+        content = codecs.content(codecs.decode(text, row.line));
+      } catch (thrown) {
+        // Every caller (moving on, Save, the exports) goes on without this edit, and says so.
+        const reason = thrown instanceof Error ? thrown.message : String(thrown);
+        const unwritten = { line: row.line, message: `Line ${row.line}: the edit could not be written (${reason}). The file keeps the line as it was; the edit is still in the editors.` };
+        get().showNotice({ tone: 'error', title: `Line ${row.line} could not be written as edited.`, details: [unwritten.message] });
+        return unwritten;
+      }
       const rows = state.datasetRows.slice();
-      rows[loaded.id] = { ...row, ...codecs.content(codecs.decode(text, row.line)), status: statusAfterEdit(row.status) };
+      rows[loaded.id] = { ...row, ...content, status: statusAfterEdit(row.status) };
       set({
         datasetChanges: withTexts(state.datasetChanges, new Map([[loaded.id, text]])),
         datasetRows: rows,
         // The committed state is the new baseline: committing again is a no-op.
         datasetLoaded: { ...loaded, record: state.record, text },
       });
+      return undefined;
     },
 
     fixBadLine: async (text) => {
@@ -375,8 +403,9 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       const codecs = requireEngine();
       const result = codecs.decode(text, row.line);
       if (!result.ok) return codecs.content(result).problem ?? { kind: result.kind, message: result.message, line: result.line };
-      // One line, as a JSONL record must be: text typed over several lines is written compactly.
-      const line = text.includes('\n') || text.includes('\r') ? JSON.stringify(result.json) : text;
+      // One line, as a JSONL record must be: text typed over several lines is written compactly,
+      // its numbers as typed (`1.0` stays `1.0`).
+      const line = text.includes('\n') || text.includes('\r') ? stringifyJson(result.json, { spellings: numberSpellings(text) }) : text;
       const rows = state.datasetRows.slice();
       rows[loaded.id] = { ...row, ...codecs.content(result), problem: undefined, status: statusAfterEdit(row.status) };
       set({ datasetChanges: withTexts(state.datasetChanges, new Map([[loaded.id, line]])), datasetRows: rows });

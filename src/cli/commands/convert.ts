@@ -1,5 +1,5 @@
 /** `parley convert`: a conversation from one JSON dialect to another; what is lost goes to stderr. */
-import { hasErrors, type Diagnose, type EncodeHow, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
+import { hasErrors, numberSpellings, stringifyJson, type Diagnose, type EncodeHow, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
 import { inputArgument, parseArgs, stringFlag, type ParsedArgs } from '../args.ts';
 import { earlyFlagValue } from '../format-args.ts';
 import { optionFlagSpecs, optionValues } from '../format-options.ts';
@@ -73,13 +73,14 @@ export async function convertCommand(argv: readonly string[]): Promise<number> {
     return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix, noteLimit), jobs: jobsOf(args), noteLimit });
   }
   const name = inputName(file);
-  const decoded = decodeJsonText(await readInputText(file, 'convert'), from, name);
+  const text = await readInputText(file, 'convert');
+  const decoded = decodeJsonText(text, from, name);
   if (!decoded.ok) throw new CliError(`convert: ${decoded.message}`);
   sayDialect(decoded, from);
   const fixed = fix ? fixForCommand(decoded.record, fix) : { record: decoded.record, notes: [] };
   for (const note of fixed.notes) writeErr(`${name}: ${note.text}`);
   const encoded = to.encode(fixed.record, options);
-  await writeOut(`${JSON.stringify(encoded.json, null, 2)}\n`);
+  await writeOut(`${writeJson(encoded.json, text, '  ')}\n`);
   const diagnostics = [...decoded.diagnostics, ...encoded.diagnostics];
   for (const diagnostic of diagnostics) writeErr(`${name}: ${diagnosticLine(diagnostic)}`);
   if (fixed.notes.length > 0) for (const line of fixSummary('convert', tallyOf(fixed.notes))) writeErr(line);
@@ -147,6 +148,15 @@ function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial
     // Most records read cleanly: their diagnostics are the encoder's (no copy of a few hundred).
     const diagnostics = decoded.diagnostics.length === 0 ? encoded.diagnostics : [...decoded.diagnostics, ...encoded.diagnostics];
     const notes = fixed ? [...dialectNotes(decoded, from), ...fixed.notes] : dialectNotes(decoded, from);
-    return { out: JSON.stringify(encoded.json), failed: hasErrors(diagnostics), notes, diagnostics, declined: how?.takeDeclined() };
+    return { out: writeJson(encoded.json, text), failed: hasErrors(diagnostics), notes, diagnostics, declined: how?.takeDeclined() };
   }, nullFailure);
+}
+
+/**
+ * The converted record as JSON, each number that is at the same path with the same value as in
+ * the input spelled as the input spelled it (`1.0`, `-0`, `1e5`, a 20-digit integer), with or
+ * without --fix: JSON.parse keeps only values (docs/fixes.md). Without recursion, too.
+ */
+function writeJson(json: unknown, input: string, indent?: string): string {
+  return stringifyJson(json, { spellings: numberSpellings(input), ...(indent === undefined ? {} : { indent }) });
 }

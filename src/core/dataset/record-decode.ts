@@ -14,6 +14,8 @@ export interface DecodedRecord {
   ok: true;
   /** The parsed JSON, kept for re-encoding in the record's key order (record-encode.ts). */
   json: unknown;
+  /** The text it was read from, whose number spellings an edit keeps (record-encode.ts). */
+  text: string;
   /** Id of the codec that read it (`openai-chat`, `anthropic`, …). */
   dialect: string;
   record: ParleyRecord;
@@ -75,7 +77,7 @@ export function decodeRecordText(text: string, line: number, context: DialectCon
     return { ok: false, kind: 'json', line: where, column: error.column, message: `Line ${where}: not valid JSON: ${error.message} at column ${error.column}` };
   }
   try {
-    return decodeJson(parsed.value, line, context);
+    return decodeJson(parsed.value, text, line, context);
   } catch (failure) {
     // A reader's bug on one record must not stop a file of a hundred thousand: say it, go on.
     const reason = failure instanceof Error ? failure.message : String(failure);
@@ -83,7 +85,7 @@ export function decodeRecordText(text: string, line: number, context: DialectCon
   }
 }
 
-function decodeJson(json: unknown, line: number, context: DialectContext): RecordDecodeResult {
+function decodeJson(json: unknown, text: string, line: number, context: DialectContext): RecordDecodeResult {
   const reading = chooseDialect(json, context);
   if (!reading) {
     const what = describeJson(json);
@@ -95,7 +97,7 @@ function decodeJson(json: unknown, line: number, context: DialectContext): Recor
     const reasons = decoded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
     return { ok: false, kind: 'decode', line, message: `Line ${line}: not readable as ${codec.label}: ${reasons.join('; ') || 'no reason given'}`, diagnostics: decoded.diagnostics };
   }
-  return { ok: true, json, dialect: codec.id, record: decoded.record, diagnostics: [...decoded.diagnostics, ...validateRecord(decoded.record)] };
+  return { ok: true, json, text, dialect: codec.id, record: decoded.record, diagnostics: [...decoded.diagnostics, ...validateRecord(decoded.record)] };
 }
 
 /** The first few keys of an object, for a message: `"x", "y"` or `none`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../model/types.ts';
 import { decodeRecordText } from './record-decode.ts';
-import { encodeRecordLine, inOriginalOrder } from './record-encode.ts';
+import { encodeRecordLine } from './record-encode.ts';
 
 /** An OpenAI Chat Completions record with an unknown top-level field and its keys in an unusual order. */
 const LINE =
@@ -42,10 +42,40 @@ describe('encodeRecordLine', () => {
   });
 });
 
-describe('inOriginalOrder', () => {
-  it('orders nested objects and array items by position, and keeps a "__proto__" key as a key', () => {
-    const original = JSON.parse('{"z":[{"b":1,"a":2}],"__proto__":{"y":1,"x":2},"m":0}') as unknown;
-    const value = JSON.parse('{"m":1,"__proto__":{"x":2,"y":1},"z":[{"a":2,"b":1},{"d":1,"c":2}],"n":2}') as unknown;
-    expect(JSON.stringify(inOriginalOrder(value, original))).toBe('{"z":[{"b":1,"a":2},{"d":1,"c":2}],"__proto__":{"y":1,"x":2},"m":1,"n":2}');
+describe('encodeRecordLine: numbers as written', () => {
+  /** The record of `line` with its first message's text replaced, written back. */
+  function editedFirstText(line: string, text: string): string {
+    const { record, dialect, json, text: original } = decoded(line);
+    const message = (record as Conversation).messages[0];
+    if (message?.content?.type !== 'text') throw new Error('expected text content');
+    message.content.text = text;
+    return encodeRecordLine(record, dialect, json, original).text;
+  }
+
+  it.each([['1.0'], ['-0'], ['1e5'], ['1E+5'], ['12345678901234567890'], ['0.10'], ['-0.0'], ['1e400']])('keeps %s in an unknown field and in a known one', (spelled) => {
+    const line = `{"messages":[{"role":"user","content":"Hi","weight":${spelled}}],"tools":[{"type":"function","function":{"name":"f","parameters":{"type":"object","properties":{"n":{"type":"number","minimum":${spelled}}}}}}],"temperature":${spelled}}`;
+    expect(editedFirstText(line, 'Hello')).toBe(line.replace('"Hi"', '"Hello"'));
+  });
+
+  // Not -0 here: the model holds a call's arguments as text, made by JSON.stringify, which
+  // writes -0 as 0; the value changed, so it is written as 0 (docs/datasets.md says so).
+  it('keeps the numbers of an Anthropic tool call\'s input (a known field)', () => {
+    const line = '{"messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"f","input":{"n":1.0,"e":1e-7,"big":12345678901234567890}}]}],"max_tokens":1.0E3}';
+    const out = editedFirstText(line, 'Hello');
+    expect(out).toBe(line.replace('"Hi"', '"Hello"'));
+  });
+
+  it('writes a number the edit changed as JSON.stringify does, and the same value elsewhere is not given the spelling', () => {
+    const line = '{"messages":[{"role":"user","content":"Hi"}],"a":1.0,"b":[1.0,2]}';
+    const { record, dialect, json, text } = decoded(line);
+    const conversation = record as Conversation;
+    conversation.extra = { a: 1.5, b: [2, 1] };
+    expect(encodeRecordLine(record, dialect, json, text).text).toBe('{"messages":[{"role":"user","content":"Hi"}],"a":1.5,"b":[2,1]}');
+  });
+
+  it('writes back an edited record nested 5,000 deep (JSON.stringify overflows the stack there)', () => {
+    const deep = `${'['.repeat(5000)}1.0${']'.repeat(5000)}`;
+    const line = `{"messages":[{"role":"user","content":"Hi","deep":${deep}}],"meta":${deep}}`;
+    expect(editedFirstText(line, 'Hello')).toBe(line.replace('"Hi"', '"Hello"'));
   });
 });

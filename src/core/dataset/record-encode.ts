@@ -1,14 +1,18 @@
 /**
  * An edited record back to one JSONL line in its own dialect: the codec writes the record
- * (known fields and the unknown ones it kept in `extra`), then the keys are put back in the
- * order the original record had them, so that a diff of the line shows only what was edited.
- * Keys the original did not have follow the ones it had, in the codec's order. (Integer-like
- * keys, `"0"`, always come first in a JavaScript object, whatever the source order.)
+ * (known fields and the unknown ones it kept in `extra`), then it is written with the keys in
+ * the order the original record had them and each number the edit left alone spelled as in the
+ * original line (`1.0`, `-0`, `1e5`, a 20-digit integer: `JSON.parse` keeps only the value), so
+ * that a diff of the line shows only what was edited. Keys the original did not have follow the
+ * ones it had, in the codec's order. (Integer-like keys, `"0"`, come first in a parsed object,
+ * whatever the source order.) The writer has no recursion: a record nested 5,000 deep is
+ * written like any other (shared/json-stringify.ts).
  */
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { ParleyRecord } from '../model/types.ts';
 import { findCodec } from '../interchange/registry.ts';
-import { isObject, type JsonObject } from '../shared/json.ts';
+import { stringifyJson } from '../shared/json-stringify.ts';
+import { numberSpellings } from '../shared/number-spellings.ts';
 
 export interface EncodedLine {
   /** One line of JSON, no pretty printing, no terminator. */
@@ -19,37 +23,25 @@ export interface EncodedLine {
 
 /**
  * `record` written in `dialect` (a codec id) as one line; `original` is the record's JSON as
- * it was read (DecodedRecord.json), whose key order is kept where keys survive.
+ * it was read (DecodedRecord.json), whose key order is kept where keys survive, and
+ * `originalText` the text it was read from (DecodedRecord.text), whose number spellings are
+ * kept where the same path still holds the same value.
  */
-export function encodeRecordLine(record: ParleyRecord, dialect: string, original?: unknown): EncodedLine {
+export function encodeRecordLine(record: ParleyRecord, dialect: string, original?: unknown, originalText?: string): EncodedLine {
   const codec = findCodec(dialect);
   if (!codec) throw new Error(`encodeRecordLine: no dialect "${dialect}"`);
   const { json, diagnostics } = codec.encode(record);
-  const ordered = original === undefined ? json : inOriginalOrder(json, original);
-  return { text: JSON.stringify(ordered), diagnostics };
+  return { text: stringifyJson(json, { order: original, spellings: spellingsOf(originalText) }), diagnostics };
 }
 
 /**
- * `value` with the keys of each object in the order of the matching object of `original`
- * (same path; array items matched by position), new keys last.
+ * The last text's spellings, kept: the app encodes a record twice in a row from the same
+ * original (the edit, and the loaded record to see whether anything changed).
  */
-export function inOriginalOrder(value: unknown, original: unknown): unknown {
-  if (Array.isArray(value)) {
-    if (!Array.isArray(original)) return value;
-    return value.map((item, i) => (i < original.length ? inOriginalOrder(item, original[i]) : item));
-  }
-  if (!isObject(value) || !isObject(original)) return value;
-  const ordered: JsonObject = {};
-  for (const key of Object.keys(original)) {
-    if (Object.prototype.hasOwnProperty.call(value, key)) setOwn(ordered, key, inOriginalOrder(value[key], original[key]));
-  }
-  for (const key of Object.keys(value)) {
-    if (!Object.prototype.hasOwnProperty.call(ordered, key)) setOwn(ordered, key, value[key]);
-  }
-  return ordered;
-}
+let last: { text: string; spellings: ReturnType<typeof numberSpellings> } | undefined;
 
-/** `object[key] = value` that also works for a key named `__proto__` (JSON.parse makes it an own key). */
-function setOwn(object: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+function spellingsOf(text: string | undefined): ReturnType<typeof numberSpellings> {
+  if (text === undefined) return undefined;
+  if (last?.text !== text) last = { text, spellings: numberSpellings(text) };
+  return last.spellings;
 }

@@ -6,4 +6,11 @@ describe('prettyJson', () => {
     expect(prettyJson('{"a":[1,"x"]}')).toBe('{\n  "a": [\n    1,\n    "x"\n  ]\n}');
     expect(prettyJson('{"a":')).toBe('{"a":');
   });
+
+  it('shows numbers as the line spells them; a record nested deeper than 128 levels as it is (indenting it would be mostly spaces)', () => {
+    expect(prettyJson('{"t":1.0,"z":-0,"n":12345678901234567890}')).toBe('{\n  "t": 1.0,\n  "z": -0,\n  "n": 12345678901234567890\n}');
+    const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    expect(prettyJson(deep)).toBe(deep);
+    expect(prettyJson(`[${'['.repeat(126)}${']'.repeat(126)}]`).split('\n')).toHaveLength(2 * 127 - 1);
+  });
 });

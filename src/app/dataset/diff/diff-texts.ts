@@ -3,7 +3,7 @@
  * as it is now (the editors' record, edits not yet committed included), either as JSON (pretty
  * printed, so that a change shows on its own line) or as the current format renders them.
  */
-import { findFormat, type ParleyRecord } from '../../../core/index.ts';
+import { findFormat, findJsonTooDeep, MAX_JSON_DEPTH, numberSpellings, stringifyJson, type ParleyRecord } from '../../../core/index.ts';
 import { OFF_PAGE_FORMAT } from '../../jinja/off-page-format.ts';
 import { prepareFormat, useAppStore, type AppState } from '../../store/index.ts';
 import { datasetEngine } from '../engine.ts';
@@ -33,16 +33,23 @@ export function currentText(state: Pick<AppState, 'datasetLoaded' | 'record'>): 
   const loaded = state.datasetLoaded;
   if (!loaded) return undefined;
   if (!loaded.ok) return loaded.text;
-  return state.record === loaded.record ? loaded.text : datasetEngine.encode(state.record, loaded.dialect, loaded.json);
+  return state.record === loaded.record ? loaded.text : datasetEngine.encode(state.record, loaded.dialect, loaded.json, loaded.text);
 }
 
-/** JSON text pretty printed with two spaces; text that is not JSON as it is. */
+/**
+ * JSON text pretty printed with two spaces, numbers as the text spells them (as they are written
+ * back); text that is not JSON as it is, and so is JSON nested deeper than MAX_JSON_DEPTH (its
+ * indentation grows with the square of the depth: a 10 KB record 5,000 deep would be 25 MB).
+ */
 export function prettyJson(text: string): string {
+  let value: unknown;
   try {
-    return JSON.stringify(JSON.parse(text), null, 2);
+    value = JSON.parse(text);
   } catch {
     return text;
   }
+  if (findJsonTooDeep(value, MAX_JSON_DEPTH)) return text;
+  return stringifyJson(value, { spellings: numberSpellings(text), indent: '  ' });
 }
 
 /** `record` as the format renders it; a template in its worker (app/jinja/off-page.ts), never on the page. */

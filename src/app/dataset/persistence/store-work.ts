@@ -25,8 +25,13 @@ export function rowStatuses(rows: readonly DatasetRow[]): Map<number, string> {
 export function uncommittedText(state: WorkState): string | undefined {
   const loaded = state.datasetLoaded;
   if (!loaded || !loaded.ok || state.record === loaded.record) return undefined;
-  const text = datasetEngine.encode(state.record, loaded.dialect, loaded.json);
-  return text === datasetEngine.encode(loaded.record, loaded.dialect, loaded.json) ? undefined : text;
+  try {
+    const text = datasetEngine.encode(state.record, loaded.dialect, loaded.json, loaded.text);
+    return text === datasetEngine.encode(loaded.record, loaded.dialect, loaded.json, loaded.text) ? undefined : text;
+  } catch {
+    // An edit that cannot be written is said by commitCurrent when it is committed; until then it stays in the editors.
+    return undefined;
+  }
 }
 
 /** The work on the dataset whose fingerprint is `fingerprint`, read from the app store. */

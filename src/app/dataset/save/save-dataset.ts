@@ -9,8 +9,8 @@
  * old content is dropped (it would not match any file any more).
  */
 import { downloadFile } from '../../layout/download-file.ts';
-import { useAppStore, type DatasetFile } from '../../store/index.ts';
-import { datasetBlob } from '../export-dataset.ts';
+import { useAppStore, type DatasetFile, type Notice, type UnwrittenEdit } from '../../store/index.ts';
+import { writtenDataset } from '../export-dataset.ts';
 import { forgetSavedWork } from '../persistence/dataset-persistence.ts';
 import { rowStatuses } from '../persistence/store-work.ts';
 import { carryStatuses } from './carry-statuses.ts';
@@ -49,20 +49,30 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
     return result;
   }
   let blob: Blob;
+  let unwritten: UnwrittenEdit | undefined;
   try {
-    blob = datasetBlob();
+    ({ blob, unwritten } = writtenDataset());
   } catch (thrown) {
     const result: SaveResult = { kind: 'failed', message: `${dataset.name} could not be written: ${thrown instanceof Error ? thrown.message : String(thrown)}.` };
     store().showNotice({ tone: 'error', title: result.message });
     return result;
   }
   const handle = handleOf(dataset);
+  if (unwritten && handle) {
+    // Written in place, the file is opened again and the editors with it: the edit would be lost.
+    const result: SaveResult = { kind: 'failed', message: `${dataset.name} was not saved. ${unwritten.message}` };
+    store().showNotice({ tone: 'error', title: result.message });
+    return result;
+  }
   // What must follow the file if it is written in place (read before anything changes).
   const state = store();
   const statuses = carryStatuses(rowStatuses(state.datasetRows), state.datasetChanges, dataset.count);
   const result = await saveDataset({ blob, name: dataset.name, handle, download: deps.download ?? downloadFile, inPlaceOffered: canSaveInPlace() });
+  /** A notice after writing, which names the line whose edit could not be written, if any. */
+  const say = (notice: Omit<Notice, 'id'>): void =>
+    store().showNotice(unwritten ? { tone: 'error', title: `${notice.title} Line ${unwritten.line} was written as it was: its edit could not be written.`, details: [...(notice.details ?? []), unwritten.message] } : notice);
   if (result.kind !== 'saved' || !handle) {
-    store().showNotice({ tone: result.kind === 'downloaded' ? 'success' : 'error', title: result.message });
+    say({ tone: result.kind === 'downloaded' ? 'success' : 'error', title: result.message });
     return result;
   }
   // The work saved for the old content is in the file now: forget it before the saved file
@@ -71,11 +81,11 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
   expectHandle(handle, result.file);
   const reopened = await deps.reopen(result.file, dataset.name);
   if (!reopened.ok) {
-    store().showNotice({ tone: 'error', title: `${result.message} Opening it again failed: ${reopened.message}` });
+    say({ tone: 'error', title: `${result.message} Opening it again failed: ${reopened.message}` });
     return result;
   }
   const after = store();
   if (after.dataset) for (const [id, status] of statuses) if (id < after.dataset.count && (status === 'edited' || status === 'flagged' || status === 'done')) after.setStatus(id, status);
-  store().showNotice({ tone: 'success', title: result.message });
+  say({ tone: 'success', title: result.message });
   return result;
 }

@@ -90,7 +90,7 @@ export interface RecordReplaced {
  * `record` (read as `dialect` from `json`) with the matches replaced, written as a line; undefined
  * when nothing in it matched. The record passed in is not changed.
  */
-export function replaceInRecord(record: ParleyRecord, dialect: string, json: unknown, matcher: Matcher, template: string): RecordReplaced | undefined {
+export function replaceInRecord(record: ParleyRecord, dialect: string, json: unknown, matcher: Matcher, template: string, originalText?: string): RecordReplaced | undefined {
   const copy = structuredClone(record);
   let places = 0;
   for (const field of textFields(copy)) {
@@ -100,5 +100,5 @@ export function replaceInRecord(record: ParleyRecord, dialect: string, json: unk
     places += replaced.places;
   }
   if (places === 0) return undefined;
-  return { text: encodeRecordLine(copy, dialect, json).text, places };
+  return { text: encodeRecordLine(copy, dialect, json, originalText).text, places };
 }

@@ -75,7 +75,7 @@ export async function planReplace(source: RecordSource, matcher: Matcher, templa
       if (countInRecordText(text, matcher, undefined, source.context) > 0) plan.unreadable++;
       return;
     }
-    const replaced = replaceInRecord(read.record, read.dialect, read.json, matcher, template);
+    const replaced = replaceInRecord(read.record, read.dialect, read.json, matcher, template, text);
     if (!replaced || replaced.text === text) return;
     plan.changes.set(id, replaced.text);
     plan.places += replaced.places;
