@@ -8,6 +8,7 @@ import { migrate, type Envelope } from './envelope.ts';
 import { toUnreadableEntries, type UnreadableEntry } from './recovery-state.ts';
 import { COPY_HEADER } from './copy-format.ts';
 import { readPagehideCopyText, readSaved, readUnreadable, writeUnreadable } from './storage.ts';
+import { revisionOf } from './write-check.ts';
 
 /**
  * IndexedDB normally answers in milliseconds; if it has not after this long (a stuck upgrade in
@@ -25,6 +26,8 @@ export interface RestorePlan {
   envelope?: Envelope;
   /** What IndexedDB holds, checked: the first base of page-hide deltas. */
   stored?: Envelope;
+  /** The write counter of what IndexedDB holds (write-check.ts): this tab's first save expects it. */
+  storedRevision: number;
   /** The restored state is not what IndexedDB holds (a newer copy, a migration): save it soon. */
   unsaved: boolean;
   /** Saving must stay off in this tab, and why (shown in the toolbar). */
@@ -47,9 +50,9 @@ export async function planRestore(): Promise<RestorePlan> {
     const disabledReason = timedOut
       ? 'the saved data could not be read in time, so autosave is off in this tab to avoid overwriting it; reload to try again'
       : `storage is not available (${thrown instanceof Error ? thrown.message : String(thrown)})`;
-    return { result: { restored: false, reason: timedOut ? 'timeout' : 'unavailable' }, unsaved: false, disabledReason, notices: [], unreadable: [] };
+    return { result: { restored: false, reason: timedOut ? 'timeout' : 'unavailable' }, unsaved: false, storedRevision: 0, disabledReason, notices: [], unreadable: [] };
   }
-  const plan: RestorePlan = { result: { restored: false, reason: 'empty' }, unsaved: false, notices: [], unreadable: toUnreadableEntries(keptAside) };
+  const plan: RestorePlan = { result: { restored: false, reason: 'empty' }, unsaved: false, storedRevision: revisionOf(stored), notices: [], unreadable: toUnreadableEntries(keptAside) };
 
   let storedEnvelope: Envelope | undefined;
   let migratedFrom: number | undefined;
