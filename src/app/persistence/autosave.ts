@@ -230,7 +230,7 @@ function clearPagehideCopyIfOlder(savedAt: number): void {
 function flushForPageHide(): void {
   // In a conflict, no copy (it would be restored over the other tab's save): this tab's version
   // goes to its recovery copy instead, as far as IndexedDB gets before the page is gone.
-  if (conflict !== undefined && dirty) void keepOwnVersionAside('This tab’s version, kept when another tab saved the same conversation.');
+  if (conflict !== undefined && dirty) void keepOwnVersionAside(OWN_KEPT);
   if (blocked() || (!dirty && inFlight.size === 0)) return;
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
@@ -264,8 +264,10 @@ function listenToOtherTabs(): void {
 }
 
 /**
- * Another tab saved `stored` since this tab read: stop saving here, keep this tab's version as a
- * recovery copy at once (so that closing the tab before choosing loses nothing) and ask.
+ * Another tab saved `stored` since this tab read: stop saving here and ask. When this tab has
+ * changes of its own not yet saved, its version is kept as a recovery copy at once, so that
+ * closing the tab before choosing loses nothing. (A tab without any only shows what it last saved,
+ * which the other tab's save replaced knowingly: no copy of it.)
  */
 async function enterConflict(stored: unknown): Promise<void> {
   if (conflict !== undefined) {
@@ -279,9 +281,10 @@ async function enterConflict(stored: unknown): Promise<void> {
   const savedAt = isRecord(stored) && typeof stored.savedAt === 'number' ? stored.savedAt : 0;
   recoveryStore.setState({ conflict: { otherSavedAt: savedAt, otherUnreadable: other.ok ? undefined : other.message } });
   useAppStore.getState().setSaveStatus({ state: 'unavailable', message: CONFLICT_STATUS });
-  await keepOwnVersionAside('This tab’s version, kept when another tab saved the same conversation.');
+  if (dirty) await keepOwnVersionAside(OWN_KEPT);
 }
 
+const OWN_KEPT = 'This tab’s version, kept when another tab saved the same conversation.';
 const CONFLICT_STATUS = 'Not saved: another tab saved this conversation. Choose which version to keep.';
 
 /** This tab's version into its conflict's recovery copy; says so when IndexedDB refuses. */
@@ -324,7 +327,7 @@ export async function resolveConflict(keep: 'mine' | 'other'): Promise<void> {
   }
   const other = migrate(current.stored);
   if (!other.ok) return;
-  if (!(await keepOwnVersionAside('This tab’s version, replaced by the other tab’s.'))) return;
+  if (dirty && !(await keepOwnVersionAside('This tab’s version, replaced by the other tab’s.'))) return;
   const { session, kept } = splitEnvelope(other.envelope);
   conflict = undefined;
   keptFields = kept;
