@@ -31,6 +31,8 @@ export interface RestorePlan {
   work: DatasetWork | undefined;
   /** The work differs from the storage (a page-hide copy was applied): write it. */
   unsaved: boolean;
+  /** The stored meta's write counter (write-check.ts): this tab's first write expects it. */
+  storedRevision: number;
   /** "Restored 12 edits …", when something was restored. */
   restoredMessage: string | undefined;
   changed: ChangedFile | undefined;
@@ -58,7 +60,7 @@ export async function planDatasetRestore(storage: DatasetStorage, copy: CopyStor
     const counts = old ? countWork(old.work) : { edits: 0, statuses: 0 };
     if (counts.edits + counts.statuses > 0) changed = { name: file.name, versions: others, ...counts, message: changedText(file, newest, counts) };
   }
-  return { confirmed, work, unsaved, restoredMessage, changed };
+  return { confirmed, work, unsaved, storedRevision: saved?.meta.revision ?? 0, restoredMessage, changed };
 }
 
 function restoredText(name: string, work: DatasetWork, savedAt: number | undefined): string {
