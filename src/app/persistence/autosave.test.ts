@@ -403,6 +403,25 @@ describe('two tabs on the same saved conversation', () => {
     expect(firstText(b.useAppStore.getState())).toBe('edited in B');
   });
 
+  it('does not restore a closed tab’s last-moment copy over a save another tab made since: it becomes a recovery copy', async () => {
+    const a = await fresh();
+    await a.restoreSaved();
+    a.startAutosave();
+    a.useAppStore.getState().loadRecord(record('A just before closing'));
+    db.hang = true; // A's tab goes away: its write never lands, its page-hide copy does.
+    window.dispatchEvent(new Event('pagehide'));
+    db.hang = false;
+    expect(db.copy).toContain('A just before closing');
+    // B, which had read the same revision 0, saved meanwhile.
+    db.saved = { version: 2, savedAt: 2, revision: 1, writer: 'tab-b', record: record('saved by B'), formatId: 'apertus', formatOptions: {} };
+    const next = await fresh();
+    await next.restoreSaved();
+    expect(firstText(next.useAppStore.getState())).toBe('saved by B');
+    expect(next.useAppStore.getState().saveStatus.state).toBe('saved');
+    expect(copyTexts()).toEqual([['A just before closing', expect.stringContaining('just before it closed')]]);
+    expect(db.copy).toBeUndefined();
+  });
+
   it('lets one tab alone save again and again (its own writes are no conflict)', async () => {
     const a = await fresh();
     await a.restoreSaved();

@@ -65,6 +65,7 @@ export async function restoreSaved(): Promise<RestoreResult> {
   writer.base = plan.storedRevision;
   disabledReason = plan.disabledReason;
   disabledUntilDiscarded = plan.disabledUntilDiscarded === true;
+  if (plan.conflictingCopy) await keepOvertakenCopy(plan.conflictingCopy);
   const [first, ...more] = plan.notices;
   if (first !== undefined) store.showNotice({ tone: 'error', title: first, details: more });
   confirmed = plan.stored;
@@ -79,6 +80,16 @@ export async function restoreSaved(): Promise<RestoreResult> {
   if (disabledReason !== undefined) store.setSaveStatus({ state: 'unavailable', message: `Not saved: ${disabledReason}.` });
   else store.setSaveStatus(dirty ? { state: 'unsaved' } : { state: 'saved', at: plan.envelope?.savedAt ?? Date.now() });
   return plan.result;
+}
+
+/** The last moment of a tab that another tab's save overtook: a recovery copy, then the page-hide copy is cleared. */
+async function keepOvertakenCopy(envelope: Envelope): Promise<void> {
+  try {
+    await keepRecoveryCopy({ id: `${writer.id}:closed-tab`, keptAt: Date.now(), reason: 'Changes made in a tab just before it closed, on top of an older version than the one another tab saved since: kept here rather than restored over it.', envelope });
+    clearPagehideCopy();
+  } catch {
+    // Not kept aside: the page-hide copy stays, and the next visit tries again.
+  }
 }
 
 /** Start saving changes. Call once, after restoring and loading the start-up record. */

@@ -8,7 +8,7 @@ import { migrate, type Envelope } from './envelope.ts';
 import { toUnreadableEntries, type UnreadableEntry } from './recovery-state.ts';
 import { COPY_HEADER } from './copy-format.ts';
 import { readPagehideCopyText, readSaved, readUnreadable, writeUnreadable } from './storage.ts';
-import { revisionOf } from './write-check.ts';
+import { revisionOf, writerOf } from './write-check.ts';
 
 /**
  * IndexedDB normally answers in milliseconds; if it has not after this long (a stuck upgrade in
@@ -38,6 +38,12 @@ export interface RestorePlan {
   notices: string[];
   /** Saved values that could not be restored, kept aside. */
   unreadable: UnreadableEntry[];
+  /**
+   * A page-hide copy made on top of another version than the one stored (its tab was then
+   * overtaken by another tab's save): restoring it would write over that save unseen, so it is
+   * not restored but offered as a recovery copy.
+   */
+  conflictingCopy?: Envelope;
 }
 
 export async function planRestore(): Promise<RestorePlan> {
@@ -76,7 +82,11 @@ export async function planRestore(): Promise<RestorePlan> {
     }
   }
 
-  const fromCopy = await envelopeFromCopy(readPagehideCopyText(), storedEnvelope, plan.notices);
+  let fromCopy = await envelopeFromCopy(readPagehideCopyText(), storedEnvelope, plan.notices);
+  if (fromCopy && copyOvertaken(fromCopy, stored)) {
+    plan.conflictingCopy = fromCopy;
+    fromCopy = undefined;
+  }
   const envelope = fromCopy ?? storedEnvelope;
   if (envelope) {
     plan.envelope = envelope;
@@ -101,6 +111,16 @@ async function envelopeFromCopy(text: string | undefined, stored: Envelope | und
   const problem = !copy.ok ? copy.message : checked && !checked.ok ? checked.message : 'the copy is not an envelope';
   notices.push(`Changes made just before Parley was last closed could not be restored (${problem}). You are seeing the last version that was saved.`);
   return undefined;
+}
+
+/**
+ * Was the copy made on top of another version than `stored` (write-check.ts's rule)? A copy holds
+ * the envelope its tab was about to write: one revision above what that tab last knew. A copy
+ * without a writer (written before version 2) is taken as before.
+ */
+export function copyOvertaken(copy: Envelope, stored: unknown): boolean {
+  if (stored === undefined || typeof copy.writer !== 'string') return false;
+  return writerOf(stored) !== copy.writer && copy.revision !== revisionOf(stored) + 1;
 }
 
 const TIMEOUT = Symbol('timeout');
