@@ -138,7 +138,8 @@ export function releaseAutosave(key: string): void {
   if (!holds.delete(key) || disabledReason !== undefined) return;
   const other = holds.values().next();
   const store = useAppStore.getState();
-  if (!other.done) store.setSaveStatus({ state: 'unavailable', message: `Not saved: ${other.value}` });
+  if (other.done && conflict !== undefined) store.setSaveStatus({ state: 'unavailable', message: CONFLICT_STATUS });
+  else if (!other.done) store.setSaveStatus({ state: 'unavailable', message: `Not saved: ${other.value}` });
   else if (dirty) {
     store.setSaveStatus({ state: 'unsaved' });
     schedule();
