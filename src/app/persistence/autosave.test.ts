@@ -422,6 +422,28 @@ describe('two tabs on the same saved conversation', () => {
     expect(db.copy).toBeUndefined();
   });
 
+  it('does not drop another tab’s last-moment copy when saving: it comes back as a recovery copy', async () => {
+    // Current version: neither tab has a migration to save (B must have nothing pending when A's page is hidden).
+    db.saved = { version: 2, savedAt: 1, revision: 0, record: record('as both tabs read it'), formatId: 'apertus', formatOptions: {} };
+    const a = await fresh();
+    await a.restoreSaved();
+    a.startAutosave();
+    const b = await fresh();
+    await b.restoreSaved();
+    b.startAutosave();
+    a.useAppStore.getState().loadRecord(record('A just before closing'));
+    db.hang = true;
+    window.dispatchEvent(new Event('pagehide'));
+    db.hang = false;
+    b.useAppStore.getState().loadRecord(record('saved by B'));
+    await b.saveNow();
+    expect(db.copy).toContain('A just before closing');
+    const next = await fresh();
+    await next.restoreSaved();
+    expect(firstText(next.useAppStore.getState())).toBe('saved by B');
+    expect(copyTexts()).toEqual([['A just before closing', expect.stringContaining('just before it closed')]]);
+  });
+
   it('lets one tab alone save again and again (its own writes are no conflict)', async () => {
     const a = await fresh();
     await a.restoreSaved();

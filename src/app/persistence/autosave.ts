@@ -42,6 +42,12 @@ let keptFields: Record<string, unknown> = {};
 let lastSavedAt = 0;
 /** localStorage refused the probe: every page-hide copy would fail (the banner says so for good). */
 let copyStorageMissing = false;
+/**
+ * `savedAt` of the page-hide copies this page may clear: those it wrote, and the one there was
+ * when it started (applied, or superseded). A copy another tab wrote since is that tab's last
+ * moment, not this page's to drop.
+ */
+const ownCopies = new Set<number>();
 /** This page, and the revision it last read or wrote (write-check.ts). */
 const writer: Writer = { id: newWriterId(), base: 0 };
 /** Another tab saved since this one read: what it saved (as read), until the person chooses. */
@@ -60,6 +66,8 @@ export async function restoreSaved(): Promise<RestoreResult> {
     store.setSaveStatus({ state: 'unavailable', message: `Not saved: ${disabledReason}. Export to keep your work.` });
     return { restored: false, reason: 'unavailable' };
   }
+  const seenCopy = copySavedAt();
+  if (seenCopy !== undefined) ownCopies.add(seenCopy);
   const [plan, copies] = await Promise.all([planRestore(), loadRecoveryCopies()]);
   recoveryStore.setState({ unreadable: plan.unreadable, copies });
   writer.base = plan.storedRevision;
@@ -231,7 +239,7 @@ async function save(): Promise<void> {
 
 function clearPagehideCopyIfOlder(savedAt: number): void {
   const copyAt = copySavedAt();
-  if (copyAt === undefined || copyAt <= savedAt) clearPagehideCopy();
+  if (copyAt === undefined || (copyAt <= savedAt && ownCopies.has(copyAt))) clearPagehideCopy();
 }
 
 /**
@@ -248,6 +256,7 @@ function flushForPageHide(): void {
   timer = undefined;
   const envelope = dirty ? snapshot() : newest([...inFlight]);
   if (!envelope) return;
+  ownCopies.add(envelope.savedAt);
   const bases = [confirmed, ...inFlight].filter((base): base is Envelope => base !== undefined && base !== envelope);
   const failure = encoder ? writeEncodedCopy(encoder, envelope, bases) : writePlainCopy(envelope);
   // The page may live on (a hidden tab): say so until the change is safely in IndexedDB.

@@ -82,11 +82,8 @@ export async function planRestore(): Promise<RestorePlan> {
     }
   }
 
-  let fromCopy = await envelopeFromCopy(readPagehideCopyText(), storedEnvelope, plan.notices);
-  if (fromCopy && copyOvertaken(fromCopy, stored)) {
-    plan.conflictingCopy = fromCopy;
-    fromCopy = undefined;
-  }
+  const { envelope: fromCopy, overtaken } = await envelopeFromCopy(readPagehideCopyText(), storedEnvelope, stored, plan.notices);
+  if (overtaken) plan.conflictingCopy = overtaken;
   const envelope = fromCopy ?? storedEnvelope;
   if (envelope) {
     plan.envelope = envelope;
@@ -99,18 +96,21 @@ export async function planRestore(): Promise<RestorePlan> {
 
 /**
  * The envelope the page-hide copy gives when it is newer than `stored` (what IndexedDB holds,
- * checked); otherwise undefined, with a sentence in `notices` when something newer was lost.
+ * checked), with a sentence in `notices` when something newer was lost; or, as `overtaken`, a
+ * copy made on top of another version than the one stored (`rawStored`), newer or not: another
+ * tab saved meanwhile, and that copy is a version of its own, not an older state.
  */
-async function envelopeFromCopy(text: string | undefined, stored: Envelope | undefined, notices: string[]): Promise<Envelope | undefined> {
-  if (text === undefined) return undefined;
+async function envelopeFromCopy(text: string | undefined, stored: Envelope | undefined, rawStored: unknown, notices: string[]): Promise<{ envelope?: Envelope; overtaken?: Envelope }> {
+  if (text === undefined) return {};
   // The decoder (and the decompressor) are loaded only when there is a copy: rarely.
   const copy = (await import('./copy-decoder.ts')).decodeCopy(text, COPY_HEADER.exec(text), stored);
-  if (stored !== undefined && copy.savedAt <= stored.savedAt) return undefined;
   const checked = copy.ok ? migrate(copy.raw) : undefined;
-  if (checked?.ok) return checked.envelope;
+  if (checked?.ok && copyOvertaken(checked.envelope, rawStored)) return { overtaken: checked.envelope };
+  if (stored !== undefined && copy.savedAt <= stored.savedAt) return {};
+  if (checked?.ok) return { envelope: checked.envelope };
   const problem = !copy.ok ? copy.message : checked && !checked.ok ? checked.message : 'the copy is not an envelope';
   notices.push(`Changes made just before Parley was last closed could not be restored (${problem}). You are seeing the last version that was saved.`);
-  return undefined;
+  return {};
 }
 
 /**

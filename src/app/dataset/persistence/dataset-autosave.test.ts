@@ -314,6 +314,27 @@ describe('two tabs saving work on the same file', () => {
     expect([...((await storage.read(FILE.fingerprint))?.work.edited ?? [])]).toEqual([[5, 'edited in B']]);
   });
 
+  it('does not apply a closed tab’s page-hide copy over work another tab saved since: the restore hands it over to be kept aside', async () => {
+    const conflicts: string[] = [];
+    const [workA, workB] = [new Source(), new Source()];
+    tab(workA, conflicts, 'A');
+    const b = tab(workB, conflicts, 'B');
+    workA.edit(3, 'A just before closing');
+    const realWrite = storage.write.bind(storage);
+    storage.write = () => new Promise<never>(() => {}); // A's tab goes away: its write never lands.
+    window.dispatchEvent(new Event('pagehide'));
+    storage.write = realWrite;
+    expect(copy.text).toContain('A just before closing');
+    await vi.advanceTimersByTimeAsync(5000); // B saves later than A's copy was written.
+    workB.edit(3, 'saved by B');
+    await b.saveNow();
+    expect(copy.text).toContain('A just before closing');
+    const plan = await planDatasetRestore(storage, copy, FILE);
+    expect(plan.work?.edited.get(3)).toBe('saved by B');
+    expect(plan.unsaved).toBe(false);
+    expect(plan.overtakenCopy?.changes).toEqual([{ kind: 'edited', index: 3, value: 'A just before closing' }]);
+  });
+
   it('lets a tab that re-read the stored work (its revision) save over it', async () => {
     const conflicts: string[] = [];
     const workA = new Source();

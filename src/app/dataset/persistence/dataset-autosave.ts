@@ -94,6 +94,8 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
   let lastError: string | undefined;
   let stopped = false;
   const writer: Writer = { id: options.writerId ?? newWriterId(), base: options.base ?? 0 };
+  /** A page-hide copy older than this was there when the work was restored: this autosave's to clear. */
+  const startedAt = now();
   let conflicted = false;
 
   const status = (next: SaveStatus) => {
@@ -173,7 +175,9 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
 
   const clearCopyFor = (savedAt: number) => {
     const held = parseCopy(copy.read());
-    if (held && held.key === key && held.savedAt <= savedAt) copy.clear();
+    // Another tab's copy (written since this autosave started) is its last moment: not ours to drop.
+    const ours = held !== undefined && (held.writer === undefined || held.writer === writer.id || held.savedAt < startedAt);
+    if (held && held.key === key && held.savedAt <= savedAt && ours) copy.clear();
   };
 
   const flushForPageHide = () => {
@@ -185,7 +189,7 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
     // Every entry the storage may not hold as it is now: changed since the confirmed save, or
     // since the write under way (which may or may not land).
     const changes: EntryChange[] = mergeChanges(diffWork(confirmed, current), writing ? diffWork(writing, current) : []);
-    const held: DatasetCopy = { key, current: current.current, savedAt: now(), changes };
+    const held: DatasetCopy = { key, current: current.current, savedAt: now(), changes, writer: writer.id, base: writer.base };
     const failure = copy.write(JSON.stringify(held));
     if (failure !== undefined) options.onError(`the emergency copy of your last dataset changes could not be written (${failure}); wait until the dataset says Saved before closing the tab`);
     if (dirty) void save();

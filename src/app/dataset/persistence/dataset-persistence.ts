@@ -133,6 +133,15 @@ async function attach(dataset: DatasetFile): Promise<void> {
     if (!still()) return;
     if (plan.restoredMessage) useAppStore.getState().showNotice({ tone: 'success', title: plan.restoredMessage });
   }
+  if (plan.overtakenCopy) {
+    const held = plan.overtakenCopy;
+    const reason = 'Changes made in a tab just before it closed, on top of an older version than the one another tab saved since: kept here rather than applied over it.';
+    // Kept aside first; the page-hide copy is cleared only once it is.
+    await storage.keep(dataset.fingerprint, { id: `closed-tab:${held.savedAt}`, keptAt: Date.now(), reason, changes: held.changes, current: held.current }).then(
+      () => copy.clear(),
+      () => undefined,
+    );
+  }
   const kept = await storage.kept(dataset.fingerprint).catch(() => []);
   if (!still()) return;
   datasetPersistenceStore.setState({ changed: plan.changed ?? null, kept });
