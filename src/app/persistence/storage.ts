@@ -15,6 +15,12 @@ export const DOCUMENT_KEY = 'parley.document';
 export const UNREADABLE_KEY = 'parley.document.unreadable';
 export const PAGEHIDE_COPY_KEY = 'parley.document.pagehide-copy';
 export const RECOVERY_COPIES_KEY = 'parley.document.recovery-copies';
+/**
+ * The envelope's two-tab stamp (`{revision, writer}`), also kept on its own, written in the same
+ * transaction: the check before each save reads these few bytes rather than the whole saved
+ * conversation (tens of MB for the largest).
+ */
+export const STAMP_KEY = 'parley.document.stamp';
 
 /** idb-keyval's own default database and store, opened for the transactions it has no helper for. */
 const keyval = createStore('keyval-store', 'keyval');
@@ -28,17 +34,19 @@ export function readSaved(): Promise<unknown> {
 }
 
 /**
- * The only write of the envelope: in one transaction, read what is stored, check it
- * (write-check.ts) and write `envelope` with its new `revision` only if this tab may. Nothing is
- * written when another tab saved since; its envelope is handed back.
+ * The only write of the envelope: in one transaction, read the stamp of what is stored, check it
+ * (write-check.ts) and write `envelope` (and the stamp) with its new `revision` only if this tab
+ * may. Nothing is written when another tab saved since; its envelope is handed back.
  */
 export function writeSavedChecked(envelope: Record<string, unknown>, writer: Writer): Promise<WriteCheck> {
   return keyval('readwrite', async (objects) => {
-    const stored: unknown = await promisifyRequest(objects.get(DOCUMENT_KEY));
-    const check = checkWrite(stored, writer);
-    if (!check.ok) return check;
+    // No stamp yet (nothing saved, or saved before version 2): the envelope itself is read, once.
+    const stamp: unknown = (await promisifyRequest(objects.get(STAMP_KEY))) ?? (await promisifyRequest(objects.get(DOCUMENT_KEY)));
+    const check = checkWrite(stamp, writer);
+    if (!check.ok) return { ok: false, stored: await promisifyRequest(objects.get(DOCUMENT_KEY)) };
     envelope.revision = check.revision;
     objects.put(envelope, DOCUMENT_KEY);
+    objects.put({ revision: check.revision, writer: writer.id }, STAMP_KEY);
     await promisifyRequest(objects.transaction);
     return check;
   });
