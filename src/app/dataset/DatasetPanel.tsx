@@ -8,7 +8,7 @@ import { confirmLeaveDataset, listedIds, setLeaveDatasetQuestion, useAppStore } 
 import { DatasetExportMenu } from './DatasetExportMenu.tsx';
 import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, toggleFlag } from './navigation.ts';
 import { RecordList } from './RecordList.tsx';
-import { ChangedFileBanner } from './persistence/DatasetSaveStatus.tsx';
+import { ChangedFileBanner, DatasetConflictBanner, KeptWorkBanner } from './persistence/DatasetSaveStatus.tsx';
 import { datasetPersistenceStore } from './persistence/persistence-state.ts';
 import { DatasetSaveBar } from './save/DatasetSaveBar.tsx';
 import DatasetReviewTools from './review/DatasetReviewTools.tsx';
@@ -51,6 +51,8 @@ export default function DatasetPanel() {
     <>
       {dataset && (
         <>
+          <DatasetConflictBanner />
+          <KeptWorkBanner />
           <ChangedFileBanner />
           <div className="flex flex-col gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
             <div className="flex items-baseline gap-2">

@@ -1,9 +1,12 @@
 /**
  * Persistent messages about stored data, under the toolbar, until resolved (loaded only when
- * there is one): saved data that could not be restored (export or discard it), and an
- * emergency copy that cannot be written (the last moment before closing may be lost).
+ * there is one): another tab saved the same conversation (keep this tab's version or take the
+ * other), recovery copies left by such a choice (open, download or discard them), saved data
+ * that could not be restored (export or discard it), and an emergency copy that cannot be
+ * written (the last moment before closing may be lost).
  */
 import { toolbarButton } from '../layout/ui.ts';
+import { discardCopies, downloadCopies, openLatestCopy, resolveConflict } from './recovery-copy-actions.ts';
 import { useRecoveryState } from './recovery-state.ts';
 import { discardUnreadable, exportUnreadable } from './unreadable-actions.ts';
 
@@ -13,8 +16,45 @@ export default function PersistenceBanners() {
   const unreadable = useRecoveryState((state) => state.unreadable);
   const copyProblem = useRecoveryState((state) => state.copyProblem);
   const latest = unreadable[unreadable.length - 1];
+  const conflict = useRecoveryState((state) => state.conflict);
+  const copies = useRecoveryState((state) => state.copies);
+  const latestCopy = copies[copies.length - 1];
   return (
     <>
+      {conflict && (
+        <section aria-label="Another tab saved this conversation" className={warning}>
+          <p className="min-w-0 flex-1">
+            Another tab saved this conversation{conflict.otherSavedAt > 0 ? ` at ${new Date(conflict.otherSavedAt).toLocaleTimeString()}` : ''} after this tab opened it. This tab has stopped
+            saving so that neither version is lost: choose which one to keep. The other stays available as a recovery copy.
+            {conflict.otherUnreadable !== undefined && ` The other tab’s version cannot be shown here: ${conflict.otherUnreadable}.`}
+          </p>
+          <button type="button" className={toolbarButton} onClick={() => void resolveConflict('mine')}>
+            Keep this tab’s version
+          </button>
+          {conflict.otherUnreadable === undefined && (
+            <button type="button" className={toolbarButton} onClick={() => void resolveConflict('other')}>
+              Take the other tab’s version
+            </button>
+          )}
+        </section>
+      )}
+      {latestCopy && !conflict && (
+        <section aria-label="Recovery copy" className={warning}>
+          <p className="min-w-0 flex-1">
+            Recovery copy: {latestCopy.reason} Kept {new Date(latestCopy.keptAt).toLocaleString()}
+            {copies.length > 1 ? `; ${copies.length} recovery copies are kept in this browser.` : ', in this browser.'}
+          </p>
+          <button type="button" className={toolbarButton} onClick={() => void openLatestCopy()}>
+            Open recovery copy
+          </button>
+          <button type="button" className={toolbarButton} onClick={downloadCopies}>
+            Download recovery {copies.length > 1 ? 'copies' : 'copy'}
+          </button>
+          <button type="button" className={toolbarButton} onClick={() => void discardCopies()}>
+            Discard recovery {copies.length > 1 ? 'copies' : 'copy'}
+          </button>
+        </section>
+      )}
       {latest && (
         <section aria-label="Saved data that could not be restored" className={warning}>
           <p className="min-w-0 flex-1">

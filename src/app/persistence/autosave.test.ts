@@ -11,6 +11,9 @@ const db = vi.hoisted(() => ({
   /** Values of writes that hang (the page died during them): any of them may have landed. */
   pending: [] as unknown[],
   unreadable: undefined as unknown,
+  /** The recovery copies' list, as stored. */
+  copies: undefined as unknown,
+  failCopies: false,
   copy: undefined as string | undefined,
   /** localStorage's quota, in characters (Chromium: about 5.2 million). */
   copyLimit: Number.POSITIVE_INFINITY,
@@ -23,7 +26,8 @@ const db = vi.hoisted(() => ({
 vi.mock('./storage.ts', () => ({
   indexedDbAvailable: () => db.available,
   readSaved: async () => db.saved,
-  writeSaved: async (value: unknown) => {
+  // As storage.ts: the check and the write in one step (one IndexedDB transaction there).
+  writeSavedChecked: async (value: Record<string, unknown>, writer: { id: string; base: number }) => {
     if (db.hang) {
       db.pending.push(structuredClone(value));
       return new Promise<void>(() => {});
@@ -32,8 +36,19 @@ vi.mock('./storage.ts', () => ({
       db.failNext = false;
       throw new Error('QuotaExceededError');
     }
+    const { checkWrite } = await import('./write-check.ts');
+    const check = checkWrite(db.saved, writer);
+    if (!check.ok) return check;
+    value.revision = check.revision;
     db.writes += 1;
     db.saved = structuredClone(value);
+    return check;
+  },
+  readRecoveryCopies: async () => db.copies,
+  updateRecoveryCopies: async (change: (stored: unknown) => unknown) => {
+    if (db.failCopies) throw new Error('QuotaExceededError');
+    db.copies = structuredClone(change(db.copies));
+    return db.copies;
   },
   readUnreadable: async () => db.unreadable,
   writeUnreadable: async (value: unknown) => {
@@ -78,7 +93,7 @@ const firstText = (state: { record: unknown }) => {
 
 describe('autosave', () => {
   beforeEach(() => {
-    Object.assign(db, { saved: undefined, pending: [], unreadable: undefined, copy: undefined, copyLimit: Number.POSITIVE_INFINITY, writes: 0, failNext: false, available: true, hang: false });
+    Object.assign(db, { saved: undefined, pending: [], unreadable: undefined, copies: undefined, failCopies: false, copy: undefined, copyLimit: Number.POSITIVE_INFINITY, writes: 0, failNext: false, available: true, hang: false });
     vi.useFakeTimers();
   });
   afterEach(() => {
@@ -94,20 +109,20 @@ describe('autosave', () => {
     expect(useAppStore.getState().saveStatus.state).toBe('unsaved');
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
     expect(db.writes).toBe(1);
-    expect(db.saved).toMatchObject({ version: 1, record: { messages: [{ content: { text: 'abc' } }] } });
+    expect(db.saved).toMatchObject({ version: 2, revision: 1, record: { messages: [{ content: { text: 'abc' } }] } });
     expect(useAppStore.getState().saveStatus.state).toBe('saved');
     stop();
   });
 
   it('restores what was saved, keeping fields it does not know', async () => {
-    db.saved = { version: 1, savedAt: 10, record: record('saved before'), formatId: 'rwkv', formatOptions: {}, futureField: 'keep' };
+    db.saved = { version: 2, savedAt: 10, revision: 4, writer: 'an earlier page', record: record('saved before'), formatId: 'rwkv', formatOptions: {}, futureField: 'keep' };
     const { restoreSaved, startAutosave, saveNow, useAppStore } = await fresh();
     expect(await restoreSaved()).toEqual({ restored: true });
     expect(useAppStore.getState().formatId).toBe('rwkv');
     startAutosave();
     useAppStore.getState().setFormat('apertus');
     await saveNow();
-    expect(db.saved).toMatchObject({ formatId: 'apertus', futureField: 'keep' });
+    expect(db.saved).toMatchObject({ formatId: 'apertus', futureField: 'keep', revision: 5 });
   });
 
   it('saves at once, when told it changed, what changed before autosave watched the store (a share link opened at start-up)', async () => {
@@ -318,3 +333,146 @@ describe('autosave', () => {
   });
 });
 
+
+describe('two tabs on the same saved conversation', () => {
+  beforeEach(() => {
+    Object.assign(db, { saved: undefined, pending: [], unreadable: undefined, copies: undefined, failCopies: false, copy: undefined, copyLimit: Number.POSITIVE_INFINITY, writes: 0, failNext: false, available: true, hang: false });
+    db.saved = { version: 1, savedAt: 1, record: record('as both tabs read it'), formatId: 'apertus', formatOptions: {} };
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    stops.splice(0).forEach((stop) => stop());
+    vi.useRealTimers();
+  });
+
+  /** Two tabs that read the same saved envelope, then A saves an edit. */
+  async function twoTabsAfterASaved() {
+    const a = await fresh();
+    await a.restoreSaved();
+    a.startAutosave();
+    const b = await fresh();
+    await b.restoreSaved();
+    b.startAutosave();
+    a.useAppStore.getState().loadRecord(record('edited in A'));
+    await a.saveNow();
+    expect(db.saved).toMatchObject({ revision: 1, record: { messages: [{ content: { text: 'edited in A' } }] } });
+    b.useAppStore.getState().loadRecord(record('edited in B'));
+    await b.saveNow();
+    return { a, b };
+  }
+
+  const copyTexts = () => (db.copies as { envelope: { record: unknown }; reason: string }[]).map((copy) => [firstText(copy.envelope), copy.reason]);
+
+  it('does not save B over what A saved since B read: B says so and keeps its version as a recovery copy', async () => {
+    const { b } = await twoTabsAfterASaved();
+    expect(firstText(db.saved as { record: unknown })).toBe('edited in A');
+    expect(b.useAppStore.getState().saveStatus).toMatchObject({ state: 'unavailable', message: expect.stringContaining('another tab saved this conversation') });
+    expect(b.recoveryStore.getState().conflict).toMatchObject({ otherUnreadable: undefined });
+    expect(copyTexts()).toEqual([['edited in B', expect.stringContaining('This tab’s version')]]);
+    // Still nothing written over A while the person has not chosen, however long B waits or edits.
+    b.useAppStore.getState().loadRecord(record('edited in B again'));
+    await vi.advanceTimersByTimeAsync(5000);
+    await b.saveNow();
+    expect(firstText(db.saved as { record: unknown })).toBe('edited in A');
+  });
+
+  it('"keep mine" saves B over A and keeps A’s version as the recovery copy', async () => {
+    const { a, b } = await twoTabsAfterASaved();
+    await b.resolveConflict('mine');
+    expect(db.saved).toMatchObject({ revision: 2, record: { messages: [{ content: { text: 'edited in B' } }] } });
+    expect(b.useAppStore.getState().saveStatus.state).toBe('saved');
+    expect(b.recoveryStore.getState().conflict).toBeUndefined();
+    expect(copyTexts()).toEqual([['edited in A', expect.stringContaining('The other tab’s version')]]);
+    // A, which read revision 1, is now the one that would overwrite: it is stopped in turn.
+    a.useAppStore.getState().loadRecord(record('A again'));
+    await a.saveNow();
+    expect(firstText(db.saved as { record: unknown })).toBe('edited in B');
+    expect(a.recoveryStore.getState().conflict).toBeDefined();
+  });
+
+  it('"take the other" shows A’s version in B, writes nothing, and keeps B’s as the recovery copy', async () => {
+    const { a, b } = await twoTabsAfterASaved();
+    const writes = db.writes;
+    await b.resolveConflict('other');
+    expect(firstText(b.useAppStore.getState())).toBe('edited in A');
+    expect(b.useAppStore.getState().saveStatus.state).toBe('saved');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(db.writes).toBe(writes);
+    expect(copyTexts()).toEqual([['edited in B', expect.stringContaining('replaced by the other tab’s')]]);
+    // Both tabs now stand on revision 1: either may go on saving.
+    b.useAppStore.getState().loadRecord(record('B on top of A'));
+    await b.saveNow();
+    expect(firstText(db.saved as { record: unknown })).toBe('B on top of A');
+    expect(a.useAppStore.getState().saveStatus.state).toBe('saved');
+  });
+
+  it('overwrites nothing when the recovery copy cannot be written', async () => {
+    const { b } = await twoTabsAfterASaved();
+    db.failCopies = true;
+    await b.resolveConflict('mine');
+    expect(firstText(db.saved as { record: unknown })).toBe('edited in A');
+    expect(b.useAppStore.getState().notice).toMatchObject({ tone: 'error', title: expect.stringContaining('could not be kept as a recovery copy') });
+    await b.resolveConflict('other');
+    expect(firstText(b.useAppStore.getState())).toBe('edited in B');
+  });
+
+  it('does not restore a closed tab’s last-moment copy over a save another tab made since: it becomes a recovery copy', async () => {
+    const a = await fresh();
+    await a.restoreSaved();
+    a.startAutosave();
+    a.useAppStore.getState().loadRecord(record('A just before closing'));
+    db.hang = true; // A's tab goes away: its write never lands, its page-hide copy does.
+    window.dispatchEvent(new Event('pagehide'));
+    db.hang = false;
+    expect(db.copy).toContain('A just before closing');
+    // B, which had read the same revision 0, saved meanwhile.
+    db.saved = { version: 2, savedAt: 2, revision: 1, writer: 'tab-b', record: record('saved by B'), formatId: 'apertus', formatOptions: {} };
+    const next = await fresh();
+    await next.restoreSaved();
+    expect(firstText(next.useAppStore.getState())).toBe('saved by B');
+    expect(next.useAppStore.getState().saveStatus.state).toBe('saved');
+    expect(copyTexts()).toEqual([['A just before closing', expect.stringContaining('just before it closed')]]);
+    expect(db.copy).toBeUndefined();
+  });
+
+  it('does not drop another tab’s last-moment copy when saving: it comes back as a recovery copy', async () => {
+    // Current version: neither tab has a migration to save (B must have nothing pending when A's page is hidden).
+    db.saved = { version: 2, savedAt: 1, revision: 0, record: record('as both tabs read it'), formatId: 'apertus', formatOptions: {} };
+    const a = await fresh();
+    await a.restoreSaved();
+    a.startAutosave();
+    const b = await fresh();
+    await b.restoreSaved();
+    b.startAutosave();
+    a.useAppStore.getState().loadRecord(record('A just before closing'));
+    db.hang = true;
+    window.dispatchEvent(new Event('pagehide'));
+    db.hang = false;
+    b.useAppStore.getState().loadRecord(record('saved by B'));
+    await b.saveNow();
+    expect(db.copy).toContain('A just before closing');
+    const next = await fresh();
+    await next.restoreSaved();
+    expect(firstText(next.useAppStore.getState())).toBe('saved by B');
+    expect(copyTexts()).toEqual([['A just before closing', expect.stringContaining('just before it closed')]]);
+  });
+
+  it('lets one tab alone save again and again (its own writes are no conflict)', async () => {
+    const a = await fresh();
+    await a.restoreSaved();
+    a.startAutosave();
+    for (const text of ['one', 'two', 'three']) {
+      a.useAppStore.getState().loadRecord(record(text));
+      await a.saveNow();
+    }
+    expect(db.saved).toMatchObject({ revision: 3, record: { messages: [{ content: { text: 'three' } }] } });
+    expect(a.recoveryStore.getState().conflict).toBeUndefined();
+    // A reload reads revision 3 and saves over it.
+    const reloaded = await fresh();
+    await reloaded.restoreSaved();
+    reloaded.startAutosave();
+    reloaded.useAppStore.getState().loadRecord(record('after reload'));
+    await reloaded.saveNow();
+    expect(db.saved).toMatchObject({ revision: 4 });
+  });
+});

@@ -4,7 +4,7 @@ import { conversation, textMessage, type Conversation } from '../../core/index.t
 import { applyDelta, diffEnvelope } from './copy-delta.ts';
 import type { Envelope } from './envelope.ts';
 
-const envelope = (record: Conversation, savedAt: number): Envelope => ({ version: 1, savedAt, record, formatId: 'apertus', formatOptions: {} });
+const envelope = (record: Conversation, savedAt: number): Envelope => ({ version: 2, savedAt, revision: 0, record, formatId: 'apertus', formatOptions: {} });
 const roundTrip = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('page-hide copy delta', () => {

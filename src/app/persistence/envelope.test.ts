@@ -24,6 +24,16 @@ describe('migrate', () => {
     expect(result).toMatchObject({ ok: true, migratedFrom: 0, envelope: { formatId: 'openchatml', note: 'kept' } });
   });
 
+  it('migrates version 1 (before the two-tab stamp) to revision 0, keeping everything else', () => {
+    const result = migrate({ version: 1, savedAt: 7, record, formatId: 'rwkv', formatOptions: {}, note: 'kept' });
+    expect(result).toMatchObject({ ok: true, migratedFrom: 1, envelope: { version: 2, revision: 0, savedAt: 7, formatId: 'rwkv', note: 'kept' } });
+  });
+
+  it('reads the stamp of a version 2 envelope', () => {
+    const result = migrate({ version: 2, savedAt: 7, revision: 12, writer: 'tab-a', record, formatId: 'apertus', formatOptions: {} });
+    expect(result).toMatchObject({ ok: true, envelope: { revision: 12, writer: 'tab-a' } });
+  });
+
   it('refuses data from a newer version, saying so', () => {
     const result = migrate({ version: ENVELOPE_VERSION + 1, record });
     expect(result).toMatchObject({ ok: false, reason: 'newer', version: ENVELOPE_VERSION + 1 });

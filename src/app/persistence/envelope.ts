@@ -5,15 +5,20 @@
  */
 import { describeJsonTooDeep, findJsonTooDeep, type OptionValues } from '../../core/index.ts';
 import { checkRecord } from './record-schema.ts';
+import { revisionOf } from './write-check.ts';
 import type { SavedEnvelopeFields } from './session-fields.ts';
 
-export const ENVELOPE_VERSION = 1;
+export const ENVELOPE_VERSION = 2;
 
 /** The saved fields (session-fields.ts) with a version and a time. */
 export interface Envelope extends SavedEnvelopeFields {
   version: number;
   /** Date.now() when written: decides between IndexedDB and the page-hide copy. */
   savedAt: number;
+  /** Write counter (write-check.ts): what was stored plus one, counted in the write's transaction. */
+  revision: number;
+  /** Id of the page that wrote it (write-check.ts); absent in a migrated envelope. */
+  writer?: string;
   /** Fields written by another (newer) version of Parley: kept as they are. */
   [unknown: string]: unknown;
 }
@@ -23,6 +28,8 @@ type Raw = Record<string, unknown>;
 /**
  * Version 0 is what an envelope looks like before versioning: a bare record, or `{record, …}`
  * without a version. Version 1 adds `version`, `savedAt`, `formatId` and `formatOptions`.
+ * Version 2 adds the stamp that stops two tabs saving over each other (write-check.ts):
+ * `revision` (0: written before there was one) and `writer` (absent: nobody now open wrote it).
  */
 export const MIGRATIONS: Record<number, (old: Raw) => Raw> = {
   0: (old) => {
@@ -30,6 +37,7 @@ export const MIGRATIONS: Record<number, (old: Raw) => Raw> = {
     const base: Raw = bare ? { record: old } : old;
     return { formatId: 'apertus', formatOptions: {}, savedAt: 0, ...base, version: 1 };
   },
+  1: (old) => ({ ...old, revision: 0, version: 2 }),
 };
 
 export type MigrateResult =
@@ -60,6 +68,7 @@ export function migrate(stored: unknown): MigrateResult {
     ...raw,
     version: ENVELOPE_VERSION,
     savedAt: typeof raw.savedAt === 'number' ? raw.savedAt : 0,
+    revision: revisionOf(raw),
     record: checked.record,
     formatId: typeof raw.formatId === 'string' ? raw.formatId : 'apertus',
     formatOptions,

@@ -8,6 +8,7 @@ import { migrate, type Envelope } from './envelope.ts';
 import { toUnreadableEntries, type UnreadableEntry } from './recovery-state.ts';
 import { COPY_HEADER } from './copy-format.ts';
 import { readPagehideCopyText, readSaved, readUnreadable, writeUnreadable } from './storage.ts';
+import { revisionOf, writerOf } from './write-check.ts';
 
 /**
  * IndexedDB normally answers in milliseconds; if it has not after this long (a stuck upgrade in
@@ -25,6 +26,8 @@ export interface RestorePlan {
   envelope?: Envelope;
   /** What IndexedDB holds, checked: the first base of page-hide deltas. */
   stored?: Envelope;
+  /** The write counter of what IndexedDB holds (write-check.ts): this tab's first save expects it. */
+  storedRevision: number;
   /** The restored state is not what IndexedDB holds (a newer copy, a migration): save it soon. */
   unsaved: boolean;
   /** Saving must stay off in this tab, and why (shown in the toolbar). */
@@ -35,6 +38,12 @@ export interface RestorePlan {
   notices: string[];
   /** Saved values that could not be restored, kept aside. */
   unreadable: UnreadableEntry[];
+  /**
+   * A page-hide copy made on top of another version than the one stored (its tab was then
+   * overtaken by another tab's save): restoring it would write over that save unseen, so it is
+   * not restored but offered as a recovery copy.
+   */
+  conflictingCopy?: Envelope;
 }
 
 export async function planRestore(): Promise<RestorePlan> {
@@ -47,9 +56,9 @@ export async function planRestore(): Promise<RestorePlan> {
     const disabledReason = timedOut
       ? 'the saved data could not be read in time, so autosave is off in this tab to avoid overwriting it; reload to try again'
       : `storage is not available (${thrown instanceof Error ? thrown.message : String(thrown)})`;
-    return { result: { restored: false, reason: timedOut ? 'timeout' : 'unavailable' }, unsaved: false, disabledReason, notices: [], unreadable: [] };
+    return { result: { restored: false, reason: timedOut ? 'timeout' : 'unavailable' }, unsaved: false, storedRevision: 0, disabledReason, notices: [], unreadable: [] };
   }
-  const plan: RestorePlan = { result: { restored: false, reason: 'empty' }, unsaved: false, notices: [], unreadable: toUnreadableEntries(keptAside) };
+  const plan: RestorePlan = { result: { restored: false, reason: 'empty' }, unsaved: false, storedRevision: revisionOf(stored), notices: [], unreadable: toUnreadableEntries(keptAside) };
 
   let storedEnvelope: Envelope | undefined;
   let migratedFrom: number | undefined;
@@ -73,7 +82,8 @@ export async function planRestore(): Promise<RestorePlan> {
     }
   }
 
-  const fromCopy = await envelopeFromCopy(readPagehideCopyText(), storedEnvelope, plan.notices);
+  const { envelope: fromCopy, overtaken } = await envelopeFromCopy(readPagehideCopyText(), storedEnvelope, stored, plan.notices);
+  if (overtaken) plan.conflictingCopy = overtaken;
   const envelope = fromCopy ?? storedEnvelope;
   if (envelope) {
     plan.envelope = envelope;
@@ -86,18 +96,31 @@ export async function planRestore(): Promise<RestorePlan> {
 
 /**
  * The envelope the page-hide copy gives when it is newer than `stored` (what IndexedDB holds,
- * checked); otherwise undefined, with a sentence in `notices` when something newer was lost.
+ * checked), with a sentence in `notices` when something newer was lost; or, as `overtaken`, a
+ * copy made on top of another version than the one stored (`rawStored`), newer or not: another
+ * tab saved meanwhile, and that copy is a version of its own, not an older state.
  */
-async function envelopeFromCopy(text: string | undefined, stored: Envelope | undefined, notices: string[]): Promise<Envelope | undefined> {
-  if (text === undefined) return undefined;
+async function envelopeFromCopy(text: string | undefined, stored: Envelope | undefined, rawStored: unknown, notices: string[]): Promise<{ envelope?: Envelope; overtaken?: Envelope }> {
+  if (text === undefined) return {};
   // The decoder (and the decompressor) are loaded only when there is a copy: rarely.
   const copy = (await import('./copy-decoder.ts')).decodeCopy(text, COPY_HEADER.exec(text), stored);
-  if (stored !== undefined && copy.savedAt <= stored.savedAt) return undefined;
   const checked = copy.ok ? migrate(copy.raw) : undefined;
-  if (checked?.ok) return checked.envelope;
+  if (checked?.ok && copyOvertaken(checked.envelope, rawStored)) return { overtaken: checked.envelope };
+  if (stored !== undefined && copy.savedAt <= stored.savedAt) return {};
+  if (checked?.ok) return { envelope: checked.envelope };
   const problem = !copy.ok ? copy.message : checked && !checked.ok ? checked.message : 'the copy is not an envelope';
   notices.push(`Changes made just before Parley was last closed could not be restored (${problem}). You are seeing the last version that was saved.`);
-  return undefined;
+  return {};
+}
+
+/**
+ * Was the copy made on top of another version than `stored` (write-check.ts's rule)? A copy holds
+ * the envelope its tab was about to write: one revision above what that tab last knew. A copy
+ * without a writer (written before version 2) is taken as before.
+ */
+export function copyOvertaken(copy: Envelope, stored: unknown): boolean {
+  if (stored === undefined || typeof copy.writer !== 'string') return false;
+  return writerOf(stored) !== copy.writer && copy.revision !== revisionOf(stored) + 1;
 }
 
 const TIMEOUT = Symbol('timeout');

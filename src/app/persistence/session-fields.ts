@@ -78,12 +78,12 @@ export function sharedConversation(shown: SharedConversation): SharedConversatio
 
 /**
  * A restored envelope, split: the saved fields to put in the store (a toggle only when it holds a
- * boolean) and every other field but `version` and `savedAt`, which a newer Parley wrote and this
+ * boolean) and every other field but `version`, `savedAt` and the two-tab stamp, which a newer Parley wrote and this
  * one writes back unchanged.
  */
 export function splitEnvelope(envelope: SavedEnvelopeFields & Record<string, unknown>): { session: SavedEnvelopeFields; kept: Record<string, unknown> } {
   const kept: Record<string, unknown> = { ...envelope };
-  for (const key of ['version', 'savedAt', ...SAVED_FIELDS]) delete kept[key];
+  for (const key of ['version', 'savedAt', 'revision', 'writer', ...SAVED_FIELDS]) delete kept[key];
   const session: SavedEnvelopeFields = pick(envelope, CONVERSATION_FIELDS);
   for (const key of TOGGLE_FIELDS) {
     const value = envelope[key];

@@ -1,9 +1,13 @@
 /**
- * Where the dataset's saving is shown: its status ("Edits saved", "Save failed: …") and, when
- * the opened file changed since work on it was saved, a banner offering to discard that work.
+ * Where the dataset's saving is shown: its status ("Edits saved", "Save failed: …"); when the
+ * opened file changed since work on it was saved, a banner offering to discard that work; when
+ * another tab saved work on the same file, a banner to keep this tab's or take the other's; and
+ * the recovery copies such a choice left (download or discard them).
  */
+import { downloadFile, today } from '../../layout/download-file.ts';
 import { toolbarButton } from '../../layout/ui.ts';
-import { discardChangedWork } from './dataset-persistence.ts';
+import { useAppStore } from '../../store/index.ts';
+import { discardChangedWork, discardKeptWork, keepDatasetWorkHere, takeOtherDatasetWork } from './dataset-persistence.ts';
 import { datasetPersistenceStore, useDatasetPersistence } from './persistence-state.ts';
 
 export function DatasetSaveStatus() {
@@ -40,6 +44,54 @@ export function ChangedFileBanner() {
       </button>
       <button type="button" className={toolbarButton} onClick={() => datasetPersistenceStore.setState({ changed: null })}>
         Keep them for now
+      </button>
+    </section>
+  );
+}
+
+export function DatasetConflictBanner() {
+  const conflict = useDatasetPersistence((state) => state.conflict);
+  if (!conflict) return null;
+  return (
+    <section aria-label="Another tab saved work on this file" className={warning}>
+      <p className="min-w-0 flex-1">
+        Another tab saved edits or review marks on this file after this tab opened it. This tab has stopped saving so that neither is lost: choose which work to keep. The other stays
+        available as a recovery copy.
+      </p>
+      <button type="button" className={toolbarButton} onClick={() => void keepDatasetWorkHere()}>
+        Keep this tab’s work
+      </button>
+      <button type="button" className={toolbarButton} onClick={() => void takeOtherDatasetWork()}>
+        Take the other tab’s work
+      </button>
+    </section>
+  );
+}
+
+export function KeptWorkBanner() {
+  const kept = useDatasetPersistence((state) => state.kept);
+  const conflict = useDatasetPersistence((state) => state.conflict);
+  const latest = kept[kept.length - 1];
+  if (!latest || conflict) return null;
+  const download = () => {
+    const fileName = `parley-dataset-recovery-copies-${today()}.json`;
+    try {
+      downloadFile(`${JSON.stringify(kept, null, 2)}\n`, fileName);
+    } catch (thrown) {
+      useAppStore.getState().showNotice({ tone: 'error', title: `The recovery copies could not be exported: ${thrown instanceof Error ? thrown.message : String(thrown)}.` });
+    }
+  };
+  return (
+    <section aria-label="Recovery copy of dataset work" className={warning}>
+      <p className="min-w-0 flex-1">
+        Recovery copy: {latest.reason} Kept {new Date(latest.keptAt).toLocaleString()}
+        {kept.length > 1 ? `; ${kept.length} recovery copies of work on this file are kept in this browser.` : ', in this browser.'}
+      </p>
+      <button type="button" className={toolbarButton} onClick={download}>
+        Download recovery {kept.length > 1 ? 'copies' : 'copy'}
+      </button>
+      <button type="button" className={toolbarButton} onClick={() => void discardKeptWork()}>
+        Discard recovery {kept.length > 1 ? 'copies' : 'copy'}
       </button>
     </section>
   );

@@ -178,7 +178,7 @@ describe('dataset autosave', () => {
     source.edit(7, 'late');
     source.mark(7, 'done');
     // The page goes away: the write it starts never completes.
-    storage.write = () => new Promise<void>(() => {});
+    storage.write = () => new Promise<never>(() => {});
     window.dispatchEvent(new Event('pagehide'));
     expect(copy.text).toContain('late');
 
@@ -257,5 +257,98 @@ describe('restoring a dataset', () => {
     copy.text = JSON.stringify({ key: '5:aaaaaaaaaaaaaaaa', current: 0, savedAt: Date.now() + 1, changes: [{ kind: 'edited', index: 0, value: 'x' }] });
     const plan = await planDatasetRestore(storage, copy, FILE);
     expect(plan).toMatchObject({ work: undefined, changed: undefined, restoredMessage: undefined, unsaved: false });
+  });
+});
+
+describe('two tabs saving work on the same file', () => {
+  function tab(source: Source, conflicts: string[], name: string): DatasetAutosave {
+    const autosave = startDatasetAutosave({
+      file: FILE,
+      storage,
+      source,
+      copy,
+      confirmed: EMPTY_WORK,
+      unsaved: false,
+      base: 0,
+      onStatus: (status) => statuses.push(status),
+      onError: (message) => errors.push(message),
+      onConflict: () => conflicts.push(name),
+    });
+    running.push(autosave);
+    return autosave;
+  }
+
+  it('does not write B over the work A saved since B read: B stops and says so; "keep mine" keeps A’s work as a recovery copy', async () => {
+    const conflicts: string[] = [];
+    const [workA, workB] = [new Source(), new Source()];
+    const a = tab(workA, conflicts, 'A');
+    const b = tab(workB, conflicts, 'B');
+    workA.edit(3, 'edited in A');
+    workA.mark(4, 'done');
+    await a.saveNow();
+    workB.edit(5, 'edited in B');
+    await b.saveNow();
+    expect(conflicts).toEqual(['B']);
+    expect(statuses.at(-1)).toEqual({ state: 'unavailable', message: expect.stringContaining('another tab saved work on this file') });
+    let saved = await storage.read(FILE.fingerprint);
+    expect([...(saved?.work.edited ?? [])]).toEqual([[3, 'edited in A']]);
+    // Nothing is written while the person has not chosen, whatever B does meanwhile.
+    workB.mark(6, 'flagged');
+    await settle();
+    expect((await storage.read(FILE.fingerprint))?.meta.writer).not.toBeUndefined();
+    expect([...((await storage.read(FILE.fingerprint))?.work.statuses ?? [])]).toEqual([[4, 'done']]);
+
+    await b.keepMine({ id: 'conflict-1', keptAt: 1, reason: 'The other tab’s work.' });
+    saved = await storage.read(FILE.fingerprint);
+    expect([...(saved?.work.edited ?? [])]).toEqual([[5, 'edited in B']]);
+    expect([...(saved?.work.statuses ?? [])]).toEqual([[6, 'flagged']]);
+    expect(statuses.at(-1)?.state).toBe('saved');
+    const [kept] = await storage.kept(FILE.fingerprint);
+    expect(kept).toMatchObject({ id: 'conflict-1', reason: 'The other tab’s work.' });
+    expect(kept?.changes).toEqual(expect.arrayContaining([{ kind: 'edited', index: 3, value: 'edited in A' }, { kind: 'status', index: 4, value: 'done' }]));
+
+    // A, which read its own save, is the one that would overwrite now: stopped in turn.
+    workA.edit(3, 'A again');
+    await a.saveNow();
+    expect(conflicts).toEqual(['B', 'A']);
+    expect([...((await storage.read(FILE.fingerprint))?.work.edited ?? [])]).toEqual([[5, 'edited in B']]);
+  });
+
+  it('does not apply a closed tab’s page-hide copy over work another tab saved since: the restore hands it over to be kept aside', async () => {
+    const conflicts: string[] = [];
+    const [workA, workB] = [new Source(), new Source()];
+    tab(workA, conflicts, 'A');
+    const b = tab(workB, conflicts, 'B');
+    workA.edit(3, 'A just before closing');
+    const realWrite = storage.write.bind(storage);
+    storage.write = () => new Promise<never>(() => {}); // A's tab goes away: its write never lands.
+    window.dispatchEvent(new Event('pagehide'));
+    storage.write = realWrite;
+    expect(copy.text).toContain('A just before closing');
+    await vi.advanceTimersByTimeAsync(5000); // B saves later than A's copy was written.
+    workB.edit(3, 'saved by B');
+    await b.saveNow();
+    expect(copy.text).toContain('A just before closing');
+    const plan = await planDatasetRestore(storage, copy, FILE);
+    expect(plan.work?.edited.get(3)).toBe('saved by B');
+    expect(plan.unsaved).toBe(false);
+    expect(plan.overtakenCopy?.changes).toEqual([{ kind: 'edited', index: 3, value: 'A just before closing' }]);
+  });
+
+  it('lets a tab that re-read the stored work (its revision) save over it', async () => {
+    const conflicts: string[] = [];
+    const workA = new Source();
+    const a = tab(workA, conflicts, 'A');
+    workA.edit(1, 'first');
+    await a.saveNow();
+    a.stop();
+    const reread = await storage.read(FILE.fingerprint);
+    const again = new Source(reread?.work);
+    const reopened = startDatasetAutosave({ file: FILE, storage, source: again, copy, confirmed: reread?.work ?? EMPTY_WORK, unsaved: false, base: reread?.meta.revision ?? 0, onStatus: () => {}, onError: () => {}, onConflict: () => conflicts.push('reopened') });
+    running.push(reopened);
+    again.edit(2, 'second');
+    await reopened.saveNow();
+    expect(conflicts).toEqual([]);
+    expect((await storage.read(FILE.fingerprint))?.meta.revision).toBe(2);
   });
 });

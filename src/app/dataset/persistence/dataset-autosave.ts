@@ -8,11 +8,16 @@
  * Failures are never swallowed: the status says "Save failed: …" (the quota message in words)
  * and `onError` is told once per distinct failure, so that the app shows it; the work stays
  * unsaved and is written again at the next change or `saveNow`.
+ *
+ * Another tab that saved work on the same file since this one read it is never written over
+ * (the storage checks the stamp in the write's transaction, write-check.ts): saving stops,
+ * `onConflict` is told, and `keepMine` (or closing this autosave) is the person's choice.
  */
 import type { FileFingerprint } from '../../../core/dataset/index.ts';
 import type { SaveStatus } from '../../store/index.ts';
-import { diffWork, mergeChanges, type DatasetWork, type EntryChange } from './dataset-work.ts';
-import { fingerprintKey, META_VERSION, type DatasetMeta, type DatasetStorage } from './dataset-storage.ts';
+import { newWriterId, type Writer } from '../../persistence/write-check.ts';
+import { diffWork, EMPTY_WORK, mergeChanges, type DatasetWork, type EntryChange } from './dataset-work.ts';
+import { fingerprintKey, META_VERSION, type DatasetMeta, type DatasetStorage, type KeptWork } from './dataset-storage.ts';
 import { parseCopy, type CopyStore, type DatasetCopy } from './pagehide-copy.ts';
 
 /** As the single-record autosave: one write per pause in typing. */
@@ -34,6 +39,12 @@ export interface DatasetAutosaveOptions {
   confirmed: DatasetWork;
   /** The work differs from what is stored (restored from a page-hide copy, or edited before the fingerprint was known). */
   unsaved: boolean;
+  /** The stored meta's `revision` when `confirmed` was read (0: nothing stored). */
+  base?: number;
+  /** This page's id (write-check.ts); a new one by default. */
+  writerId?: string;
+  /** Another tab saved work on this file since this tab read it: nothing more is written until `keepMine`. */
+  onConflict?(): void;
   onStatus(status: SaveStatus): void;
   /** A failure the person must see (each distinct message once until a save succeeds). */
   onError(message: string): void;
@@ -50,7 +61,15 @@ export interface DatasetAutosave {
   finish(): Promise<void>;
   /** Stop at once, writing nothing more. */
   stop(): void;
+  /**
+   * After a conflict: keep the other tab's work as recovery copy `kept` (its changes filled in
+   * here), then write this tab's work over it. Rejects, writing nothing, if the copy cannot be kept.
+   */
+  keepMine(kept: Omit<KeptWork, 'changes' | 'current'>): Promise<void>;
 }
+
+/** What the status says while another tab's save is in the way. */
+export const DATASET_CONFLICT_STATUS = 'Edits not saved: another tab saved work on this file. Choose which to keep.';
 
 /** Why a write failed, in words: the quota case says what to do. */
 export function describeSaveError(thrown: unknown): string {
@@ -74,12 +93,17 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastError: string | undefined;
   let stopped = false;
+  const writer: Writer = { id: options.writerId ?? newWriterId(), base: options.base ?? 0 };
+  /** A page-hide copy older than this was there when the work was restored: this autosave's to clear. */
+  const startedAt = now();
+  let conflicted = false;
 
   const status = (next: SaveStatus) => {
     if (!stopped) options.onStatus(next);
   };
 
-  const meta = (work: DatasetWork): DatasetMeta => ({ version: META_VERSION, name: file.name, size: file.fingerprint.size, hash: file.fingerprint.hash, current: work.current, savedAt: now() });
+  // `revision` and `writer` are set by the storage, in the write's transaction.
+  const meta = (work: DatasetWork): DatasetMeta => ({ version: META_VERSION, name: file.name, size: file.fingerprint.size, hash: file.fingerprint.hash, current: work.current, savedAt: now(), revision: writer.base + 1 });
 
   const schedule = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -90,6 +114,10 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
   };
 
   const markDirty = () => {
+    if (conflicted) {
+      dirty = true;
+      return;
+    }
     if (!dirty) status({ state: 'unsaved' });
     dirty = true;
     schedule();
@@ -97,7 +125,7 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
 
   /** One write of what differs now; loops while changes arrive during a write. */
   const writeLoop = async (): Promise<void> => {
-    while (dirty && !stopped) {
+    while (dirty && !stopped && !conflicted) {
       dirty = false;
       const next = source.get();
       const changes = diffWork(confirmed, next);
@@ -108,7 +136,15 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
       const written = meta(next);
       writing = next;
       try {
-        await storage.write(written, changes);
+        const check = await storage.write(written, changes, writer);
+        if (!check.ok) {
+          dirty = true;
+          conflicted = true;
+          status({ state: 'unavailable', message: DATASET_CONFLICT_STATUS });
+          options.onConflict?.();
+          return;
+        }
+        writer.base = check.revision;
         confirmed = next;
         lastError = undefined;
         clearCopyFor(written.savedAt);
@@ -139,18 +175,21 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
 
   const clearCopyFor = (savedAt: number) => {
     const held = parseCopy(copy.read());
-    if (held && held.key === key && held.savedAt <= savedAt) copy.clear();
+    // Another tab's copy (written since this autosave started) is its last moment: not ours to drop.
+    const ours = held !== undefined && (held.writer === undefined || held.writer === writer.id || held.savedAt < startedAt);
+    if (held && held.key === key && held.savedAt <= savedAt && ours) copy.clear();
   };
 
   const flushForPageHide = () => {
-    if (stopped || (!dirty && writing === undefined)) return;
+    // In a conflict, no copy: it would be restored over the other tab's save.
+    if (stopped || conflicted || (!dirty && writing === undefined)) return;
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     const current = source.get();
     // Every entry the storage may not hold as it is now: changed since the confirmed save, or
     // since the write under way (which may or may not land).
     const changes: EntryChange[] = mergeChanges(diffWork(confirmed, current), writing ? diffWork(writing, current) : []);
-    const held: DatasetCopy = { key, current: current.current, savedAt: now(), changes };
+    const held: DatasetCopy = { key, current: current.current, savedAt: now(), changes, writer: writer.id, base: writer.base };
     const failure = copy.write(JSON.stringify(held));
     if (failure !== undefined) options.onError(`the emergency copy of your last dataset changes could not be written (${failure}); wait until the dataset says Saved before closing the tab`);
     if (dirty) void save();
@@ -194,6 +233,19 @@ export function startDatasetAutosave(options: DatasetAutosaveOptions): DatasetAu
     stop: () => {
       stopped = true;
       detach();
+    },
+    keepMine: async (kept) => {
+      if (!conflicted) return;
+      const other = await storage.read(file.fingerprint);
+      if (other) {
+        await storage.keep(file.fingerprint, { ...kept, changes: diffWork(EMPTY_WORK, other.work), current: other.work.current });
+        confirmed = other.work;
+        writer.base = other.meta.revision;
+      }
+      conflicted = false;
+      dirty = true;
+      status({ state: 'unsaved' });
+      await save();
     },
   };
 }

@@ -12,7 +12,7 @@ import type { FileFingerprint } from '../../../core/dataset/index.ts';
 import { formatBytes } from '../../files/limits.ts';
 import { applyChanges, countWork, EMPTY_WORK, isEmptyWork, type DatasetWork } from './dataset-work.ts';
 import { fingerprintKey, type DatasetMeta, type DatasetStorage } from './dataset-storage.ts';
-import { parseCopy, type CopyStore } from './pagehide-copy.ts';
+import { parseCopy, type CopyStore, type DatasetCopy } from './pagehide-copy.ts';
 
 export interface ChangedFile {
   name: string;
@@ -31,6 +31,13 @@ export interface RestorePlan {
   work: DatasetWork | undefined;
   /** The work differs from the storage (a page-hide copy was applied): write it. */
   unsaved: boolean;
+  /** The stored meta's write counter (write-check.ts): this tab's first write expects it. */
+  storedRevision: number;
+  /**
+   * A page-hide copy whose changes were made on top of another version than the one stored
+   * (another tab saved since): not applied over it, to be kept as a recovery copy.
+   */
+  overtakenCopy: DatasetCopy | undefined;
   /** "Restored 12 edits …", when something was restored. */
   restoredMessage: string | undefined;
   changed: ChangedFile | undefined;
@@ -43,7 +50,11 @@ export async function planDatasetRestore(storage: DatasetStorage, copy: CopyStor
   let work = saved?.work;
   let unsaved = false;
   const held = parseCopy(copy.read());
-  if (held && held.key === key && held.savedAt >= (saved?.meta.savedAt ?? 0)) {
+  let overtakenCopy: DatasetCopy | undefined;
+  // A copy made on top of another version than the one stored is a version of its own (another
+  // tab saved meanwhile), kept aside whether that save is older or newer; otherwise it applies if newer.
+  if (held && held.key === key && saved && copyOvertaken(held, saved.meta)) overtakenCopy = held;
+  else if (held && held.key === key && held.savedAt >= (saved?.meta.savedAt ?? 0)) {
     work = { ...applyChanges(confirmed, held.changes), current: held.current };
     unsaved = true;
   }
@@ -58,7 +69,13 @@ export async function planDatasetRestore(storage: DatasetStorage, copy: CopyStor
     const counts = old ? countWork(old.work) : { edits: 0, statuses: 0 };
     if (counts.edits + counts.statuses > 0) changed = { name: file.name, versions: others, ...counts, message: changedText(file, newest, counts) };
   }
-  return { confirmed, work, unsaved, restoredMessage, changed };
+  return { confirmed, work, unsaved, overtakenCopy, storedRevision: saved?.meta.revision ?? 0, restoredMessage, changed };
+}
+
+/** Were the copy's changes made on top of another version than `stored` (write-check.ts's rule)? Older copies carry no stamp: applied as before. */
+export function copyOvertaken(held: DatasetCopy, stored: DatasetMeta): boolean {
+  if (held.writer === undefined || held.base === undefined) return false;
+  return stored.writer !== held.writer && stored.revision !== held.base;
 }
 
 function restoredText(name: string, work: DatasetWork, savedAt: number | undefined): string {

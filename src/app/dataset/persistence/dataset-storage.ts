@@ -4,18 +4,24 @@
  * a change writes only its own entries. Keys:
  * - `['m', key]`: the dataset's meta (its file's name, size and hash, the current record, when saved);
  * - `['r', key, kind, index]`: one entry (`kind`: e edited text, d deleted, i added ids after a
- *   record, c the original an added record copies, s status).
+ *   record, c the original an added record copies, s status);
+ * - `['k', key, id]`: a recovery copy, the work not kept when two tabs saved work on the same file
+ *   (`KeptWork`), until the person downloads or discards it.
  * `key` is the file's fingerprint (`size:hash`). A change and the meta are written in one
- * transaction: either all of it is kept or none (a quota error leaves the last save whole).
+ * transaction: either all of it is kept or none (a quota error leaves the last save whole), and
+ * only if the meta stored is the one this tab last read or wrote (write-check.ts): another
+ * tab's work on the same file is never written over unseen.
  * This is the only module that touches the storage; tests give the autosave a stand-in.
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { FileFingerprint } from '../../../core/dataset/index.ts';
+import { checkWrite, revisionOf, type WriteCheck, type Writer } from '../../persistence/write-check.ts';
 import { EMPTY_WORK, applyChanges, type DatasetWork, type EntryChange, type EntryKind } from './dataset-work.ts';
 
 export const DATASET_DB = 'parley-datasets';
 export const DATASET_DB_STORE = 'work';
-export const META_VERSION = 1;
+/** 2 adds the two-tab stamp (`revision`, `writer`); a version 1 meta reads as revision 0. */
+export const META_VERSION = 2;
 
 export interface DatasetMeta {
   version: number;
@@ -26,6 +32,20 @@ export interface DatasetMeta {
   current: number;
   /** Date.now() of the last save. */
   savedAt: number;
+  /** Write counter (write-check.ts), counted in the write's transaction; 0 before version 2. */
+  revision: number;
+  /** Id of the page that wrote it (write-check.ts). */
+  writer?: string;
+}
+
+/** Work not kept when two tabs saved work on the same file, as the changes from the original file. */
+export interface KeptWork {
+  id: string;
+  keptAt: number;
+  /** Whose work it is and why it was kept, as shown to the person. */
+  reason: string;
+  changes: EntryChange[];
+  current: number;
 }
 
 export interface SavedDataset {
@@ -38,10 +58,27 @@ export interface DatasetStorage {
   read(fingerprint: FileFingerprint): Promise<SavedDataset | undefined>;
   /** The metas of every saved dataset (a handful: one per file worked on). */
   metas(): Promise<DatasetMeta[]>;
-  /** Write the meta and the changed entries, all or nothing. */
-  write(meta: DatasetMeta, changes: readonly EntryChange[]): Promise<void>;
-  /** Forget everything saved for this fingerprint. */
+  /**
+   * Write the meta and the changed entries, all or nothing, if `writer` may (write-check.ts);
+   * otherwise nothing, and the stored meta is handed back.
+   */
+  write(meta: DatasetMeta, changes: readonly EntryChange[], writer: Writer): Promise<WriteCheck>;
+  /** Forget everything saved for this fingerprint (but its recovery copies). */
   remove(fingerprint: FileFingerprint): Promise<void>;
+  /** Keep (add or replace by id) a recovery copy of work on this file. */
+  keep(fingerprint: FileFingerprint, kept: KeptWork): Promise<void>;
+  /** The recovery copies kept for this file, oldest first. */
+  kept(fingerprint: FileFingerprint): Promise<KeptWork[]>;
+  /** Forget the recovery copies of this file. */
+  dropKept(fingerprint: FileFingerprint): Promise<void>;
+}
+
+/** A recovery copy read back, or undefined when it is not one this version wrote. */
+export function toKeptWork(value: unknown): KeptWork | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const kept = value as Partial<KeptWork>;
+  if (typeof kept.id !== 'string' || typeof kept.keptAt !== 'number' || typeof kept.reason !== 'string' || typeof kept.current !== 'number' || !Array.isArray(kept.changes)) return undefined;
+  return { id: kept.id, keptAt: kept.keptAt, reason: kept.reason, current: kept.current, changes: kept.changes };
 }
 
 export function fingerprintKey(fingerprint: FileFingerprint): string {
@@ -71,7 +108,10 @@ export function toMeta(value: unknown): DatasetMeta | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const meta = value as Partial<DatasetMeta>;
   const ok = typeof meta.name === 'string' && typeof meta.size === 'number' && typeof meta.hash === 'string' && typeof meta.current === 'number' && typeof meta.savedAt === 'number';
-  return ok ? { version: typeof meta.version === 'number' ? meta.version : META_VERSION, name: meta.name as string, size: meta.size as number, hash: meta.hash as string, current: meta.current as number, savedAt: meta.savedAt as number } : undefined;
+  if (!ok) return undefined;
+  const read: DatasetMeta = { version: typeof meta.version === 'number' ? meta.version : META_VERSION, name: meta.name as string, size: meta.size as number, hash: meta.hash as string, current: meta.current as number, savedAt: meta.savedAt as number, revision: revisionOf(meta) };
+  if (typeof meta.writer === 'string') read.writer = meta.writer;
+  return read;
 }
 
 /** The IndexedDB storage (idb-keyval's store helper: one database, one object store, opened on first use). */
@@ -96,22 +136,42 @@ export function indexedDbDatasetStorage(store: UseStore = createStore(DATASET_DB
         const values = await promisifyRequest(objects.getAll(IDBKeyRange.bound(['m'], ['m', []])));
         return values.map(toMeta).filter((meta): meta is DatasetMeta => meta !== undefined);
       }),
-    write: (meta, changes) =>
-      store('readwrite', (objects) => {
+    write: (meta, changes, writer) =>
+      store('readwrite', async (objects) => {
         const key = fingerprintKey(meta);
-        objects.put(meta, ['m', key]);
+        const check = checkWrite(await promisifyRequest(objects.get(['m', key])), writer);
+        if (!check.ok) return check;
+        objects.put({ ...meta, revision: check.revision, writer: writer.id }, ['m', key]);
         for (const change of changes) {
           if (change.value === undefined) objects.delete(entryKey(key, change));
           else objects.put(change.value, entryKey(key, change));
         }
         // Resolves when the transaction commits; rejects with its error (QuotaExceededError…).
-        return promisifyRequest(objects.transaction);
+        await promisifyRequest(objects.transaction);
+        return check;
       }),
     remove: (fingerprint) =>
       store('readwrite', (objects) => {
         const key = fingerprintKey(fingerprint);
         objects.delete(['m', key]);
         objects.delete(entriesRange(key));
+        return promisifyRequest(objects.transaction);
+      }),
+    keep: (fingerprint, kept) =>
+      store('readwrite', (objects) => {
+        objects.put(kept, ['k', fingerprintKey(fingerprint), kept.id]);
+        return promisifyRequest(objects.transaction);
+      }),
+    kept: (fingerprint) =>
+      store('readonly', async (objects) => {
+        const key = fingerprintKey(fingerprint);
+        const values = await promisifyRequest(objects.getAll(IDBKeyRange.bound(['k', key], ['k', key, []])));
+        return values.map(toKeptWork).filter((kept): kept is KeptWork => kept !== undefined).sort((a, b) => a.keptAt - b.keptAt);
+      }),
+    dropKept: (fingerprint) =>
+      store('readwrite', (objects) => {
+        const key = fingerprintKey(fingerprint);
+        objects.delete(IDBKeyRange.bound(['k', key], ['k', key, []]));
         return promisifyRequest(objects.transaction);
       }),
   };

@@ -5,7 +5,8 @@
  */
 import type { FileFingerprint } from '../../../core/dataset/index.ts';
 import { applyChanges, EMPTY_WORK, type EntryChange } from './dataset-work.ts';
-import { fingerprintKey, type DatasetMeta, type DatasetStorage, type SavedDataset } from './dataset-storage.ts';
+import { fingerprintKey, type DatasetMeta, type DatasetStorage, type KeptWork, type SavedDataset } from './dataset-storage.ts';
+import { checkWrite, type WriteCheck, type Writer } from '../../persistence/write-check.ts';
 import type { CopyStore } from './pagehide-copy.ts';
 
 export class FakeDatasetStorage implements DatasetStorage {
@@ -29,13 +30,15 @@ export class FakeDatasetStorage implements DatasetStorage {
     return [...this.metasByKey.values()].map((meta) => ({ ...meta }));
   }
 
-  async write(meta: DatasetMeta, changes: readonly EntryChange[]): Promise<void> {
+  async write(meta: DatasetMeta, changes: readonly EntryChange[], writer: Writer): Promise<WriteCheck> {
     await Promise.resolve();
     if (this.failWith) throw this.failWith;
     const key = fingerprintKey(meta);
+    const check = checkWrite(this.metasByKey.get(key), writer);
+    if (!check.ok) return check;
     this.writes += 1;
     this.entriesWritten += changes.length;
-    this.metasByKey.set(key, structuredClone(meta));
+    this.metasByKey.set(key, structuredClone({ ...meta, revision: check.revision, writer: writer.id }));
     const entries = this.entries.get(key) ?? new Map<string, EntryChange>();
     for (const change of changes) {
       const id = `${change.kind}:${change.index}`;
@@ -43,6 +46,24 @@ export class FakeDatasetStorage implements DatasetStorage {
       else entries.set(id, structuredClone(change));
     }
     this.entries.set(key, entries);
+    return check;
+  }
+
+  readonly keptByKey = new Map<string, KeptWork[]>();
+
+  async keep(fingerprint: FileFingerprint, kept: KeptWork): Promise<void> {
+    if (this.failWith) throw this.failWith;
+    const key = fingerprintKey(fingerprint);
+    const list = (this.keptByKey.get(key) ?? []).filter((entry) => entry.id !== kept.id);
+    this.keptByKey.set(key, [...list, structuredClone(kept)]);
+  }
+
+  async kept(fingerprint: FileFingerprint): Promise<KeptWork[]> {
+    return structuredClone(this.keptByKey.get(fingerprintKey(fingerprint)) ?? []);
+  }
+
+  async dropKept(fingerprint: FileFingerprint): Promise<void> {
+    this.keptByKey.delete(fingerprintKey(fingerprint));
   }
 
   async remove(fingerprint: FileFingerprint): Promise<void> {

@@ -15,6 +15,9 @@ export interface DatasetCopy {
   current: number;
   savedAt: number;
   changes: EntryChange[];
+  /** The page that wrote it and the stored revision its changes are on top of (write-check.ts); absent in older copies. */
+  writer?: string;
+  base?: number;
 }
 
 export interface CopyStore {
@@ -63,5 +66,6 @@ export function parseCopy(text: string | undefined): DatasetCopy | undefined {
   if (typeof copy.key !== 'string' || typeof copy.current !== 'number' || typeof copy.savedAt !== 'number' || !Array.isArray(copy.changes)) return undefined;
   // JSON drops `value: undefined`: an entry without a value is a removal.
   const changes = copy.changes.filter((change): change is EntryChange => typeof change === 'object' && change !== null && typeof change.index === 'number' && ['edited', 'deleted', 'inserted', 'copies', 'status'].includes(change.kind));
-  return { key: copy.key, current: copy.current, savedAt: copy.savedAt, changes };
+  const stamp = typeof copy.writer === 'string' && typeof copy.base === 'number' ? { writer: copy.writer, base: copy.base } : {};
+  return { key: copy.key, current: copy.current, savedAt: copy.savedAt, changes, ...stamp };
 }
