@@ -11,8 +11,21 @@
 import * as hf from '@huggingface/jinja';
 import { LOOP_ITEM_STEPS, MAX_TEMPLATE_DEPTH, maxTemplateChars } from './budget.ts';
 
-type Statement = Parameters<hf.Interpreter['evaluate']>[0];
-type Value = ReturnType<hf.Interpreter['evaluate']>;
+/**
+ * What this file uses of the library's interpreter, typed here: its own .d.ts files import
+ * without extensions and do not resolve under NodeNext (tsconfig.build.json, the library build).
+ */
+interface Statement {
+  type: string;
+}
+interface Value {
+  value: unknown;
+}
+interface Interpreter {
+  evaluate(statement: Statement | undefined, environment: object): Value;
+  run(program: object): Value;
+}
+const Interpreter = hf.Interpreter as unknown as new (environment: object) => Interpreter;
 
 /** A render went past its budget; the message names the limit and how to raise it. */
 export class OverBudget extends Error {}
@@ -43,7 +56,7 @@ export function depthMessage(): string {
  */
 const BUILDS_LISTS: ReadonlySet<string> = new Set(['BinaryExpression', 'FilterExpression', 'FilterStatement', 'MemberExpression']);
 
-export class MeteredInterpreter extends hf.Interpreter {
+export class MeteredInterpreter extends Interpreter {
   private steps = 0;
   private depth = 0;
   private readonly maxChars: number;
@@ -52,7 +65,7 @@ export class MeteredInterpreter extends hf.Interpreter {
 
   /** `spent`: steps that earlier runs sharing this budget took. */
   constructor(
-    env: hf.Environment,
+    env: object,
     private readonly budget: number,
     spent = 0,
   ) {
@@ -72,7 +85,7 @@ export class MeteredInterpreter extends hf.Interpreter {
     return this.steps;
   }
 
-  override evaluate(statement: Statement, environment: hf.Environment): Value {
+  override evaluate(statement: Statement | undefined, environment: object): Value {
     this.charge(1);
     if (++this.depth > MAX_TEMPLATE_DEPTH) throw new OverBudget(depthMessage());
     if (statement?.type === 'For') this.loopIterables.add(loopIterable(statement));
@@ -86,7 +99,7 @@ export class MeteredInterpreter extends hf.Interpreter {
     return value;
   }
 
-  private check(value: Value, statement: Statement & object): void {
+  private check(value: Value, statement: Statement): void {
     const inner: unknown = value.value;
     if (typeof inner === 'string') {
       if (inner.length > this.maxChars) throw new OverBudget(charsMessage(this.budget));
