@@ -1,7 +1,9 @@
 /**
  * `--template FILE` of the Jinja format: the file is a template (`.jinja`) or a
  * `tokenizer_config.json` (its `chat_template`, the one named by `--template-name` when it holds
- * several, and its special tokens, which fill the variables the input leaves out).
+ * several, and its special tokens, which fill the variables the input leaves out), and
+ * `--template-budget STEPS`, the render's step budget (docs/jinja.md, "Limits"). Both are read
+ * from the arguments, so they reach the workers of `--jobs`, which parse the same arguments.
  */
 import { readFileSync } from 'node:fs';
 import { chooseTemplate, readTemplateSource, type Format, type OptionValues } from '../core/index.ts';
@@ -10,10 +12,25 @@ import { CliError } from './errors.ts';
 
 const JINJA = 'jinja';
 const NAME_FLAG = '--template-name';
+const BUDGET_FLAG = '--template-budget';
 
 /** The flags the Jinja format takes besides its options. */
 export function templateFlagSpecs(format: Format<OptionValues>): FlagSpec[] {
-  return format.id === JINJA ? [{ flag: NAME_FLAG, takesValue: true, valueName: 'NAME' }] : [];
+  return format.id === JINJA
+    ? [
+        { flag: NAME_FLAG, takesValue: true, valueName: 'NAME' },
+        { flag: BUDGET_FLAG, takesValue: true, valueName: 'STEPS' },
+      ]
+    : [];
+}
+
+/** `--template-budget`: a positive whole number of steps (the `budgetSteps` render option). */
+function budgetSteps(args: ParsedArgs, command: string): number | undefined {
+  const given = args.flags.get(BUDGET_FLAG);
+  if (given === undefined) return undefined;
+  const steps = typeof given === 'string' && /^[1-9]\d*$/.test(given) ? Number(given) : NaN;
+  if (!Number.isSafeInteger(steps)) throw new CliError(`${command}: ${BUDGET_FLAG} expects a positive whole number of steps, got ${JSON.stringify(given)}`);
+  return steps;
 }
 
 function readText(path: string, command: string): string {
@@ -27,6 +44,11 @@ function readText(path: string, command: string): string {
 /** The options with `template` read from its file and the config's tokens under the `variables` given. */
 export function withTemplateFile(format: Format<OptionValues>, options: Partial<OptionValues>, args: ParsedArgs, command: string): Partial<OptionValues> {
   if (format.id !== JINJA) return options;
+  const steps = budgetSteps(args, command);
+  return steps === undefined ? withTemplate(options, args, command) : { ...withTemplate(options, args, command), budgetSteps: steps };
+}
+
+function withTemplate(options: Partial<OptionValues>, args: ParsedArgs, command: string): Partial<OptionValues> {
   const path = options.template;
   if (typeof path !== 'string') throw new CliError(`${command}: the jinja format needs --template FILE (a .jinja file or a tokenizer_config.json)`);
   const given = variablesOf(options.variables, command);

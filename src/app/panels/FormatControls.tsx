@@ -1,5 +1,5 @@
 /** Toolbar: the format menu and the chosen format's options, built from its `options` descriptors. */
-import { FORMATS, findFormat, type FormatOption } from '../../core/index.ts';
+import { FORMATS, findFormat, type FormatOption, type OptionValues } from '../../core/index.ts';
 import { toolbarSelect } from '../layout/ui.ts';
 import { useAppStore } from '../store/index.ts';
 import { shownInToolbar } from '../jinja/panel-options.ts';
@@ -29,7 +29,7 @@ export function FormatControls() {
 }
 
 /** An option of the current format, read from and written to the store. */
-function OptionControl({ option, fallback }: { option: FormatOption; fallback: boolean | string | null | undefined }) {
+function OptionControl({ option, fallback }: { option: FormatOption; fallback: OptionValues[string] | undefined }) {
   const value = useAppStore((state) => state.formatOptions[state.formatId]?.[option.key]);
   const current = value === undefined ? (fallback ?? option.default) : value;
   return <OptionInput option={option} value={current} set={(next) => useAppStore.getState().setFormatOption(option.key, next)} />;

@@ -34,8 +34,9 @@ ${fixHelp('rendering')}
                          --no-thinking, --bos TEXT, --date YYYY-MM-DD (see parley formats);
                          for jinja: --template FILE (a .jinja file or a tokenizer_config.json,
                          whose special tokens fill what the input leaves out), --template-name
-                         NAME, --date YYYY-MM-DD (strftime_now); input keys other than messages
-                         are template variables
+                         NAME, --date YYYY-MM-DD (strftime_now), --template-budget STEPS (the
+                         render's step budget, default 1000000 plus 10000 a message); input keys
+                         other than messages are template variables
 
 Diagnostics go to stderr as "LEVEL path: message".
 Exit codes: 0 rendered; 1 rendered with errors (the text is still written); 2 bad input.`;

@@ -10,6 +10,11 @@ export const CODES = {
   badVariables: 'jinja/bad-variables',
   /** A variable the engine defines itself (raise_exception, strftime_now, …) cannot be given. */
   reservedVariable: 'jinja/reserved-variable',
+  /**
+   * The render ran past its budget (budget.ts: steps, text length, nesting): that render ends
+   * with this error. The message starts "The template ran past its budget" and says how to raise it.
+   */
+  overBudget: 'jinja/over-budget',
   /** Parsing rendered text back needs a grammar, which a template is not. */
   cannotParse: 'jinja/cannot-parse',
 } as const;

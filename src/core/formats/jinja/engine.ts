@@ -12,6 +12,8 @@ import * as hf from '@huggingface/jinja';
 import { strftime } from './strftime.ts';
 import { locateSyntaxError, type TemplatePosition } from './syntax-position.ts';
 import { findRaiseSites, type RaiseSite } from './raise-sites.ts';
+import { DEFAULT_TEMPLATE_BUDGET_STEPS, effectiveBudget } from './budget.ts';
+import { charsMessage, MeteredInterpreter, OverBudget } from './metered-interpreter.ts';
 
 type HfJinja = typeof hf;
 type Program = InstanceType<HfJinja['Template']>['parsed'];
@@ -20,7 +22,7 @@ type Program = InstanceType<HfJinja['Template']>['parsed'];
 export class TemplateFailure extends Error {
   constructor(
     message: string,
-    readonly kind: 'syntax' | 'raise' | 'runtime',
+    readonly kind: 'syntax' | 'raise' | 'runtime' | 'budget',
     readonly position: TemplatePosition | undefined,
   ) {
     super(message);
@@ -30,18 +32,36 @@ export class TemplateFailure extends Error {
 /** The names the engine defines itself: a variable cannot take them. */
 export const RESERVED_VARIABLES: ReadonlySet<string> = new Set(['true', 'false', 'none', 'True', 'False', 'None', 'range', 'raise_exception', 'strftime_now']);
 
-export interface CompiledTemplate {
-  /** The render; throws TemplateFailure. `date` is YYYY-MM-DD (null: today). */
-  run(variables: Readonly<Record<string, unknown>>, date: string | null): string;
+/**
+ * The steps of a budget (budget.ts, before the messages' allowance) and those already spent by
+ * earlier runs sharing it (the renders of span recovery share one); `spent` is updated.
+ */
+export interface StepAccount {
+  budgetSteps: number;
+  spent: number;
 }
 
-function range(start: number, stop?: number, step = 1): number[] {
-  const [from, to] = stop === undefined ? [0, start] : [start, stop];
-  if (step === 0) throw new Error('range() step must not be zero');
-  const out: number[] = [];
-  for (let i = from; step > 0 ? i < to : i > to; i += step) out.push(i);
-  return out;
+export interface CompiledTemplate {
+  /** The render; throws TemplateFailure. `date` is YYYY-MM-DD (null: today). */
+  run(variables: Readonly<Record<string, unknown>>, date: string | null, account?: StepAccount): string;
 }
+
+/** Python's range, its length charged to the budget before the list is built. */
+function meteredRange(meter: MeteredInterpreter) {
+  return (start: number, stop?: number, step = 1): number[] => {
+    const [from, to] = stop === undefined ? [0, start] : [start, stop];
+    // A string or a NaN here would make the loop below endless (and the charge NaN).
+    if (![from, to, step].every((n) => typeof n === 'number' && Number.isFinite(n))) throw new Error('range() takes numbers');
+    if (step === 0) throw new Error('range() step must not be zero');
+    meter.charge(Math.max(0, Math.ceil((to - from) / step)));
+    const out: number[] = [];
+    for (let i = from; step > 0 ? i < to : i > to; i += step) out.push(i);
+    return out;
+  };
+}
+
+/** The engine's own size limits, met by a join or a loop's output: over budget too. */
+const ENGINE_SIZE_LIMIT = /^Invalid (string|array) length/;
 
 class Compiled implements CompiledTemplate {
   constructor(
@@ -50,11 +70,14 @@ class Compiled implements CompiledTemplate {
     private readonly sites: readonly RaiseSite[],
   ) {}
 
-  run(variables: Readonly<Record<string, unknown>>, date: string | null): string {
+  run(variables: Readonly<Record<string, unknown>>, date: string | null, account: StepAccount = { budgetSteps: DEFAULT_TEMPLATE_BUDGET_STEPS, spent: 0 }): string {
     const env = new this.hf.Environment();
+    const messages = Array.isArray(variables.messages) ? variables.messages.length : 0;
+    const budget = effectiveBudget(account.budgetSteps, messages);
+    const interpreter = new MeteredInterpreter(env, budget, account.spent);
     const globals: Record<string, unknown> = {
       false: false, true: true, none: null, False: false, True: true, None: null,
-      range,
+      range: meteredRange(interpreter),
       raise_exception: (message: unknown) => {
         throw new TemplateFailure(String(message), 'raise', undefined);
       },
@@ -68,11 +91,15 @@ class Compiled implements CompiledTemplate {
     for (const [key, value] of Object.entries(globals)) env.set(key, value);
     for (const [key, value] of Object.entries(variables)) if (!(key in globals)) env.set(key, value);
     try {
-      const result = new this.hf.Interpreter(env).run(this.program);
+      const result = interpreter.run(this.program);
       return String(result.value);
     } catch (caught) {
       if (caught instanceof TemplateFailure) throw caught;
+      if (caught instanceof OverBudget) throw new TemplateFailure(caught.message, 'budget', undefined);
+      if (caught instanceof RangeError && ENGINE_SIZE_LIMIT.test(caught.message)) throw new TemplateFailure(charsMessage(budget), 'budget', undefined);
       throw new TemplateFailure(caught instanceof Error ? caught.message : String(caught), 'runtime', undefined);
+    } finally {
+      account.spent = interpreter.stepsTaken;
     }
   }
 }

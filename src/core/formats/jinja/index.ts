@@ -42,4 +42,5 @@ export { templateErrorPosition } from './positions.ts';
 export { readTemplateSource, chooseTemplate, SPECIAL_TOKEN_KEYS, type TemplateSource, type NamedTemplate } from './template-source.ts';
 export { DEFAULT_TEMPLATE as DEFAULT_JINJA_TEMPLATE, JINJA_DEFAULTS, type JinjaOptions } from './options.ts';
 export { CODES as JINJA_CODES } from './codes.ts';
+export { DEFAULT_TEMPLATE_BUDGET_STEPS } from './budget.ts';
 export type { TemplatePosition } from './positions.ts';

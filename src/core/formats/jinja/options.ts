@@ -1,5 +1,6 @@
 /** Render options of the Jinja template format (see docs/jinja.md). */
 import type { FormatOption } from '../../shared/options.ts';
+import { resolveBudgetSteps } from './budget.ts';
 
 /**
  * The generic ChatML template (the one transformers used as its default): what the format shows
@@ -16,6 +17,11 @@ export type JinjaOptions = {
   date: string | null;
   /** Extra variables as a JSON object (`{"bos_token": "<s>", "enable_thinking": false}`). */
   variables: string;
+  /**
+   * Steps a render may take (budget.ts). Not in JINJA_OPTIONS: no toolbar control and not in
+   * share links; the command's `--template-budget` and the app's worker give it.
+   */
+  budgetSteps?: number;
 };
 
 export const JINJA_DEFAULTS: JinjaOptions = { template: DEFAULT_TEMPLATE, add_generation_prompt: false, date: null, variables: '{}' };
@@ -55,11 +61,12 @@ export const JINJA_OPTIONS: readonly FormatOption[] = [
   },
 ];
 
-export function resolveOptions(options: Partial<JinjaOptions> | undefined): JinjaOptions {
+export function resolveOptions(options: Partial<JinjaOptions> | undefined): Required<JinjaOptions> {
   return {
     template: typeof options?.template === 'string' ? options.template : JINJA_DEFAULTS.template,
     add_generation_prompt: typeof options?.add_generation_prompt === 'boolean' ? options.add_generation_prompt : JINJA_DEFAULTS.add_generation_prompt,
     date: typeof options?.date === 'string' ? options.date : null,
     variables: typeof options?.variables === 'string' ? options.variables : JINJA_DEFAULTS.variables,
+    budgetSteps: resolveBudgetSteps(options?.budgetSteps),
   };
 }

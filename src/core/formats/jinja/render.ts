@@ -19,6 +19,7 @@ import { positions } from './positions.ts';
 
 function failureDiagnostic(failure: unknown): Diagnostic {
   if (!(failure instanceof TemplateFailure)) return error(CODES.templateError, `The template failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+  if (failure.kind === 'budget') return error(CODES.overBudget, failure.message);
   const what = failure.kind === 'syntax' ? 'The template has a syntax error' : failure.kind === 'raise' ? 'The template raised an exception' : 'The template failed while rendering';
   const where = failure.position ? ` (template line ${failure.position.line}, column ${failure.position.column})` : '';
   const diagnostic = error(CODES.templateError, `${what}${where}: ${failure.message}`);
@@ -44,16 +45,19 @@ export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions
   diagnostics.push(...context.diagnostics);
   let text: string;
   try {
-    text = compiled.run(context.variables, options.date);
+    text = compiled.run(context.variables, options.date, { budgetSteps: options.budgetSteps, spent: 0 });
   } catch (failure) {
     return empty([...diagnostics, failureDiagnostic(failure)]);
   }
   if (how?.spans === false) return { text, spans: [], diagnostics };
   const fields = textFields(record);
   const passed = stringValues(context.variables.messages);
+  // The marked renders of span recovery (up to 8) share one more budget: a template that takes
+  // nearly all of its budget cannot take it nine times over. Past it, the render has no spans.
+  const recoveryAccount = { budgetSteps: options.budgetSteps, spent: 0 };
   const recovery = recoverSpans(text, fields, (chosen) => {
     try {
-      return compiled.run(templateContext(markedRecord(record, chosen), options, parsed.values).variables, options.date);
+      return compiled.run(templateContext(markedRecord(record, chosen), options, parsed.values).variables, options.date, recoveryAccount);
     } catch {
       return undefined;
     }
