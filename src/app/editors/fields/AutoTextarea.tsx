@@ -1,8 +1,11 @@
 /**
  * A textarea that grows with its content and never shows an inner scrollbar. Browsers with CSS
  * `field-sizing: content` size it themselves; elsewhere its height follows `scrollHeight`.
+ * A long text (over LONG_TEXT_CHARS) is edited in parts instead: WindowedTextarea.tsx.
  */
 import { useCallback, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react';
+import { isLongText } from './text-pages.ts';
+import { WindowedTextarea } from './WindowedTextarea.tsx';
 
 const supportsFieldSizing = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
@@ -12,7 +15,11 @@ type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChan
   ref?: (element: HTMLElement | null) => (() => void) | undefined;
 };
 
-export function AutoTextarea({ value, onValueChange, ref, className = '', rows = 1, ...rest }: Props) {
+export function AutoTextarea(props: Props) {
+  return isLongText(props.value) ? <WindowedTextarea {...props} /> : <GrowingTextarea {...props} />;
+}
+
+function GrowingTextarea({ value, onValueChange, ref, className = '', rows = 1, ...rest }: Props) {
   const own = useRef<HTMLTextAreaElement | null>(null);
   const setRef = useCallback(
     (element: HTMLTextAreaElement | null) => {
