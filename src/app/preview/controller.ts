@@ -232,7 +232,7 @@ export class PreviewController {
     let edited: boolean;
     this.applying = true;
     try {
-      edited = applyMinimalEdit(this.model, before, displayed);
+      edited = applyMinimalEdit(this.model, before, displayed, this.editor);
     } finally {
       this.applying = false;
     }

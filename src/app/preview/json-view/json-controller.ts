@@ -24,7 +24,7 @@ export class JsonViewController {
 
   constructor(
     private readonly model: editor.ITextModel,
-    editorInstance: editor.IStandaloneCodeEditor,
+    private readonly editorInstance: editor.IStandaloneCodeEditor,
     private codecId: string,
   ) {
     this.record = useAppStore.getState().record;
@@ -77,7 +77,7 @@ export class JsonViewController {
     const before = this.typedSinceApplied ? this.model.getValue() : this.shown;
     this.applying = true;
     try {
-      applyMinimalEdit(this.model, before, text);
+      applyMinimalEdit(this.model, before, text, this.editorInstance);
     } finally {
       this.applying = false;
     }
