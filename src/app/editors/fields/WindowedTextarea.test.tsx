@@ -64,4 +64,23 @@ describe('a long text field, edited in parts', () => {
     fireEvent.change(field(), { target: { value: `${field().value}the end` } });
     expect(contentOf(1)).toBe(`${LONG}the end`);
   });
+
+  it('a paste that makes a field long keeps the focus in it, and the text whole', () => {
+    mount(conversation([textMessage('user', 'Short'), textMessage('assistant', 'Soon long')]));
+    field().focus();
+    fireEvent.change(field(), { target: { value: LONG } });
+    expect(contentOf(1)).toBe(LONG);
+    expect(screen.getByText(/characters 1–100,000 of 250,000\./)).toBeTruthy();
+    expect(document.activeElement).toBe(field());
+    // And back: deleting below the limit gives the growing field, still focused.
+    fireEvent.change(field(), { target: { value: 'short again' } });
+    expect(contentOf(1)).toBe(`short again${LONG.slice(100_000)}`);
+    click('Next part');
+    fireEvent.change(field(), { target: { value: '' } });
+    expect(contentOf(1)?.length).toBeLessThan(LONG_TEXT_CHARS);
+    expect(contentOf(1)?.startsWith('short again')).toBe(true);
+    expect(field().value).toBe(contentOf(1));
+    expect(screen.queryByText(/Long text, edited in parts/)).toBeNull();
+    expect(document.activeElement).toBe(field());
+  });
 });

@@ -44,7 +44,8 @@ describe('text pages', () => {
         const start = value.length === 0 ? 0 : seed % value.length;
         const before = previousPageStart(value, start, n);
         expect(before).toBeLessThanOrEqual(start);
-        expect(start - before).toBeLessThanOrEqual(n);
+        // A part of one character cannot hold a surrogate pair: it may take two.
+        expect(start - before).toBeLessThanOrEqual(Math.max(n, 2));
         expect(splitsPair(value, before)).toBe(false);
         if (start > 0) expect(before).toBeLessThan(start);
       }),
@@ -66,5 +67,12 @@ describe('text pages', () => {
     const value = 'first part|second part|third part';
     const page = { start: 11, end: 22 };
     expect(spliceTyped(value, page, 'SECOND!')).toEqual({ value: 'first part|SECOND!|third part', page: { start: 11, end: 18 } });
+  });
+});
+
+describe('text pages at their smallest', () => {
+  it('a part of one character before a surrogate pair takes the whole pair', () => {
+    expect(previousPageStart('a😀', 3, 1)).toBe(1);
+    expect(pageAt('a😀', 1, 1)).toEqual({ start: 1, end: 3 });
   });
 });

@@ -71,8 +71,11 @@ export function previousPageStart(value: string, start: number, size = LONG_TEXT
   if (from === 0) return 0;
   // Begin after a line break in the first half, when there is one (the mirror of pageAt).
   const lineEnd = value.slice(from, from + Math.floor(size / 2)).indexOf('\n');
-  // Moved forward off a pair's second half, so that the part stays within `size`.
-  return lineEnd !== -1 ? from + lineEnd + 1 : splitsPair(value, from) ? from + 1 : from;
+  if (lineEnd !== -1) return from + lineEnd + 1;
+  // Moved forward off a pair's second half, so that the part stays within `size` (back instead
+  // when that would leave it empty: a size of 1 cannot hold a pair).
+  const forward = splitsPair(value, from) ? from + 1 : from;
+  return forward < start ? forward : onCharacter(value, from);
 }
 
 /** The part that holds offset `at`, as the parts fall from the start of the value (shows a place in the text). */
