@@ -135,7 +135,7 @@ export function bigRecordReport(current: BigRecordFigures, baseline: BigRecordFi
     'Notes. The figures move with the machine\'s load (the load average is in the first line: the development machine is',
     'shared, and a run at load ~13 gave 500 ms to open and a p50 of 56 ms). Where the time went before, from CPU profiles and',
     'traces: on opening, the 20 MB message\'s textarea laid out its whole text (Blink text shaping, ~6 s of layout) and',
-    'Monaco\'s applyEdits of the 20 MB insertion (0.5-1.2 s); on each keystroke, Monaco re-wrapping the one 20 MB line',
+    'Monaco\'s applyEdits of the 20 MB insertion (0.5-1.2 s); on each keystroke, Monaco re-wrapping the edited line, 20 MB when the message has no line break',
     '(~230 ms) and the browser painting and hit-testing the 20 MB textarea (~30 ms a frame or mouse move). Now: a field',
     'over 100,000 characters is edited in parts, the views do not wrap above 2 M characters, and a >1 M-character insertion',
     'sets the model\'s text. What remains on opening is JSON.parse of the file, the render and Monaco\'s setValue; on a',

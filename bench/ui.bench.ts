@@ -12,7 +12,7 @@
  *   in a short message of it. `--big` measures only that; PARLEY_BENCH_BASELINE=<a built dist/>
  *   measures that build too, beside this one (before/after a change).
  * Writes the figures to BENCHMARKS.md under "App (npm run bench:ui)" and "App, a big record"
- * (other sections are kept). PARLEY_BENCH_PORT chooses the port (the baseline uses the next one).
+ * (other sections are kept). PARLEY_BENCH_PORT chooses the port (the baseline's: PARLEY_BENCH_BASELINE_PORT).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,6 +32,8 @@ const PORT = Number(process.env.PARLEY_BENCH_PORT ?? 4175);
 const BASE = `http://127.0.0.1:${PORT}/`;
 /** A build of other code (e.g. before a change) to measure the big record on too: a dist/ folder. */
 const BASELINE = process.env.PARLEY_BENCH_BASELINE;
+/** Where the baseline is served: PARLEY_BENCH_BASELINE_PORT, else 100 above PORT (neighbouring ports are often another checkout's). */
+const BASELINE_PORT = Number(process.env.PARLEY_BENCH_BASELINE_PORT ?? PORT + 100);
 /** `--big`: only the big record (and the baseline's), nothing else is measured or rewritten. */
 const BIG_ONLY = process.argv.includes('--big');
 /** The typing cases: the default format at two sizes, and the Jinja format (span recovery) at 100. */
@@ -232,15 +234,15 @@ function machine(browser: Browser): string {
   return `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadavg()[0]?.toFixed(1)} at the end; headless Chromium ${browser.version()}, production builds served by \`vite preview\``;
 }
 
-/** The big record in this build and, when PARLEY_BENCH_BASELINE names one, in that build (served on the next port). */
+/** The big record in this build and, when PARLEY_BENCH_BASELINE names one, in that build (served on BASELINE_PORT). */
 async function measureBig(browser: Browser): Promise<void> {
   const file = bigConversationFile();
   let baseline: BigRecordFigures | undefined;
   if (BASELINE) {
-    const other = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: BASELINE }, preview: { port: PORT + 1, strictPort: true, host: '127.0.0.1', open: false } });
+    const other = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: BASELINE }, preview: { port: BASELINE_PORT, strictPort: true, host: '127.0.0.1', open: false } });
     try {
       console.log(`A big record, baseline build ${BASELINE}…`);
-      baseline = await measureBigRecord(browser, `http://127.0.0.1:${PORT + 1}/`, file, console.log);
+      baseline = await measureBigRecord(browser, `http://127.0.0.1:${BASELINE_PORT}/`, file, console.log);
     } finally {
       await new Promise<void>((resolve, reject) => other.httpServer.close((error) => (error ? reject(error) : resolve())));
     }
