@@ -7,8 +7,12 @@
  *   and for 100 messages in the Jinja template format (a render with span recovery: each
  *   keystroke renders the template twice, plain and with field markers);
  * - the JavaScript loaded before Monaco (gzip size of the entry chunk and its static imports);
- * - time until the page is usable (navigation start → editor rendered, → preview ready).
- * Writes the figures to BENCHMARKS.md under "App (npm run bench:ui)" (other sections are kept).
+ * - time until the page is usable (navigation start → editor rendered, → preview ready);
+ * - a big record (ui-big.ts): opening an Apertus conversation with one 20 MB message, and typing
+ *   in a short message of it. `--big` measures only that; PARLEY_BENCH_BASELINE=<a built dist/>
+ *   measures that build too, beside this one (before/after a change).
+ * Writes the figures to BENCHMARKS.md under "App (npm run bench:ui)" and "App, a big record"
+ * (other sections are kept). PARLEY_BENCH_PORT chooses the port (the baseline's: PARLEY_BENCH_BASELINE_PORT).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,12 +23,19 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { writeBenchmarkSection } from './benchmarks-md.ts';
+import { bigConversationFile, bigRecordReport, measureBigRecord, type BigRecordFigures } from './ui-big.ts';
 import { conversationJson, percentile } from './ui-data.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
-const PORT = 4175;
+const PORT = Number(process.env.PARLEY_BENCH_PORT ?? 4175);
 const BASE = `http://127.0.0.1:${PORT}/`;
+/** A build of other code (e.g. before a change) to measure the big record on too: a dist/ folder. */
+const BASELINE = process.env.PARLEY_BENCH_BASELINE;
+/** Where the baseline is served: PARLEY_BENCH_BASELINE_PORT, else 100 above PORT (neighbouring ports are often another checkout's). */
+const BASELINE_PORT = Number(process.env.PARLEY_BENCH_BASELINE_PORT ?? PORT + 100);
+/** `--big`: only the big record (and the baseline's), nothing else is measured or rewritten. */
+const BIG_ONLY = process.argv.includes('--big');
 /** The typing cases: the default format at two sizes, and the Jinja format (span recovery) at 100. */
 const CASES: TypingCase[] = [{ messages: 100 }, { messages: 2000 }, { messages: 100, jinja: true }];
 /** Keystrokes typed per size; the first WARMUP are not counted (JIT, first layout). */
@@ -219,6 +230,30 @@ function report(latencies: Latency[], js: ReturnType<typeof jsBeforeMonaco>, loa
   return lines.join('\n');
 }
 
+function machine(browser: Browser): string {
+  return `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadavg()[0]?.toFixed(1)} at the end; headless Chromium ${browser.version()}, production builds served by \`vite preview\``;
+}
+
+/** The big record in this build and, when PARLEY_BENCH_BASELINE names one, in that build (served on BASELINE_PORT). */
+async function measureBig(browser: Browser): Promise<void> {
+  const file = bigConversationFile();
+  let baseline: BigRecordFigures | undefined;
+  if (BASELINE) {
+    const other = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: BASELINE }, preview: { port: BASELINE_PORT, strictPort: true, host: '127.0.0.1', open: false } });
+    try {
+      console.log(`A big record, baseline build ${BASELINE}…`);
+      baseline = await measureBigRecord(browser, `http://127.0.0.1:${BASELINE_PORT}/`, file, console.log);
+    } finally {
+      await new Promise<void>((resolve, reject) => other.httpServer.close((error) => (error ? reject(error) : resolve())));
+    }
+  }
+  console.log('A big record, this build…');
+  const current = await measureBigRecord(browser, BASE, file, console.log);
+  const section = bigRecordReport(current, baseline, `"before" is ${BASELINE ?? ''}, "after" this checkout`, machine(browser));
+  console.log(`\n${section}`);
+  writeBenchmarkSection(ROOT, '## App, a big record (npm run bench:ui)', section);
+}
+
 async function main(): Promise<void> {
   console.log('Building…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
@@ -226,6 +261,11 @@ async function main(): Promise<void> {
   const server = await preview({ root: ROOT, logLevel: 'warn', preview: { port: PORT, strictPort: true, host: '127.0.0.1', open: false } });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
+    if (BIG_ONLY) {
+      await measureBig(browser);
+      console.log('Written to BENCHMARKS.md.');
+      return;
+    }
     console.log('Measuring start-up…');
     const load = await measureLoad(browser);
     const latencies: Latency[] = [];
@@ -241,6 +281,7 @@ async function main(): Promise<void> {
     const section = report(latencies, js, load, browser.version());
     console.log(`\n${section}`);
     writeBenchmarkSection(ROOT, '## App (npm run bench:ui)', section);
+    await measureBig(browser);
     console.log('Written to BENCHMARKS.md.');
   } finally {
     await browser.close();

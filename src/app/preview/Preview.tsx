@@ -8,8 +8,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import { previewRenderer } from '../jinja/off-page.ts';
-import { useAppStore, useRendered } from '../store/index.ts';
-import { editorOptions } from './editor-options.ts';
+import { renderState, useAppStore, useRendered } from '../store/index.ts';
+import { editorOptions, wordWrapFor } from './editor-options.ts';
 import { THEME_NAMES } from './language/themes.ts';
 import { connectPreview } from './mount.ts';
 import { monaco } from './monaco-env.ts';
@@ -39,7 +39,10 @@ function TemplateRenderStatus() {
 export function Preview() {
   const theme = useAppStore((state) => state.resolvedTheme);
   const showWhitespace = useAppStore((state) => state.showWhitespace);
-  const options = useMemo(() => editorOptions(showWhitespace), [showWhitespace]);
+  // The controller switches wrapping as the text crosses the limit; the options say the same, so
+  // that passing them to the editor again (a toggle) does not undo it.
+  const wordWrap = useAppStore((state) => wordWrapFor(renderState(state).text.length));
+  const options = useMemo(() => editorOptions(showWhitespace, 'text', wordWrap), [showWhitespace, wordWrap]);
   const [chosenView, setView] = useState<PreviewView>('text');
   const withTemplate = useAppStore((state) => state.formatId === 'jinja');
   const view = chosenView === 'template' && !withTemplate ? 'text' : chosenView;

@@ -11,6 +11,7 @@ import type { editor, IDisposable } from 'monaco-editor/editor';
 import { findFormat, pathsEqual, type Diagnostic, type FieldPath, type ParleyRecord, type Span, type SpecialToken } from '../../core/index.ts';
 import { EditSession, type EditStatus, type ReadBack } from '../views/edit-session.ts';
 import type { Problem } from '../views/problems.ts';
+import { wordWrapFor } from './editor-options.ts';
 import { decorationWindow, planDecorations, WINDOW_MARGIN, windowCovers, type DecorationKind } from './decorations-plan.ts';
 import { placeDiagnostics } from './diagnostic-ranges.ts';
 import { CARRIAGE_RETURN_SYMBOL, fromDisplayText, toDisplayText } from './display-text.ts';
@@ -84,6 +85,7 @@ export class PreviewController {
   private tokens: readonly SpecialToken[] = [];
   private formatId: string | undefined;
   private readOnly = false;
+  private wordWrap: 'on' | 'off' = 'on';
   private focusedPath: FieldPath | null = null;
   private diagnostics: readonly Diagnostic[] = [];
   private flags = { shadeTrainable: false, showWhitespace: false };
@@ -180,6 +182,12 @@ export class PreviewController {
       this.tokens = findFormat(inputs.formatId)?.specialTokens ?? [];
       monaco.editor.setModelLanguage(this.model, ensureLanguage(monaco, inputs.formatId));
     }
+    // Before the text goes in: a 20 MB line must never be wrapped, not even once.
+    const wordWrap = wordWrapFor(inputs.text.length);
+    if (wordWrap !== this.wordWrap) {
+      this.wordWrap = wordWrap;
+      this.editor.updateOptions({ wordWrap });
+    }
     const textChanged = this.applyText(inputs.text);
     const spansChanged = inputs.spans !== this.spans;
     if (spansChanged) {
@@ -224,7 +232,7 @@ export class PreviewController {
     let edited: boolean;
     this.applying = true;
     try {
-      edited = applyMinimalEdit(this.model, before, displayed);
+      edited = applyMinimalEdit(this.model, before, displayed, this.editor);
     } finally {
       this.applying = false;
     }

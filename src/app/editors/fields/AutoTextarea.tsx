@@ -1,8 +1,11 @@
 /**
  * A textarea that grows with its content and never shows an inner scrollbar. Browsers with CSS
  * `field-sizing: content` size it themselves; elsewhere its height follows `scrollHeight`.
+ * A long text (over LONG_TEXT_CHARS) is edited in parts instead: WindowedTextarea.tsx.
  */
-import { useCallback, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react';
+import { useCallback, useLayoutEffect, useRef, type FocusEvent, type TextareaHTMLAttributes } from 'react';
+import { isLongText } from './text-pages.ts';
+import { WindowedTextarea } from './WindowedTextarea.tsx';
 
 const supportsFieldSizing = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
@@ -12,7 +15,46 @@ type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChan
   ref?: (element: HTMLElement | null) => (() => void) | undefined;
 };
 
-export function AutoTextarea({ value, onValueChange, ref, className = '', rows = 1, ...rest }: Props) {
+export function AutoTextarea({ ref, onFocus, onBlur, ...props }: Props) {
+  const long = isLongText(props.value);
+  const element = useRef<HTMLElement | null>(null);
+  const focused = useRef(false);
+  const setRef = useCallback(
+    (next: HTMLElement | null) => {
+      element.current = next;
+      const cleanup = ref?.(next);
+      return () => {
+        element.current = null;
+        cleanup?.();
+      };
+    },
+    [ref],
+  );
+  // A paste or a deletion across LONG_TEXT_CHARS swaps the textarea for the other kind: the
+  // new one takes the focus the old one had (its removal moved it to the page).
+  const shownLong = useRef(long);
+  useLayoutEffect(() => {
+    if (shownLong.current === long) return;
+    shownLong.current = long;
+    if (focused.current) element.current?.focus({ preventScroll: true });
+  }, [long]);
+  const shared = {
+    ...props,
+    ref: setRef,
+    onFocus: (event: FocusEvent<HTMLTextAreaElement>) => {
+      focused.current = true;
+      onFocus?.(event);
+    },
+    onBlur: (event: FocusEvent<HTMLTextAreaElement>) => {
+      // A textarea being removed may report a blur: only a blur of one that stays counts.
+      if (event.currentTarget.isConnected) focused.current = false;
+      onBlur?.(event);
+    },
+  };
+  return long ? <WindowedTextarea {...shared} /> : <GrowingTextarea {...shared} />;
+}
+
+function GrowingTextarea({ value, onValueChange, ref, className = '', rows = 1, ...rest }: Props) {
   const own = useRef<HTMLTextAreaElement | null>(null);
   const setRef = useCallback(
     (element: HTMLTextAreaElement | null) => {

@@ -5,6 +5,7 @@
  * registration happens on every mount/unmount and must not cause renders.
  */
 import { formatPath, type FieldPath } from '../../../core/index.ts';
+import { SHOW_TEXT_EVENT, type ShowTextDetail } from '../fields/text-pages.ts';
 
 const fields = new Map<string, HTMLElement>();
 
@@ -31,7 +32,16 @@ export function findField(path: FieldPath, minLength = 1): { element: HTMLElemen
 export function selectionOf(path: FieldPath): { start: number; end: number } | undefined {
   const found = findField(path);
   if (!found || found.path.length !== path.length || !(found.element instanceof HTMLTextAreaElement)) return undefined;
-  return { start: found.element.selectionStart, end: found.element.selectionEnd };
+  const offset = textOffset(found.element);
+  return { start: offset + found.element.selectionStart, end: offset + found.element.selectionEnd };
+}
+
+/**
+ * Where the text a field shows begins in its value: 0, or for a long field edited in parts
+ * (fields/WindowedTextarea.tsx) the first offset of the part shown.
+ */
+function textOffset(element: HTMLElement): number {
+  return Number(element.dataset.textOffset ?? 0) || 0;
 }
 
 /**
@@ -43,8 +53,15 @@ export function focusField(element: HTMLElement, selection?: { start: number; en
   element.focus({ preventScroll: true });
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) {
     const length = element.value.length;
-    const start = Math.max(0, Math.min(selection?.start ?? length, length));
-    const end = Math.max(start, Math.min(selection?.end ?? start, length));
+    const offset = textOffset(element);
+    if (selection && element.dataset.textOffset !== undefined && (selection.start < offset || selection.start > offset + length)) {
+      // A long field shows one part: it moves to the part that holds the place, then selects it.
+      const detail: ShowTextDetail = { start: selection.start, end: selection.end ?? selection.start };
+      element.dispatchEvent(new CustomEvent(SHOW_TEXT_EVENT, { detail }));
+      return;
+    }
+    const start = Math.max(0, Math.min((selection?.start ?? length + offset) - offset, length));
+    const end = Math.max(start, Math.min((selection?.end ?? start + offset) - offset, length));
     try {
       element.setSelectionRange(start, end);
     } catch {

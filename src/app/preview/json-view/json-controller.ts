@@ -10,6 +10,7 @@ import { useAppStore } from '../../store/index.ts';
 import { commitReadBack, VIEW_COALESCE_KEYS } from '../../views/commit.ts';
 import { EditSession } from '../../views/edit-session.ts';
 import { dialectBase, dialectText, readDialectText } from '../../views/json-text.ts';
+import { wordWrapFor } from '../editor-options.ts';
 import { applyMinimalEdit } from '../model-edit.ts';
 import { showProblems } from '../problem-markers.ts';
 import { setViewStatus } from '../view-status.ts';
@@ -20,11 +21,12 @@ export class JsonViewController {
   private shown = '';
   private typedSinceApplied = true; // the kept model may hold an earlier text: read it before the first edit
   private applying = false;
+  private wordWrap: 'on' | 'off' = 'on';
   private readonly disposables: IDisposable[] = [];
 
   constructor(
     private readonly model: editor.ITextModel,
-    editorInstance: editor.IStandaloneCodeEditor,
+    private readonly editorInstance: editor.IStandaloneCodeEditor,
     private codecId: string,
   ) {
     this.record = useAppStore.getState().record;
@@ -75,9 +77,15 @@ export class JsonViewController {
     const text = dialectText(this.record, this.codecId).text;
     if (text === this.shown && !this.typedSinceApplied) return;
     const before = this.typedSinceApplied ? this.model.getValue() : this.shown;
+    // As in the Text view: a JSON text over the limit (a 20 MB string is one line) is not wrapped.
+    const wordWrap = wordWrapFor(text.length);
+    if (wordWrap !== this.wordWrap) {
+      this.wordWrap = wordWrap;
+      this.editorInstance.updateOptions({ wordWrap });
+    }
     this.applying = true;
     try {
-      applyMinimalEdit(this.model, before, text);
+      applyMinimalEdit(this.model, before, text, this.editorInstance);
     } finally {
       this.applying = false;
     }
