@@ -111,6 +111,10 @@ test('the template is saved with the session and carried by a share link', async
   const link = await parley.shareLink();
   const other = await newGuardedPage(browser, baseURL, watch);
   await other.parley.goto(link);
+  // A template from a link is shown and applied only once the person agrees (docs/app.md, share links).
+  const dialog = other.parley.page.getByRole('dialog', { name: 'Open the shared conversation?' });
+  await expect(dialog.getByRole('textbox', { name: 'The Jinja template in the link' })).toHaveValue('{% for m in messages %}[{{ m.role }}] {{ m.content }}\n{% endfor %}');
+  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
   await expect.poll(() => other.parley.previewText()).toBe(expected);
   await expect(other.parley.page.getByLabel('Format', { exact: true })).toHaveValue('jinja');
   await other.context.close();
