@@ -10,7 +10,9 @@
  * - time until the page is usable (navigation start → editor rendered, → preview ready);
  * - a big record (ui-big.ts): opening an Apertus conversation with one 20 MB message, and typing
  *   in a short message of it. `--big` measures only that; PARLEY_BENCH_BASELINE=<a built dist/>
- *   measures that build too, beside this one (before/after a change).
+ *   measures that build too, beside this one (before/after a change). `--jinja` measures only
+ *   the Jinja typing case, in this build and the baseline's (each twice, alternating, so that a
+ *   change in the machine's load falls on both).
  * Writes the figures to BENCHMARKS.md under "App (npm run bench:ui)" and "App, a big record"
  * (other sections are kept). PARLEY_BENCH_PORT chooses the port (the baseline's: PARLEY_BENCH_BASELINE_PORT).
  */
@@ -36,6 +38,10 @@ const BASELINE = process.env.PARLEY_BENCH_BASELINE;
 const BASELINE_PORT = Number(process.env.PARLEY_BENCH_BASELINE_PORT ?? PORT + 100);
 /** `--big`: only the big record (and the baseline's), nothing else is measured or rewritten. */
 const BIG_ONLY = process.argv.includes('--big');
+/** `--jinja`: only the Jinja typing case, in this build and PARLEY_BENCH_BASELINE's, side by side. */
+const JINJA_ONLY = process.argv.includes('--jinja');
+/** The Jinja case's runs per build under `--jinja`, alternating builds. */
+const JINJA_ROUNDS = 2;
 /** The typing cases: the default format at two sizes, and the Jinja format (span recovery) at 100. */
 const CASES: TypingCase[] = [{ messages: 100 }, { messages: 2000 }, { messages: 100, jinja: true }];
 /** Keystrokes typed per size; the first WARMUP are not counted (JIT, first layout). */
@@ -234,6 +240,51 @@ function machine(browser: Browser): string {
   return `${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadavg()[0]?.toFixed(1)} at the end; headless Chromium ${browser.version()}, production builds served by \`vite preview\``;
 }
 
+/** Typing into 100 messages with the Jinja template, at `base`, in a fresh context. */
+async function measureJinjaAt(browser: Browser, base: string): Promise<Latency> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.evaluate(() => window.__parley.ready);
+    return await measureTyping(page, { messages: 100, jinja: true });
+  } finally {
+    await context.close();
+  }
+}
+
+/** `--jinja`: the Jinja typing case in the baseline build (if any) and this one, JINJA_ROUNDS times each, alternating. */
+async function measureJinjaSideBySide(browser: Browser): Promise<void> {
+  const other = BASELINE ? await preview({ root: ROOT, logLevel: 'warn', build: { outDir: BASELINE }, preview: { port: BASELINE_PORT, strictPort: true, host: '127.0.0.1', open: false } }) : undefined;
+  const rows: string[] = [];
+  try {
+    for (let round = 1; round <= JINJA_ROUNDS; round++) {
+      const builds: [string, string][] = [...(other ? [['before', `http://127.0.0.1:${BASELINE_PORT}/`] as [string, string]] : []), ['after', BASE]];
+      for (const [name, base] of builds) {
+        console.log(`Jinja typing, ${name}, round ${round}…`);
+        const l = await measureJinjaAt(browser, base);
+        rows.push(`| ${name} | ${round} | ${ms(l.model.p50)} | ${ms(l.model.p95)} | ${ms(l.model.max)} | ${ms(l.frame.p50)} | ${ms(l.frame.p95)} | ≤ ${TARGETS.p95JinjaAt100} ms: ${verdict(l.model.p95 <= TARGETS.p95JinjaAt100)} |`);
+      }
+    }
+  } finally {
+    if (other) await new Promise<void>((resolve, reject) => other.httpServer.close((error) => (error ? reject(error) : resolve())));
+  }
+  const section = [
+    '## App, Jinja typing before/after (npm run bench:ui -- --jinja)',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine(browser)}. Typing into a 100-message conversation with the Jinja template (span recovery),`,
+    `${KEYSTROKES - WARMUP} keystrokes a run after ${WARMUP} warm-up ones; keydown → the preview's model changed ("model"), → the next frame ("frame").`,
+    `${BASELINE ? `"before" is ${BASELINE}, "after" this checkout; ` : ''}the builds alternate, ${JINJA_ROUNDS} runs each.`,
+    '',
+    '| build | run | model p50 | model p95 | model max | frame p50 | frame p95 | target (model p95) |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+  console.log(`\n${section}`);
+  writeBenchmarkSection(ROOT, '## App, Jinja typing before/after', section);
+}
+
 /** The big record in this build and, when PARLEY_BENCH_BASELINE names one, in that build (served on BASELINE_PORT). */
 async function measureBig(browser: Browser): Promise<void> {
   const file = bigConversationFile();
@@ -261,6 +312,11 @@ async function main(): Promise<void> {
   const server = await preview({ root: ROOT, logLevel: 'warn', preview: { port: PORT, strictPort: true, host: '127.0.0.1', open: false } });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
+    if (JINJA_ONLY) {
+      await measureJinjaSideBySide(browser);
+      console.log('Written to BENCHMARKS.md.');
+      return;
+    }
     if (BIG_ONLY) {
       await measureBig(browser);
       console.log('Written to BENCHMARKS.md.');

@@ -31,6 +31,15 @@ async function pasteTemplate(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
+/**
+ * Gives the template a budget it never reaches (the budgetSteps render option, which the app
+ * takes from code only: docs/jinja.md), so that NESTED_LOOPS runs until stopped. With the
+ * default budget it ends by itself within about a second, racing the Stop button (offered at 400 ms).
+ */
+async function budgetForHours(page: Page): Promise<void> {
+  await page.evaluate(() => window.__parley.setFormat('jinja', { budgetSteps: 1e15 }));
+}
+
 async function openJinja(parley: ParleyPage, page: Page): Promise<void> {
   await parley.goto();
   await parley.load(CONVERSATION);
@@ -42,6 +51,7 @@ async function openJinja(parley: ParleyPage, page: Page): Promise<void> {
 
 test('a template that loops for hours leaves the page usable; Stop ends it and says so; a normal template renders again', async ({ parley, page }) => {
   await openJinja(parley, page);
+  await budgetForHours(page);
   await pasteTemplate(page, NESTED_LOOPS);
 
   // The page answers while the render runs: a message field takes typing and shows it.
@@ -67,6 +77,7 @@ test('a template that loops for hours leaves the page usable; Stop ends it and s
 
 test('a stopped render can be rendered again, and newer input replaces a long render without waiting for it', async ({ parley, page }) => {
   await openJinja(parley, page);
+  await budgetForHours(page);
   await pasteTemplate(page, NESTED_LOOPS);
   const status = page.getByRole('status', { name: 'Template render' });
   await status.getByRole('button', { name: 'Stop', exact: true }).click();
@@ -96,8 +107,28 @@ test('a template that asks for a billion-item range ends with a message, the pag
   await expect.poll(() => parley.previewText()).toBe('[user] Still typing\n[assistant] Paris.\n');
 });
 
+test('a template that needs more than the budget is stopped by it, in the worker, and says so; the page stays usable', async ({ parley, page }) => {
+  await openJinja(parley, page);
+  // 1,500 × 1,000 loop items: about 7.5 million steps, past the default budget (1,000,000 and
+  // 10,000 a message) after about a second; far past the page's first try (20,000 steps).
+  await pasteTemplate(page, '{% for a in range(1500) %}{% for b in range(1000) %}{% endfor %}{% endfor %}done');
+  const field = parley.field('Message 1 content');
+  await field.fill('Typed while the budget runs');
+  await expect(field).toHaveValue('Typed while the budget runs');
+  const status = page.getByRole('status', { name: 'Template render' });
+  await expect(status).toHaveText(/^Stopped: the template ran past its budget of 1,020,000 steps/, { timeout: 20_000 });
+  await expect(parley.diagnostics).toContainText('The template ran past its budget');
+  // The same budget would stop it again: no Render again.
+  await expect(status.getByRole('button', { name: 'Render again', exact: true })).toHaveCount(0);
+  await pasteTemplate(page, TEMPLATE);
+  await expect.poll(() => parley.previewText()).toBe('[user] Typed while the budget runs\n[assistant] Paris.\n');
+  await expect(status).toHaveText('');
+});
+
 test('Compare: a side\'s template renders in a worker; its Stop ends that render and says so', async ({ parley, page }) => {
   await openJinja(parley, page);
+  // Compare's Jinja side starts from the format's options, the budget with them.
+  await budgetForHours(page);
   await page.getByLabel('Format', { exact: true }).selectOption('apertus');
   await chooseTab(page, 'Compare');
   await page.getByLabel('Right template').fill(NESTED_LOOPS);

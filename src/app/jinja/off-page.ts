@@ -1,5 +1,6 @@
 /**
- * The app's template renderers, each its own worker (template-renderer.ts): the preview's (the
+ * The app's template renderers, each its own worker (template-renderer.ts), each trying a quick
+ * render on the page first (page-render.ts): the preview's (the
  * store's derived render of the Jinja format goes there, and with it the Text view, the
  * diagnostics, the training mask and the Token view), and one per side of Compare, so that a
  * long render on one never holds up another. Installed at boot.
@@ -8,18 +9,19 @@ import type { OptionValues, ParleyRecord, Rendered } from '../../core/index.ts';
 import { forgetRender, renderOffPage, useAppStore } from '../store/index.ts';
 import RenderWorker from './render.worker.ts?worker';
 import { OFF_PAGE_FORMAT } from './off-page-format.ts';
+import { renderOnPage } from './page-render.ts';
 import { TemplateRenderer } from './template-renderer.ts';
 
 const newWorker = () => new RenderWorker();
 
-export const previewRenderer = new TemplateRenderer(newWorker);
+export const previewRenderer = new TemplateRenderer(newWorker, undefined, renderOnPage);
 /** Compare's sides: text only, the diff needs no spans. */
 export const compareRenderers = {
-  Left: new TemplateRenderer(newWorker, { spans: false }),
-  Right: new TemplateRenderer(newWorker, { spans: false }),
+  Left: new TemplateRenderer(newWorker, { spans: false }, renderOnPage),
+  Right: new TemplateRenderer(newWorker, { spans: false }, renderOnPage),
 } as const;
 /** One-off renders (the dataset diff's original record). */
-const oneOff = new TemplateRenderer(newWorker, { spans: false });
+const oneOff = new TemplateRenderer(newWorker, { spans: false }, renderOnPage);
 
 export function installOffPageRenders(): void {
   renderOffPage((formatId, record, options) => (formatId === OFF_PAGE_FORMAT ? previewRenderer.render(record, options) : undefined));

@@ -13,6 +13,11 @@
  * offered to be stopped (`status().offerStop`); `stop()` ends the worker. A worker that dies
  * (out of memory, an error it did not catch) is told in the render, never swallowed, and a new
  * one renders the next input.
+ *
+ * First, each input is tried on the page (`onPage`, page-render.ts): a render that finishes
+ * within a small step budget is the answer at once, with no round trip (typing stays as quick as
+ * it was before the worker); one that needs more gives no answer there and goes to the worker,
+ * with the full budget. The page's answer is only ever a render the worker would give too.
  */
 import { error, info, ON_DEMAND_CODES, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered, type RenderHow } from '../../core/index.ts';
 import { isJinjaRenderResponse, type JinjaRenderRequest, type JinjaRenderResponse } from './render-protocol.ts';
@@ -27,6 +32,12 @@ import { rememberTemplatePositions } from './template-errors.ts';
 export const SUPERSEDE_AFTER_MS = 250;
 /** How long a render runs before the Stop button is offered (ms): quick renders never flash it. */
 export const STOP_OFFER_AFTER_MS = 400;
+
+/**
+ * A render tried on the page: the render, or undefined when it would take more than the page
+ * allows (then the worker renders). Must give only renders the worker would give.
+ */
+export type PageRender = (record: ParleyRecord, options: OptionValues | undefined, how: RenderHow | undefined) => Rendered | undefined;
 
 /** What the renderer needs of a Worker (a fake one in the unit tests). */
 export interface RenderWorker {
@@ -69,16 +80,21 @@ export class TemplateRenderer {
   private idle: (() => void)[] = [];
   /** A notification is queued (they are batched, and never made inside a `render` call). */
   private notifying = false;
+  /** The last input the page could not render: read again, it goes on waiting for the worker. */
+  private pageMissed: Inputs | undefined;
 
   constructor(
     private readonly createWorker: () => RenderWorker,
     private readonly how?: RenderHow,
+    private readonly onPage?: PageRender,
   ) {}
 
   /** The render of `record` with `options`: the worker's once it arrived; until then the last one, or a pending placeholder. */
   render(record: ParleyRecord, options: OptionValues | undefined): Rendered {
     const inputs = { record, options };
     if (this.settled && same(this.settled.inputs, inputs)) return this.settled.rendered;
+    const here = this.renderOnPage(inputs);
+    if (here) return here;
     this.want(inputs);
     // While it runs, the last render stays what is read, the very object: nothing derived from it
     // is computed again on each keystroke, and the preview does not blink. Only with nothing to
@@ -94,6 +110,8 @@ export class TemplateRenderer {
     const inputs = { record, options };
     // Another caller's newer input may take the worker meanwhile: then ask again.
     while (!this.settled || !same(this.settled.inputs, inputs)) {
+      const here = this.renderOnPage(inputs);
+      if (here) return here;
       this.want(inputs);
       await this.whenIdle();
     }
@@ -133,6 +151,39 @@ export class TemplateRenderer {
   whenIdle(): Promise<void> {
     if (!this.running && !this.waiting) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  /**
+   * The page's render of `inputs`, settled, or undefined when the page cannot give one (no
+   * `onPage`, or it needs more than the page allows: the worker's turn). Tried once per input.
+   */
+  private renderOnPage(inputs: Inputs): Rendered | undefined {
+    if (!this.onPage || same(this.pageMissed, inputs)) return undefined;
+    let rendered: Rendered | undefined;
+    try {
+      rendered = this.onPage(inputs.record, inputs.options, this.how);
+    } catch {
+      // Not expected (the core turns failures into diagnostics): the worker renders it, and says so if it throws there too.
+      rendered = undefined;
+    }
+    if (!rendered) {
+      this.pageMissed = inputs;
+      return undefined;
+    }
+    // Older input still with the worker is moot now: its answer must not replace this one.
+    const busy = this.running !== undefined || this.waiting !== undefined;
+    if (busy) {
+      this.endWorker();
+      this.waiting = undefined;
+    }
+    this.placeholder = undefined;
+    this.settled = { inputs, rendered };
+    // The caller reads it now; only a status that changed (a render was running) is told.
+    if (busy) {
+      this.state = IDLE;
+      this.notify();
+    }
+    return rendered;
   }
 
   private want(inputs: Inputs): void {

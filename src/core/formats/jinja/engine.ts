@@ -39,6 +39,12 @@ export const RESERVED_VARIABLES: ReadonlySet<string> = new Set(['true', 'false',
 export interface StepAccount {
   budgetSteps: number;
   spent: number;
+  /**
+   * At most this many steps, whatever the budget and its messages' allowance: a run that needs
+   * more ends over budget although the budget would let it finish (the app's first try on the
+   * page, render.ts `renderJinjaWithin`). Unset: the budget alone.
+   */
+  cap?: number;
 }
 
 export interface CompiledTemplate {
@@ -74,7 +80,7 @@ class Compiled implements CompiledTemplate {
     const env = new this.hf.Environment();
     const messages = Array.isArray(variables.messages) ? variables.messages.length : 0;
     const budget = effectiveBudget(account.budgetSteps, messages);
-    const interpreter = new MeteredInterpreter(env, budget, account.spent);
+    const interpreter = new MeteredInterpreter(env, budget, account.spent, account.cap === undefined ? budget : Math.min(budget, account.cap));
     const globals: Record<string, unknown> = {
       false: false, true: true, none: null, False: false, True: true, None: null,
       range: meteredRange(interpreter),

@@ -63,11 +63,16 @@ export class MeteredInterpreter extends Interpreter {
   /** The iterables of the `for` loops entered: their items are charged before the loop runs. */
   private readonly loopIterables = new WeakSet<object>();
 
-  /** `spent`: steps that earlier runs sharing this budget took. */
+  /**
+   * `spent`: steps that earlier runs sharing this budget took. `stepLimit`: the steps this run
+   * may reach, when fewer than the budget (the app's first try on the page, StepAccount.cap);
+   * the text length stays the budget's, so that a run within the limit ends as the full one does.
+   */
   constructor(
     env: object,
     private readonly budget: number,
     spent = 0,
+    private readonly stepLimit = budget,
   ) {
     super(env);
     this.steps = spent;
@@ -77,7 +82,7 @@ export class MeteredInterpreter extends Interpreter {
   /** Counts `n` steps; throws OverBudget past the budget (before the work they stand for). */
   charge(n: number): void {
     this.steps += n;
-    if (this.steps > this.budget) throw new OverBudget(stepsMessage(this.budget));
+    if (this.steps > this.stepLimit) throw new OverBudget(stepsMessage(this.stepLimit));
   }
 
   /** Steps taken so far, with those spent before this run. */

@@ -30,6 +30,24 @@ function failureDiagnostic(failure: unknown): Diagnostic {
 const empty = (diagnostics: Diagnostic[]): Rendered => ({ text: '', spans: [], diagnostics });
 
 export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions>, how?: RenderHow): Rendered {
+  // Without a cap no run is cut short, so there is always a render.
+  return render(record, partial, how, undefined) as Rendered;
+}
+
+/**
+ * The render of `renderJinja`, when it takes at most `capSteps` steps in its run and as many in
+ * the marked runs of span recovery together; undefined when either needs more (or meets any
+ * other limit of the budget). A render it returns is the very one `renderJinja` gives: the same
+ * steps under a larger budget, the same text limit. The app's first try on the page
+ * (app/jinja/template-renderer.ts): a quick template renders at once, another goes to a worker.
+ */
+export function renderJinjaWithin(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined, how: RenderHow | undefined, capSteps: number): Rendered | undefined {
+  return render(record, partial, how, capSteps);
+}
+
+const isBudgetFailure = (failure: unknown): boolean => failure instanceof TemplateFailure && failure.kind === 'budget';
+
+function render(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined, how: RenderHow | undefined, cap: number | undefined): Rendered | undefined {
   if (record.kind !== 'chat') return empty([error(CODES.templateError, 'A chat template renders conversations; a multi-file document has no messages to give it.')]);
   const options = resolveOptions(partial);
   const diagnostics: Diagnostic[] = [];
@@ -45,8 +63,9 @@ export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions
   diagnostics.push(...context.diagnostics);
   let text: string;
   try {
-    text = compiled.run(context.variables, options.date, { budgetSteps: options.budgetSteps, spent: 0 });
+    text = compiled.run(context.variables, options.date, { budgetSteps: options.budgetSteps, spent: 0, cap });
   } catch (failure) {
+    if (cap !== undefined && isBudgetFailure(failure)) return undefined;
     return empty([...diagnostics, failureDiagnostic(failure)]);
   }
   if (how?.spans === false) return { text, spans: [], diagnostics };
@@ -54,14 +73,19 @@ export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions
   const passed = stringValues(context.variables.messages);
   // The marked renders of span recovery (up to 8) share one more budget: a template that takes
   // nearly all of its budget cannot take it nine times over. Past it, the render has no spans.
-  const recoveryAccount = { budgetSteps: options.budgetSteps, spent: 0 };
+  const recoveryAccount = { budgetSteps: options.budgetSteps, spent: 0, cap };
+  // Under a cap, a marked run cut short may have been one the budget lets finish: no answer then.
+  let cutShort = false;
   const recovery = recoverSpans(text, fields, (chosen) => {
+    if (cutShort) return undefined;
     try {
       return compiled.run(templateContext(markedRecord(record, chosen), options, parsed.values).variables, options.date, recoveryAccount);
-    } catch {
+    } catch (failure) {
+      if (cap !== undefined && isBudgetFailure(failure)) cutShort = true;
       return undefined;
     }
   }, (fieldText) => passed.has(fieldText));
+  if (cutShort) return undefined;
   diagnostics.push(...recoveryDiagnostics(recovery));
   return { text, spans: buildSpans(text, recovery, specialMatcher(context.variables)), diagnostics };
 }
