@@ -3,7 +3,7 @@ export * from './model/index.ts';
 export * from './shared/options.ts';
 export * from './shared/lost-in-conversion.ts';
 export { stringifyJson, type StringifyOptions } from './shared/json-stringify.ts';
-export { numberSpellings, type NumberSpellings } from './shared/number-spellings.ts';
+export { holdsNumber, numberSpellings, type NumberSpellings } from './shared/number-spellings.ts';
 export * from './formats/types.ts';
 export * from './formats/registry.ts';
 export { ON_DEMAND_CODES, waitsForFormat } from './formats/on-demand.ts';

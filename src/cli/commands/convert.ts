@@ -1,5 +1,5 @@
 /** `parley convert`: a conversation from one JSON dialect to another; what is lost goes to stderr. */
-import { hasErrors, numberSpellings, stringifyJson, type Diagnose, type EncodeHow, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
+import { hasErrors, holdsNumber, numberSpellings, stringifyJson, type Diagnose, type EncodeHow, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
 import { inputArgument, parseArgs, stringFlag, type ParsedArgs } from '../args.ts';
 import { earlyFlagValue } from '../format-args.ts';
 import { optionFlagSpecs, optionValues } from '../format-options.ts';
@@ -158,5 +158,7 @@ function convertLine(from: DialectChoice, to: InterchangeCodec, options: Partial
  * without --fix: JSON.parse keeps only values (docs/fixes.md). Without recursion, too.
  */
 function writeJson(json: unknown, input: string, indent?: string): string {
-  return stringifyJson(json, { spellings: numberSpellings(input), ...(indent === undefined ? {} : { indent }) });
+  // Output without a number needs no spellings: the walk costs a few per cent of the text scan.
+  const spellings = holdsNumber(json) ? numberSpellings(input) : undefined;
+  return stringifyJson(json, { spellings, ...(indent === undefined ? {} : { indent }) });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberSpellings, type NumberSpellings } from './number-spellings.ts';
+import { holdsNumber, numberSpellings, type NumberSpellings } from './number-spellings.ts';
 
 /** The tree as plain nested objects, for readable expectations. */
 function plain(tree: NumberSpellings | undefined): unknown {
@@ -12,7 +12,7 @@ describe('numberSpellings', () => {
     expect(numberSpellings('{"a":1,"b":[0,-1,0.5,1e+21,1.5e-7],"c":"1.0 -0 1e5","d":true}')).toBeUndefined();
   });
 
-  it.each([['1.0'], ['-0'], ['1e5'], ['1E+5'], ['0.10'], ['12345678901234567890'], ['-0.0'], ['1e400'], ['100e-2']])('finds %s, by path', (spelled) => {
+  it.each([['1.0'], ['-0'], ['1e5'], ['1E+5'], ['0.10'], ['12345678901234567890'], ['9999999999999999'], ['-0.0'], ['1e400'], ['100e-2']])('finds %s, by path', (spelled) => {
     expect(plain(numberSpellings(`{"a":[1,{"b":${spelled}}],"c":2}`))).toEqual({ a: { 1: { b: spelled } } });
   });
 
@@ -41,5 +41,15 @@ describe('numberSpellings', () => {
     let node: string | NumberSpellings | undefined = tree;
     for (let i = 0; i < depth; i++) node = (node as NumberSpellings).get(0);
     expect(node).toBe('1.0');
+  });
+
+  it('holdsNumber finds a number at any depth, in arrays and objects, and nothing in strings, booleans or null', () => {
+    expect(holdsNumber({ messages: [{ role: 'user', content: '1.0 -0 1e5' }], ok: true, none: null })).toBe(false);
+    expect(holdsNumber({ tools: [{ parameters: { properties: { limit: { default: 5 } } } }] })).toBe(true);
+    expect(holdsNumber([[], {}, ['x', [0]]])).toBe(true);
+    expect(holdsNumber(-0)).toBe(true);
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(holdsNumber(deep)).toBe(true);
   });
 });
