@@ -72,4 +72,13 @@ describe('planReplace', () => {
     const plan = await planReplace(source(LINES), matcher('cat'), 'cat');
     expect(plan.changes.size).toBe(0);
   });
+
+  it('a record the replace cannot rewrite (nested 5,000 deep) is counted with the bad lines; the others are replaced', async () => {
+    const deep = `${'{"d":['.repeat(5000)}"x"${']}'.repeat(5000)}`;
+    const lines = [chat('a cat', 'ok'), `{"messages":[{"role":"user","content":"one cat"}],"extra":${deep}}`, chat('cat again', 'ok')];
+    const plan = await planReplace(source(lines), matcher('cat'), 'dog');
+    expect([...plan.changes.keys()]).toEqual([0, 2]);
+    expect(plan.changes.get(2)).toBe(chat('dog again', 'ok'));
+    expect(plan.unreadable).toBe(1);
+  });
 });

@@ -75,7 +75,15 @@ export async function planReplace(source: RecordSource, matcher: Matcher, templa
       if (countInRecordText(text, matcher, undefined, source.context) > 0) plan.unreadable++;
       return;
     }
-    const replaced = replaceInRecord(read.record, read.dialect, read.json, matcher, template, text);
+    let replaced: ReturnType<typeof replaceInRecord>;
+    try {
+      replaced = replaceInRecord(read.record, read.dialect, read.json, matcher, template, text);
+    } catch {
+      // A record the replace cannot rewrite (nested so deep that copying it overflows the stack)
+      // is counted with the bad lines, to be fixed as text: one record never stops the replace.
+      if (countInRecordText(text, matcher, undefined, source.context) > 0) plan.unreadable++;
+      return;
+    }
     if (!replaced || replaced.text === text) return;
     plan.changes.set(id, replaced.text);
     plan.places += replaced.places;
