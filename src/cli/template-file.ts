@@ -19,18 +19,16 @@ export function templateFlagSpecs(format: Format<OptionValues>): FlagSpec[] {
   return format.id === JINJA
     ? [
         { flag: NAME_FLAG, takesValue: true, valueName: 'NAME' },
-        { flag: BUDGET_FLAG, takesValue: true, valueName: 'STEPS' },
+        // A whole number, checked by the parser like --jobs and --notes.
+        { flag: BUDGET_FLAG, takesValue: true, valueName: 'STEPS', count: { min: 1, max: Number.MAX_SAFE_INTEGER } },
       ]
     : [];
 }
 
-/** `--template-budget`: a positive whole number of steps (the `budgetSteps` render option). */
-function budgetSteps(args: ParsedArgs, command: string): number | undefined {
+/** `--template-budget` (the `budgetSteps` render option), already checked as a whole number by parseArgs. */
+function budgetSteps(args: ParsedArgs): number | undefined {
   const given = args.flags.get(BUDGET_FLAG);
-  if (given === undefined) return undefined;
-  const steps = typeof given === 'string' && /^[1-9]\d*$/.test(given) ? Number(given) : NaN;
-  if (!Number.isSafeInteger(steps)) throw new CliError(`${command}: ${BUDGET_FLAG} expects a positive whole number of steps, got ${JSON.stringify(given)}`);
-  return steps;
+  return typeof given === 'string' ? Number(given) : undefined;
 }
 
 function readText(path: string, command: string): string {
@@ -44,7 +42,7 @@ function readText(path: string, command: string): string {
 /** The options with `template` read from its file and the config's tokens under the `variables` given. */
 export function withTemplateFile(format: Format<OptionValues>, options: Partial<OptionValues>, args: ParsedArgs, command: string): Partial<OptionValues> {
   if (format.id !== JINJA) return options;
-  const steps = budgetSteps(args, command);
+  const steps = budgetSteps(args);
   return steps === undefined ? withTemplate(options, args, command) : { ...withTemplate(options, args, command), budgetSteps: steps };
 }
 
