@@ -18,3 +18,7 @@ export const toolbarInput =
   'dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:[color-scheme:dark]';
 
 export const mutedText = 'text-slate-600 dark:text-slate-300';
+
+/** A persistent warning under the toolbar (stored data that needs a choice), until resolved. */
+export const warningBanner =
+  'flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50';

@@ -5,12 +5,11 @@
  * that could not be restored (export or discard it), and an emergency copy that cannot be
  * written (the last moment before closing may be lost).
  */
-import { toolbarButton } from '../layout/ui.ts';
+import { toolbarButton, warningBanner as warning } from '../layout/ui.ts';
+import { RecoveryCopyBanner } from './RecoveryCopyBanner.tsx';
 import { discardCopies, downloadCopies, openLatestCopy, resolveConflict } from './recovery-copy-actions.ts';
 import { useRecoveryState } from './recovery-state.ts';
 import { discardUnreadable, exportUnreadable } from './unreadable-actions.ts';
-
-const warning = 'flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50';
 
 export default function PersistenceBanners() {
   const unreadable = useRecoveryState((state) => state.unreadable);
@@ -18,7 +17,6 @@ export default function PersistenceBanners() {
   const latest = unreadable[unreadable.length - 1];
   const conflict = useRecoveryState((state) => state.conflict);
   const copies = useRecoveryState((state) => state.copies);
-  const latestCopy = copies[copies.length - 1];
   return (
     <>
       {conflict && (
@@ -38,23 +36,7 @@ export default function PersistenceBanners() {
           )}
         </section>
       )}
-      {latestCopy && !conflict && (
-        <section aria-label="Recovery copy" className={warning}>
-          <p className="min-w-0 flex-1">
-            Recovery copy: {latestCopy.reason} Kept {new Date(latestCopy.keptAt).toLocaleString()}
-            {copies.length > 1 ? `; ${copies.length} recovery copies are kept in this browser.` : ', in this browser.'}
-          </p>
-          <button type="button" className={toolbarButton} onClick={() => void openLatestCopy()}>
-            Open recovery copy
-          </button>
-          <button type="button" className={toolbarButton} onClick={downloadCopies}>
-            Download recovery {copies.length > 1 ? 'copies' : 'copy'}
-          </button>
-          <button type="button" className={toolbarButton} onClick={() => void discardCopies()}>
-            Discard recovery {copies.length > 1 ? 'copies' : 'copy'}
-          </button>
-        </section>
-      )}
+      {!conflict && <RecoveryCopyBanner label="Recovery copy" copies={copies} whatIsKept="recovery copies" onOpen={() => void openLatestCopy()} onDownload={downloadCopies} onDiscard={() => void discardCopies()} />}
       {latest && (
         <section aria-label="Saved data that could not be restored" className={warning}>
           <p className="min-w-0 flex-1">

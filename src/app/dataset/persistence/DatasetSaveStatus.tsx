@@ -5,7 +5,8 @@
  * the recovery copies such a choice left (download or discard them).
  */
 import { downloadFile, today } from '../../layout/download-file.ts';
-import { toolbarButton } from '../../layout/ui.ts';
+import { toolbarButton, warningBanner as warning } from '../../layout/ui.ts';
+import { RecoveryCopyBanner } from '../../persistence/RecoveryCopyBanner.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { discardChangedWork, discardKeptWork, keepDatasetWorkHere, takeOtherDatasetWork } from './dataset-persistence.ts';
 import { datasetPersistenceStore, useDatasetPersistence } from './persistence-state.ts';
@@ -30,8 +31,6 @@ export function DatasetSaveStatus() {
     </p>
   );
 }
-
-const warning = 'flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50';
 
 export function ChangedFileBanner() {
   const changed = useDatasetPersistence((state) => state.changed);
@@ -71,8 +70,7 @@ export function DatasetConflictBanner() {
 export function KeptWorkBanner() {
   const kept = useDatasetPersistence((state) => state.kept);
   const conflict = useDatasetPersistence((state) => state.conflict);
-  const latest = kept[kept.length - 1];
-  if (!latest || conflict) return null;
+  if (kept.length === 0 || conflict) return null;
   const download = () => {
     const fileName = `parley-dataset-recovery-copies-${today()}.json`;
     try {
@@ -82,17 +80,6 @@ export function KeptWorkBanner() {
     }
   };
   return (
-    <section aria-label="Recovery copy of dataset work" className={warning}>
-      <p className="min-w-0 flex-1">
-        Recovery copy: {latest.reason} Kept {new Date(latest.keptAt).toLocaleString()}
-        {kept.length > 1 ? `; ${kept.length} recovery copies of work on this file are kept in this browser.` : ', in this browser.'}
-      </p>
-      <button type="button" className={toolbarButton} onClick={download}>
-        Download recovery {kept.length > 1 ? 'copies' : 'copy'}
-      </button>
-      <button type="button" className={toolbarButton} onClick={() => void discardKeptWork()}>
-        Discard recovery {kept.length > 1 ? 'copies' : 'copy'}
-      </button>
-    </section>
+    <RecoveryCopyBanner label="Recovery copy of dataset work" copies={kept} whatIsKept="recovery copies of work on this file" onDownload={download} onDiscard={() => void discardKeptWork()} />
   );
 }
