@@ -3,8 +3,9 @@
  * `field-sizing: content` size it themselves; elsewhere its height follows `scrollHeight`.
  * A long text (over LONG_TEXT_CHARS) is edited in parts instead: WindowedTextarea.tsx.
  */
-import { useCallback, useLayoutEffect, useRef, type FocusEvent, type TextareaHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, type FocusEvent, type TextareaHTMLAttributes } from 'react';
 import { isLongText } from './text-pages.ts';
+import { useOwnRef } from './use-own-ref.ts';
 import { WindowedTextarea } from './WindowedTextarea.tsx';
 
 const supportsFieldSizing = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
@@ -17,19 +18,8 @@ type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChan
 
 export function AutoTextarea({ ref, onFocus, onBlur, ...props }: Props) {
   const long = isLongText(props.value);
-  const element = useRef<HTMLElement | null>(null);
   const focused = useRef(false);
-  const setRef = useCallback(
-    (next: HTMLElement | null) => {
-      element.current = next;
-      const cleanup = ref?.(next);
-      return () => {
-        element.current = null;
-        cleanup?.();
-      };
-    },
-    [ref],
-  );
+  const [element, setRef] = useOwnRef<HTMLElement>(ref);
   // A paste or a deletion across LONG_TEXT_CHARS swaps the textarea for the other kind: the
   // new one takes the focus the old one had (its removal moved it to the page).
   const shownLong = useRef(long);
@@ -55,18 +45,7 @@ export function AutoTextarea({ ref, onFocus, onBlur, ...props }: Props) {
 }
 
 function GrowingTextarea({ value, onValueChange, ref, className = '', rows = 1, ...rest }: Props) {
-  const own = useRef<HTMLTextAreaElement | null>(null);
-  const setRef = useCallback(
-    (element: HTMLTextAreaElement | null) => {
-      own.current = element;
-      const cleanup = ref?.(element);
-      return () => {
-        own.current = null;
-        cleanup?.();
-      };
-    },
-    [ref],
-  );
+  const [own, setRef] = useOwnRef<HTMLTextAreaElement>(ref);
   useLayoutEffect(() => {
     const element = own.current;
     if (supportsFieldSizing || !element) return;

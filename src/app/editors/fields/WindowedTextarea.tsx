@@ -5,9 +5,10 @@
  * `data-text-offset`, so that the field registry maps selections and reveals to the full value;
  * a reveal outside the part arrives as SHOW_TEXT_EVENT and moves to the part that holds it.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type TextareaHTMLAttributes } from 'react';
 import { pageAt, pageHolding, previousPageStart, SHOW_TEXT_EVENT, spliceTyped, type ShowTextDetail, type TextPage } from './text-pages.ts';
 import { buttonClass } from './styles.ts';
+import { useOwnRef } from './use-own-ref.ts';
 
 type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'ref'> & {
   value: string;
@@ -19,7 +20,6 @@ const NUMBER = new Intl.NumberFormat('en-US');
 
 export function WindowedTextarea({ value, onValueChange, ref, className = '', ...rest }: Props) {
   const [shown, setShown] = useState<{ value: string; page: TextPage }>(() => ({ value, page: pageAt(value, 0) }));
-  const element = useRef<HTMLTextAreaElement | null>(null);
   /** A selection to place once the part that holds it is shown (a reveal). */
   const pendingSelection = useRef<ShowTextDetail | undefined>(undefined);
   let page = shown.page;
@@ -29,17 +29,7 @@ export function WindowedTextarea({ value, onValueChange, ref, className = '', ..
     setShown({ value, page });
   }
   const label = rest['aria-label'] ?? 'the field';
-  const setRef = useCallback(
-    (textarea: HTMLTextAreaElement | null) => {
-      element.current = textarea;
-      const cleanup = ref?.(textarea);
-      return () => {
-        element.current = null;
-        cleanup?.();
-      };
-    },
-    [ref],
-  );
+  const [element, setRef] = useOwnRef<HTMLTextAreaElement>(ref);
 
   useEffect(() => {
     const textarea = element.current;
