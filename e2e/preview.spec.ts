@@ -76,7 +76,8 @@ test('special tokens stand out from content in both themes, JSON payloads are co
   const content = preview.piece('Research', { prefix: true });
   await expect(token).toBeVisible();
   await expect.poll(async () => (await preview.colorOf(token)) !== (await preview.colorOf(content)), { message: 'token colour differs from content' }).toBe(true);
-  expect(await token.evaluate((element) => Number(getComputedStyle(element).fontWeight))).toBeGreaterThanOrEqual(600);
+  // Polled like the colour above: Monaco may redraw the line between finding the token and reading its style.
+  await expect.poll(() => token.evaluate((element) => Number(getComputedStyle(element).fontWeight)), { message: 'special token is bold' }).toBeGreaterThanOrEqual(600);
   // The tool call's JSON: the key and the string value are coloured, differently from prose.
   const key = preview.piece('"query"');
   const value = preview.piece('"machine learning overview"');
