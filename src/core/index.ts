@@ -26,5 +26,6 @@ export * from './interchange/parley-json/index.ts';
 export * from './interchange/conversion.ts';
 export * from './validate/index.ts';
 export * from './clean-check/index.ts';
+export * from './checks/index.ts';
 export * from './dataset/index.ts';
 export * from './fix/index.ts';

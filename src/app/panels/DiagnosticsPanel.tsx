@@ -19,7 +19,7 @@ const severityStyle = {
   info: 'bg-sky-100 text-sky-950 dark:bg-sky-900/60 dark:text-sky-100',
 };
 const severityLabel = { error: 'Error', warning: 'Warning', info: 'Info' };
-const sourceLabel = { import: 'import', editor: 'check', format: 'format' };
+const sourceLabel = { reader: 'import', record: 'check', structure: 'check', format: 'format', rules: 'rules' };
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

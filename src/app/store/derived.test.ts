@@ -10,7 +10,7 @@ describe('diagnosticsState', () => {
     const state = { record, formatId: 'apertus', formatOptions, importDiagnostics: [] };
     const path = ['messages', 1, 'content', 'blocks', 0, 'calls', 0, 'arguments'];
     const all = diagnosticsState(state).filter((d) => d.code === 'tool-call/arguments-syntax');
-    expect(all.map((d) => [d.severity, d.path, d.source])).toEqual([['error', path, 'editor']]);
+    expect(all.map((d) => [d.severity, d.path, d.source])).toEqual([['error', path, 'record']]);
     // The text is the format's, untouched.
     expect(renderState(state).text).toContain('[{"f": {"a": }}]');
   });
@@ -21,7 +21,7 @@ describe('diagnosticsState', () => {
     const state = { record, formatId: 'apertus', formatOptions, importDiagnostics: [opened] };
     const listed = diagnosticsState(state).map((d) => [d.code, d.source]);
     expect(listed).toHaveLength(2);
-    expect(listed).toEqual(expect.arrayContaining([['decode/kept', 'import'], ['apertus/legacy-call-type', 'format']]));
+    expect(listed).toEqual(expect.arrayContaining([['decode/kept', 'reader'], ['apertus/legacy-call-type', 'format']]));
   });
 
   it('is the same array while its sources are the same (one computation per change, however many readers)', () => {

@@ -4,8 +4,8 @@
  * (single-entry memos), so a keystroke computes each once however many subscribers read it
  * (preview, diagnostics panel, form fields, test API).
  */
-import { findFormat, validateRecord, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
-import { listDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
+import { checkRecord, findFormat, sameProfile, validateRecord, type CheckProfile, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { keyDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
 import { useAppStore, type AppState } from './store.ts';
 
 /**
@@ -55,7 +55,7 @@ export function useRendered(): Rendered {
 
 let lastValidation: { record: ParleyRecord; diagnostics: Diagnostic[] } | undefined;
 
-/** `validateRecord` of the current record (format-independent diagnostics), memoised like the render. */
+/** `validateRecord` of the current record alone: what the form fields show when a render throws (diagnostics-index.ts). */
 export function validationState(state: Pick<AppState, 'record'>): Diagnostic[] {
   if (lastValidation?.record !== state.record) lastValidation = { record: state.record, diagnostics: validateRecord(state.record) };
   return lastValidation.diagnostics;
@@ -63,20 +63,26 @@ export function validationState(state: Pick<AppState, 'record'>): Diagnostic[] {
 
 type DiagnosticsInputs = Pick<AppState, 'record' | 'formatId' | 'formatOptions' | 'importDiagnostics'>;
 
-let lastList: { imported: readonly Diagnostic[]; validation: readonly Diagnostic[]; format: readonly Diagnostic[]; list: readonly ListedDiagnostic[] } | undefined;
+let lastList: { record: ParleyRecord; imported: readonly Diagnostic[]; profile: CheckProfile; format: readonly Diagnostic[]; list: readonly ListedDiagnostic[] } | undefined;
+
+/** The check profile of the store: the format shown and its options. */
+function profileOf(state: Pick<AppState, 'formatId' | 'formatOptions'>): CheckProfile {
+  const options = state.formatOptions[state.formatId];
+  return options === undefined ? { formatId: state.formatId } : { formatId: state.formatId, formatOptions: options };
+}
 
 /**
- * Every diagnostic of the current state, each problem once (diagnostic-list.ts): the last open's
- * decode warnings, validateRecord and the format's render. The same array for as long as its
- * three sources are the same arrays.
+ * Every diagnostic of the current state, each problem once: core's `checkRecord` of the record
+ * with the last open's decode warnings as the reader's, and the preview's render diagnostics
+ * (not rendered twice). The same array for as long as its inputs are the same.
  */
 export function diagnosticsState(state: DiagnosticsInputs): readonly ListedDiagnostic[] {
   const imported = state.importDiagnostics;
-  const validation = validationState(state);
   const format = renderState(state).diagnostics;
-  if (lastList && lastList.imported === imported && lastList.validation === validation && lastList.format === format) return lastList.list;
-  const list = listDiagnostics({ import: imported, editor: validation, format });
-  lastList = { imported, validation, format, list };
+  const profile = profileOf(state);
+  if (lastList && lastList.record === state.record && lastList.imported === imported && lastList.format === format && sameProfile(lastList.profile, profile)) return lastList.list;
+  const list = keyDiagnostics(checkRecord({ record: state.record, readerDiagnostics: imported }, profile, { formatDiagnostics: format }).diagnostics);
+  lastList = { record: state.record, imported, profile, format, list };
   return list;
 }
 

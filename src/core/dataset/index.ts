@@ -13,4 +13,4 @@ export * from './json-array-writer.ts';
 export * from './fingerprint.ts';
 export * from './dataset-index.ts';
 export * from './search/index.ts';
-export * from './review/index.ts';
+export * from './list/index.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateRecord } from '../validate/index.ts';
 import { decodeRecordBytes, decodeRecordText } from './record-decode.ts';
 import { summarizeRecord } from './record-summary.ts';
 import { utf8 } from './test-helpers.ts';
@@ -40,11 +41,11 @@ describe('decodeRecordText', () => {
     expect(decodeRecordText('  \r', 9)).toEqual({ ok: false, kind: 'blank', line: 9, message: 'Line 9: blank, not a record' });
   });
 
-  it('includes the format-independent checks in the diagnostics', () => {
+  it("returns the reader's diagnostics only (the record's checks are checkRecord's)", () => {
     const bad = '{"messages":[{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{not json"}}]}]}';
     const result = decodeRecordText(bad, 1);
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    if (result.ok) expect(result.diagnostics.some((d) => d.severity === 'error')).toBe(false);
   });
 });
 
@@ -67,7 +68,7 @@ describe('summarizeRecord', () => {
   function summary(text: string) {
     const result = decodeRecordText(text, 1);
     if (!result.ok) throw new Error(result.message);
-    return summarizeRecord(result.record, result.dialect, result.diagnostics);
+    return summarizeRecord(result.record, result.dialect, [...result.diagnostics, ...validateRecord(result.record)]);
   }
 
   it('summarises a conversation with tool calls', () => {

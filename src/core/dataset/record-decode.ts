@@ -8,7 +8,7 @@ import type { Diagnostic } from '../model/diagnostic.ts';
 import type { ParleyRecord } from '../model/types.ts';
 import { chooseDialect, type DialectContext } from '../interchange/choose-dialect.ts';
 import { describeJson } from '../shared/json.ts';
-import { parseJson, validateRecord } from '../validate/index.ts';
+import { parseJson } from '../validate/index.ts';
 
 export interface DecodedRecord {
   ok: true;
@@ -19,7 +19,7 @@ export interface DecodedRecord {
   /** Id of the codec that read it (`openai-chat`, `anthropic`, …). */
   dialect: string;
   record: ParleyRecord;
-  /** The reader's diagnostics, then the format-independent checks (validateRecord). */
+  /** The reader's diagnostics only: the checks of the record are core/checks' `checkRecord`. */
   diagnostics: Diagnostic[];
 }
 
@@ -97,7 +97,7 @@ function decodeJson(json: unknown, text: string, line: number, context: DialectC
     const reasons = decoded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
     return { ok: false, kind: 'decode', line, message: `Line ${line}: not readable as ${codec.label}: ${reasons.join('; ') || 'no reason given'}`, diagnostics: decoded.diagnostics };
   }
-  return { ok: true, json, text, dialect: codec.id, record: decoded.record, diagnostics: [...decoded.diagnostics, ...validateRecord(decoded.record)] };
+  return { ok: true, json, text, dialect: codec.id, record: decoded.record, diagnostics: decoded.diagnostics };
 }
 
 /** The first few keys of an object, for a message: `"x", "y"` or `none`. */

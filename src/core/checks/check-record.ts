@@ -1,0 +1,62 @@
+/**
+ * The one check of a record: the reader's diagnostics, the format-independent checks
+ * (validateRecord), the structural checks for the format, the format's render and the team's
+ * rules, combined into one list (list.ts). The editor's panel, the dataset worker, Fix all's
+ * count, `parley validate`, `render` and `stats` all call it, so a record shows the same
+ * problems wherever it is seen.
+ */
+import { findFormat } from '../formats/registry.ts';
+import type { Diagnostic } from '../model/diagnostic.ts';
+import type { ParleyRecord } from '../model/types.ts';
+import { validateRecord } from '../validate/index.ts';
+import { combineDiagnostics, countBySeverity, type CheckedDiagnostic } from './list.ts';
+import type { CheckProfile } from './profile.ts';
+import { checkRules, type TokenMeasure } from './rules/index.ts';
+import { checkStructure } from './structure.ts';
+
+export interface CheckInput {
+  record: ParleyRecord;
+  /** What the dialect's reader said of the record (decodeRecord*, readJsonValue). */
+  readerDiagnostics?: readonly Diagnostic[];
+}
+
+export interface CheckHow {
+  /**
+   * `true`: the record is checked once and dropped (the command, a pass over a dataset), so
+   * validateRecord's per-message memo is skipped (ValidateHow.once).
+   */
+  once?: boolean;
+  /** The format's render diagnostics, when the caller rendered the record already (the editor's preview): not rendered again. */
+  formatDiagnostics?: readonly Diagnostic[];
+  /** The render's token figures, for the token rules (left out without them). */
+  tokens?: TokenMeasure;
+}
+
+export interface RecordCheck {
+  /** Each problem once, errors first, in document order (list.ts). */
+  diagnostics: CheckedDiagnostic[];
+  errors: number;
+  warnings: number;
+  /** The distinct codes, in the order of `diagnostics`. */
+  codes: string[];
+}
+
+/** Only the render's diagnostics are used: the formats build neither spans nor text. */
+const DIAGNOSTICS_ONLY = { spans: false, text: false } as const;
+
+export function checkRecord(input: CheckInput, profile: CheckProfile, how: CheckHow = {}): RecordCheck {
+  const { record } = input;
+  const format = findFormat(profile.formatId);
+  const formatDiagnostics: readonly Diagnostic[] =
+    how.formatDiagnostics ??
+    (format ? format.render(record, profile.formatOptions, DIAGNOSTICS_ONLY).diagnostics : [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${profile.formatId}".` }]);
+  const diagnostics = combineDiagnostics({
+    reader: input.readerDiagnostics ?? [],
+    record: validateRecord(record, { once: how.once === true }),
+    structure: format ? checkStructure(record, format) : [],
+    format: formatDiagnostics,
+    rules: profile.rules ? checkRules(record, profile.rules, how.tokens) : [],
+  });
+  const counts = countBySeverity(diagnostics);
+  return { diagnostics, errors: counts.error, warnings: counts.warning, codes: [...new Set(diagnostics.map((d) => d.code))] };
+}
