@@ -8,3 +8,4 @@ export { specialSplits, type SpecialSplit } from './special-splits.ts';
 export { trainingExample, exampleOf, IGNORE_LABEL } from './training.ts';
 export { DEFAULT_TOKENIZERS, defaultTokenizerFor, findDefaultTokenizer, type DefaultTokenizer, type FormatTokenizer } from './defaults.ts';
 export { tokenDiagnostics, TOKEN_CODES } from './diagnostics.ts';
+export { measureTokens } from './measure.ts';

@@ -131,3 +131,10 @@ export interface TrainingExample {
   /** Indices of tokens straddling a trainable boundary (not trained). */
   straddling: number[];
 }
+
+/** The token figures of a record's render (measure.ts): what the token lint rules judge. */
+export interface TokenMeasure {
+  tokens: number;
+  /** Tokens the training mask trains. */
+  trained: number;
+}

@@ -28,9 +28,4 @@ export interface LintRules {
   forbiddenText?: RuleBase & { patterns: ({ text: string } | { regex: string; flags?: string })[]; roles?: string[] };
 }
 
-/** The token figures of a record's render, for the token rules (computed with a tokenizer). */
-export interface TokenMeasure {
-  tokens: number;
-  /** Tokens the training mask trains. */
-  trained: number;
-}
+export type { TokenMeasure } from '../../tokens/types.ts';
