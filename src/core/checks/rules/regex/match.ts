@@ -26,9 +26,15 @@ export const ALLOWED_FLAGS = 'imsu';
 
 type Instruction = { op: 'char'; atom: number } | { op: 'split'; a: number; b: number } | { op: 'jump'; to: number } | { op: 'assert'; kind: AssertKind } | { op: 'match' };
 
+/** A match: `text.slice(start, end)`. */
+export interface RegexMatch {
+  start: number;
+  end: number;
+}
+
 export interface SafeRegex {
-  /** Where the first match found starts (the one that ends first), or -1. */
-  search(text: string): number;
+  /** The match that ends first (of those, the one that starts first), or undefined. */
+  find(text: string): RegexMatch | undefined;
 }
 
 export type SafeRegexCompile = { ok: true; regex: SafeRegex } | { ok: false; message: string };
@@ -186,12 +192,12 @@ class Program implements SafeRegex {
     this.startsEmpty = first.empty;
   }
 
-  search(text: string): number {
+  find(text: string): RegexMatch | undefined {
     const seen = this.seen.fill(-1);
     let step = 0;
     let threads: number[] = []; // pairs: instruction, start
     let next: number[] = [];
-    let found = -1;
+    let found: RegexMatch | undefined;
     const add = (list: number[], pc: number, at: number, start: number): void => {
       // Depth-first, in priority order, through the instructions that read nothing.
       const stack = [pc];
@@ -214,7 +220,7 @@ class Program implements SafeRegex {
             if (this.holds(instruction.kind, text, at)) stack.push(i + 1);
             break;
           case 'match':
-            if (found < 0) found = start;
+            found ??= { start, end: at };
             break;
         }
       }
@@ -223,7 +229,7 @@ class Program implements SafeRegex {
     for (;;) {
       if (threads.length === 0 && !this.startsEmpty) at = this.skipToStart(text, at);
       add(threads, 0, at, at);
-      if (found >= 0 || at >= text.length) return found;
+      if (found !== undefined || at >= text.length) return found;
       const code = this.unicode ? text.codePointAt(at)! : text.charCodeAt(at);
       const width = code > 0xffff ? 2 : 1;
       step++;
@@ -232,7 +238,7 @@ class Program implements SafeRegex {
         const instruction = this.program[threads[t]!]!;
         if (instruction.op === 'char' && this.atoms[instruction.atom]!.matches(code, this.unicode)) add(next, threads[t]! + 1, at + width, threads[t + 1]!);
       }
-      if (found >= 0) return found;
+      if (found !== undefined) return found;
       [threads, next] = [next, threads];
       at += width;
     }
