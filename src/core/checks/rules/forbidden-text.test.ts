@@ -60,6 +60,18 @@ describe('forbiddenText', () => {
     ]);
   });
 
+  it('a search stopped by its step budget is reported at the field, not passed in silence', () => {
+    const record = conversation([textMessage('assistant', 'ab '.repeat(10_000))]);
+    expect(checkRules(record, { forbiddenText: { patterns: [{ regex: '(?:.*){600}x' }], severity: 'warning' } })).toEqual([
+      {
+        severity: 'warning',
+        code: 'rules/forbiddenText',
+        message: expect.stringMatching(/^The forbidden pattern \/\(\?:\.\*\)\{600\}x\/ was stopped after [\d,]+ steps \(100 a character\) in messages\[0\]\.content \(forbiddenText\): that text was not searched to its end; a simpler pattern is searched whole\.$/),
+        path: ['messages', 0, 'content'],
+      },
+    ]);
+  });
+
   it('never hangs on a pattern that takes JavaScript exponential time', () => {
     const record = conversation([textMessage('assistant', `${'a'.repeat(100_000)}!`)]);
     const began = performance.now();

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import { roleList, ruleDiagnostic } from './diagnostic.ts';
-import { compileSafeRegex, type RegexMatch, type SafeRegexCompile } from './regex/match.ts';
+import { compileSafeRegex, MAX_STEPS_PER_CHAR, type RegexMatch, type RegexStopped, type SafeRegexCompile } from './regex/match.ts';
 import type { ForbiddenPattern, LintRules } from './types.ts';
 
 type Rule = NonNullable<LintRules['forbiddenText']>;
@@ -33,13 +33,16 @@ export function checkForbiddenText(record: ParleyRecord, rule: Rule): Diagnostic
     for (const { pattern, find } of finders) {
       if ('message' in find) continue;
       const match = find(field.text);
-      if (match) out.push(ruleDiagnostic('forbiddenText', rule, sentence(rule, pattern, field.path, field.text, match), field.path));
+      if (match === undefined) continue;
+      // A search past its budget proves nothing either way: the field is reported as not searched (never silently passed).
+      const message = 'stopped' in match ? stoppedSentence(pattern, field.path, match) : sentence(rule, pattern, field.path, field.text, match);
+      out.push(ruleDiagnostic('forbiddenText', rule, message, field.path));
     }
   }
   return out;
 }
 
-type Finder = ((text: string) => RegexMatch | undefined) | { message: string };
+type Finder = ((text: string) => RegexMatch | RegexStopped | undefined) | { message: string };
 
 function finderOf(pattern: ForbiddenPattern): Finder {
   if ('text' in pattern) {
@@ -81,6 +84,10 @@ function sentence(rule: Rule, pattern: ForbiddenPattern, path: readonly (string 
   const which = rule.roles === undefined ? 'No message' : `No ${roleList(rule.roles)} message`;
   const where = `${formatPath(path)} has ${'text' in pattern ? 'it' : JSON.stringify(cut(text.slice(match.start, match.end)))} at character ${match.start + 1}`;
   return 'text' in pattern ? `${which} may contain ${shownPattern(pattern)} (forbiddenText); ${where}.` : `${which} may match ${shownPattern(pattern)} (forbiddenText); ${where}.`;
+}
+
+function stoppedSentence(pattern: ForbiddenPattern, path: readonly (string | number)[], stopped: RegexStopped): string {
+  return `The forbidden pattern ${shownPattern(pattern)} was stopped after ${stopped.steps.toLocaleString('en')} steps (${MAX_STEPS_PER_CHAR} a character) in ${formatPath(path)} (forbiddenText): that text was not searched to its end; a simpler pattern is searched whole.`;
 }
 
 function cut(text: string): string {

@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileSafeRegex, MAX_PROGRAM_SIZE, type RegexMatch, type SafeRegex } from './match.ts';
+import { compileSafeRegex, MAX_PROGRAM_SIZE, MAX_STEPS_PER_CHAR, SEARCH_BASE_STEPS, type RegexMatch, type SafeRegex } from './match.ts';
 
 function regex(source: string, flags = ''): SafeRegex {
   const compiled = compileSafeRegex(source, flags);
   if (!compiled.ok) throw new Error(compiled.message);
   return compiled.regex;
+}
+
+/** The match, failing the test when the search was stopped. */
+function found(regex: SafeRegex, text: string): RegexMatch | undefined {
+  const result = regex.find(text);
+  if (result && 'stopped' in result) throw new Error(`stopped after ${result.steps} steps`);
+  return result;
 }
 
 /** Where JavaScript's engine finds the pattern, and whether it matches at `start` too. */
@@ -39,7 +46,7 @@ describe('compileSafeRegex', () => {
       ['.', '', '\n', -1],
     ];
     for (const [source, flags, text, start] of cases) {
-      expect({ source, flags, text, start: regex(source, flags).find(text)?.start ?? -1 }).toEqual({ source, flags, text, start });
+      expect({ source, flags, text, start: found(regex(source, flags), text)?.start ?? -1 }).toEqual({ source, flags, text, start });
       expect(nativeFinds(source, flags, text)).toBe(start >= 0);
     }
   });
@@ -59,7 +66,7 @@ describe('compileSafeRegex', () => {
     })).node;
     fc.assert(
       fc.property(pattern, fc.string({ unit: fc.constantFrom('a', 'b', 'A', ' ', '\n', '-') }), fc.constantFrom('', 'i', 'm', 's', 'im'), (source, text, flags) => {
-        const match = regex(source, flags).find(text);
+        const match = found(regex(source, flags), text);
         expect(match !== undefined).toBe(nativeFinds(source, flags, text));
         if (match) expect(nativeMatchesAt(source, flags, text, match)).toBe(true);
       }),
@@ -71,10 +78,23 @@ describe('compileSafeRegex', () => {
     const long = `${'a'.repeat(200_000)}!`;
     const began = performance.now();
     // JavaScript's engine does not finish these in any useful time (the first from ~30 characters).
-    expect(regex('(a+)+$').find(long)).toBeUndefined();
-    expect(regex('(a|aa)*b').find(long)).toBeUndefined();
-    expect(regex('.*.*.*x').find(long)).toBeUndefined();
+    expect(found(regex('(a+)+$'), long)).toBeUndefined();
+    expect(found(regex('(a|aa)*b'), long)).toBeUndefined();
+    expect(found(regex('.*.*.*x'), long)).toBeUndefined();
     expect(performance.now() - began).toBeLessThan(5_000);
+  });
+
+  it('stops a search that keeps too many threads alive, within its budget, and says so', () => {
+    const text = 'ab '.repeat(10_000);
+    const budget = SEARCH_BASE_STEPS + MAX_STEPS_PER_CHAR * text.length;
+    const result = regex('(?:.*){600}x').find(text);
+    expect(result).toEqual({ stopped: true, steps: expect.any(Number) });
+    // Checked once per character: past the budget by at most one character's steps (two passes over the program).
+    const steps = (result as { steps: number }).steps;
+    expect(steps).toBeGreaterThan(budget);
+    expect(steps).toBeLessThanOrEqual(budget + 2 * MAX_PROGRAM_SIZE);
+    // A pattern a person writes stays far below the budget on the same text.
+    expect(found(regex("\\bI (?:can't|cannot) help\\b|as an ai", 'i'), text)).toBeUndefined();
   });
 
   it('refuses what it cannot run in linear time, and says why', () => {
