@@ -8,6 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { checkRules, parseLintRules, type LintRules } from '../src/core/checks/rules/index.ts';
 import { decodeRecordText } from '../src/core/dataset/record-decode.ts';
+import { textFields } from '../src/core/dataset/search/text-fields.ts';
+import { compileSafeRegex } from '../src/core/checks/rules/regex/match.ts';
 import type { ParleyRecord } from '../src/core/model/types.ts';
 import { recordLine } from './dataset-data.ts';
 
@@ -54,6 +56,11 @@ const rows: [string, number][] = [
   rules('checkRules, forbiddenText: one plain text', { forbiddenText: { patterns: [{ text: 'As an AI language model' }] } }),
   rules('checkRules, forbiddenText: one regex, flag i', { forbiddenText: { patterns: [{ regex: "\\bI (?:can't|cannot) (?:help|assist) with that\\b", flags: 'i' }] } }),
   rules('checkRules, forbiddenText: /\\bas an ai\\b/i', { forbiddenText: { patterns: [{ regex: '\\bas an ai\\b', flags: 'i' }] } }),
+  // What the same search costs with JavaScript's backtracking engine, which a rules file could hang: the price of the safe engine.
+  ['for comparison: the last pattern with JavaScript\'s RegExp (unsafe)', median(() => {
+    const native = /\bas an ai\b/i;
+    for (const record of records) for (const field of textFields(record)) native.test(field.text);
+  })],
 ];
 
 const mb = bytes / 1e6;
@@ -61,3 +68,16 @@ console.log(`${RECORDS.toLocaleString('en')} records, ${mb.toFixed(1)} MB of JSO
 console.log('| what | time | MB/s | records/s |');
 console.log('|---|---|---|---|');
 for (const [name, ms] of rows) console.log(`| ${name} | ${ms.toFixed(0)} ms | ${(mb / (ms / 1000)).toFixed(0)} | ${Math.round(records.length / (ms / 1000)).toLocaleString('en')} |`);
+
+// Worst cases of one search: patterns that keep many threads alive, stopped by the step budget.
+console.log('\nWorst cases, one search each:');
+for (const size of [10_000, 1_000_000]) {
+  const text = 'ab '.repeat(size / 3);
+  for (const source of ['(?:.*){600}x', '(?:[ab ]*){50}x', '[ab ]*[ab ]*[ab ]*x']) {
+    const compiled = compileSafeRegex(source);
+    if (!compiled.ok) throw new Error(compiled.message);
+    const began = performance.now();
+    const result = compiled.regex.find(text);
+    console.log(`  ${source} over ${text.length.toLocaleString('en')} characters: ${(performance.now() - began).toFixed(0)} ms, ${result === undefined ? 'no match' : 'stopped' in result ? `stopped after ${result.steps.toLocaleString('en')} steps` : 'a match'}`);
+  }
+}

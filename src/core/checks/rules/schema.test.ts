@@ -78,6 +78,14 @@ describe('parseLintRules', () => {
   });
 });
 
+describe('docs/rules.example.json', () => {
+  it('is a valid rules file, shown whole in docs/rules.md', () => {
+    const text = readFileSync(new URL('../../../../docs/rules.example.json', import.meta.url), 'utf8');
+    expect(parseLintRules(text)).toEqual({ ok: true, rules: JSON.parse(text) });
+    expect(readFileSync(new URL('../../../../docs/rules.md', import.meta.url), 'utf8')).toContain(`\`\`\`json\n${text}\`\`\``);
+  });
+});
+
 describe('docs/rules.schema.json', () => {
   it('is the JSON Schema the rules schema generates (regenerate: npm run rules-schema)', () => {
     const committed: unknown = JSON.parse(readFileSync(new URL('../../../../docs/rules.schema.json', import.meta.url), 'utf8'));

@@ -26,7 +26,8 @@ export const MAX_PROGRAM_SIZE = 2_000;
  * character; only a pattern that keeps hundreds of threads alive at once (`(?:.*){600}x`,
  * measured at 115 s on a 1 MB text without this budget) comes near. Past it the search stops
  * and says so (`stopped`), so a search costs at most ~100 steps a character whatever the
- * pattern: about 6 s on a 1 MB message in the worst case, 60 ms on a 10 KB one. Raise it here.
+ * pattern: measured 3–5 s on a 1 MB text and ~0.1 s on a 10 KB one for such a pattern (on the
+ * 2-core development machine under load). Raise it here.
  */
 export const MAX_STEPS_PER_CHAR = 100;
 /** Steps every search may take, however short the text: a short text is never stopped. */
