@@ -10,15 +10,11 @@
  * Single characters are tested with JavaScript's own engine (the atom's source, anchored,
  * with the pattern's flags), so they match exactly as in `new RegExp(source, flags)`.
  */
-import { parseRegex, type AssertKind, type RegexNode } from './parse.ts';
+import { Atom } from './atom.ts';
+import { Compiler, literalPrefix, MAX_PROGRAM_SIZE, TooLarge, type Instruction } from './compile.ts';
+import { parseRegex, type AssertKind } from './parse.ts';
 
-/**
- * The largest program (instructions) a pattern may compile to. Counted repeats are spelled out
- * (`x{3,5}` is five copies of `x`), so this bounds the pattern with its repeats, and with them
- * the memory and the compile time. 2,000 is far more than a forbidden phrase needs ("As an AI
- * language model" is 24; ten phrases in one alternation a few hundred). Raise it here.
- */
-export const MAX_PROGRAM_SIZE = 2_000;
+export { MAX_PROGRAM_SIZE };
 
 /**
  * The most steps (instructions run) a search may take per character of the text, on top of
@@ -35,8 +31,6 @@ export const SEARCH_BASE_STEPS = 100_000;
 
 /** The flags a pattern may have: the others (g, y, d) mean nothing for "is it in the text"; v is not read by parse.ts. */
 export const ALLOWED_FLAGS = 'imsu';
-
-type Instruction = { op: 'char'; atom: number } | { op: 'split'; a: number; b: number } | { op: 'jump'; to: number } | { op: 'assert'; kind: AssertKind } | { op: 'match' };
 
 /** A match: `text.slice(start, end)`. */
 export interface RegexMatch {
@@ -79,153 +73,6 @@ export function compileSafeRegex(source: string, flags = ''): SafeRegexCompile {
   }
   compiler.emit({ op: 'match' });
   return { ok: true, regex: new Program(compiler.program, compiler.atoms, flags, literalPrefix(parsed.node)) };
-}
-
-const ASSERT_SOURCE: Readonly<Record<AssertKind, string>> = { start: '^', end: '$', word: '\\b', notWord: '\\B' };
-
-/**
- * The pattern's leading run of single characters and assertions (`\bI ` of `\bI (?:can't|cannot)`),
- * as a source JavaScript's engine can search for without backtracking: with no repeat and no
- * alternative, each position is tried against it once, character by character. Every match
- * starts with it, so the search skips to where it is found. `whole`: the run is the whole pattern.
- * Undefined when the run holds no character.
- */
-function literalPrefix(node: RegexNode): { source: string; whole: boolean } | undefined {
-  const items = node.type === 'sequence' ? node.items : [node];
-  let source = '';
-  let atoms = 0;
-  let taken = 0;
-  for (const item of items) {
-    if (item.type === 'atom') {
-      source += `(?:${item.source})`;
-      atoms++;
-    } else if (item.type === 'assert') source += ASSERT_SOURCE[item.kind];
-    else break;
-    taken++;
-  }
-  return atoms === 0 ? undefined : { source, whole: taken === items.length };
-}
-
-class TooLarge {}
-
-class Compiler {
-  readonly program: Instruction[] = [];
-  readonly atoms: Atom[] = [];
-  private readonly atomIndex = new Map<string, number>();
-
-  constructor(private readonly flags: string) {}
-
-  emit(instruction: Instruction): number {
-    if (this.program.length >= MAX_PROGRAM_SIZE) throw new TooLarge();
-    this.program.push(instruction);
-    return this.program.length - 1;
-  }
-
-  emitNode(node: RegexNode): void {
-    switch (node.type) {
-      case 'atom':
-        this.emit({ op: 'char', atom: this.atomOf(node.source) });
-        return;
-      case 'assert':
-        this.emit({ op: 'assert', kind: node.kind });
-        return;
-      case 'sequence':
-        for (const item of node.items) this.emitNode(item);
-        return;
-      case 'alternation':
-        return this.alternation(node.options);
-      case 'repeat':
-        return this.repeat(node.node, node.min, node.max);
-    }
-  }
-
-  private alternation(options: readonly RegexNode[]): void {
-    const jumps: number[] = [];
-    options.forEach((option, i) => {
-      if (i === options.length - 1) {
-        this.emitNode(option);
-        return;
-      }
-      const split = this.emit({ op: 'split', a: 0, b: 0 });
-      this.emitNode(option);
-      jumps.push(this.emit({ op: 'jump', to: 0 }));
-      this.program[split] = { op: 'split', a: split + 1, b: this.program.length };
-    });
-    for (const jump of jumps) this.program[jump] = { op: 'jump', to: this.program.length };
-  }
-
-  private repeat(node: RegexNode, min: number, max: number | undefined): void {
-    // A huge count cannot fit: say so before spelling it out.
-    if (min > MAX_PROGRAM_SIZE || (max !== undefined && max > MAX_PROGRAM_SIZE)) throw new TooLarge();
-    for (let i = 0; i < min; i++) this.emitNode(node);
-    if (max === undefined) {
-      // x*: L: split(L+1, out); x; jump L
-      const split = this.emit({ op: 'split', a: 0, b: 0 });
-      this.emitNode(node);
-      this.emit({ op: 'jump', to: split });
-      this.program[split] = { op: 'split', a: split + 1, b: this.program.length };
-      return;
-    }
-    // x{0,k} nested: (x(x(x)?)?)?, each split leaving to the end.
-    const splits: number[] = [];
-    for (let i = min; i < max; i++) {
-      splits.push(this.emit({ op: 'split', a: 0, b: 0 }));
-      this.emitNode(node);
-    }
-    for (const split of splits) this.program[split] = { op: 'split', a: split + 1, b: this.program.length };
-  }
-
-  private atomOf(source: string): number {
-    let index = this.atomIndex.get(source);
-    if (index === undefined) {
-      index = this.atoms.length;
-      this.atoms.push(new Atom(source, this.flags, this.atoms.length < TABLED_ATOMS));
-      this.atomIndex.set(source, index);
-    }
-    return index;
-  }
-}
-
-/**
- * Atoms of a program that remember their answers in a table of the 65,536 code units (64 KB
- * each) rather than in a map: a table lookup is several times faster, and a pattern has few
- * distinct atoms (the letters of its phrases, a few classes). The cap bounds the memory of a
- * pathological pattern to 16 MB; atoms past it use a map.
- */
-const TABLED_ATOMS = 256;
-
-/** A single-character test, remembered per character (a text repeats its characters). */
-class Atom {
-  private readonly test: RegExp;
-  /** Per code unit (BMP): 0 not asked yet, 1 no, 2 yes; made on first use. */
-  private table: Uint8Array | undefined;
-  private readonly known = new Map<number, boolean>();
-
-  constructor(
-    readonly source: string,
-    flags: string,
-    private readonly tabled: boolean,
-  ) {
-    // `m` changes only ^ and $, which are not atoms; `g`/`y` are not allowed.
-    this.test = new RegExp(`^(?:${source})$`, flags.replace('m', ''));
-  }
-
-  matches(code: number, unicode: boolean): boolean {
-    if (this.tabled && code <= 0xffff) {
-      const table = (this.table ??= new Uint8Array(0x10000));
-      const known = table[code]!;
-      if (known !== 0) return known === 2;
-      const hit = this.test.test(String.fromCharCode(code));
-      table[code] = hit ? 2 : 1;
-      return hit;
-    }
-    let hit = this.known.get(code);
-    if (hit === undefined) {
-      hit = this.test.test(unicode ? String.fromCodePoint(code) : String.fromCharCode(code));
-      this.known.set(code, hit);
-    }
-    return hit;
-  }
 }
 
 function isLineTerminator(code: number): boolean {
