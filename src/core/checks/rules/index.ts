@@ -1,33 +1,43 @@
 /** Team lint rules: the rules file, its schema and each rule's check (docs/rules.md). */
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import type { ParleyRecord } from '../../model/types.ts';
+import { checkAllowedRoles } from './allowed-roles.ts';
+import { checkAlternation } from './alternation.ts';
+import { checkForbiddenText } from './forbidden-text.ts';
+import { checkLastRole } from './last-role.ts';
+import { checkMaxTokens } from './max-tokens.ts';
+import { checkMaxTurns } from './max-turns.ts';
+import { checkMinTrainedShare } from './min-trained-share.ts';
+import { checkSystemMessage } from './system-message.ts';
 import type { LintRules, TokenMeasure } from './types.ts';
 
-export type { LintRules, RuleBase, RuleSeverity, TokenMeasure } from './types.ts';
-
-export type RulesParse = { ok: true; rules: LintRules } | { ok: false; message: string };
-
-/**
- * Reads a rules file's text. Groundwork of issue 21: the schema and its messages come with
- * rules/schema.ts.
- */
-export function parseLintRules(text: string): RulesParse {
-  try {
-    return { ok: true, rules: JSON.parse(text) as LintRules };
-  } catch (thrown) {
-    return { ok: false, message: thrown instanceof Error ? thrown.message : String(thrown) };
-  }
-}
+export type { ForbiddenPattern, LintRules, RuleBase, RuleName, RuleSeverity, TokenMeasure } from './types.ts';
+export { parseLintRules, rulesJsonSchema, MAX_RULES_FILE_CHARS, type RulesParse } from './schema.ts';
 
 /** True when `rules` has a rule that needs token counts (maxTokens, minTrainedShare). */
 export function needsTokens(rules: LintRules): boolean {
   return rules.maxTokens !== undefined || rules.minTrainedShare !== undefined;
 }
 
-/** The diagnostics of `rules` on `record`; the token rules only when `tokens` is given. */
+/**
+ * The diagnostics of `rules` on `record`, rule by rule in the file's order of the reference
+ * (checkRecord sorts them with the rest). The rules about messages apply to conversations; a
+ * document record (files, no messages) meets forbiddenText and the token rules only. The token
+ * rules apply only when `tokens` is given: without a tokenizer there is nothing to judge.
+ */
 export function checkRules(record: ParleyRecord, rules: LintRules, tokens?: TokenMeasure): Diagnostic[] {
-  void record;
-  void rules;
-  void tokens;
-  return [];
+  const out: Diagnostic[] = [];
+  if (record.kind === 'chat') {
+    if (rules.allowedRoles) out.push(...checkAllowedRoles(record, rules.allowedRoles));
+    if (rules.systemMessage) out.push(...checkSystemMessage(record, rules.systemMessage));
+    if (rules.lastRole) out.push(...checkLastRole(record, rules.lastRole));
+    if (rules.alternation) out.push(...checkAlternation(record, rules.alternation));
+    if (rules.maxTurns) out.push(...checkMaxTurns(record, rules.maxTurns));
+  }
+  if (rules.forbiddenText) out.push(...checkForbiddenText(record, rules.forbiddenText));
+  if (tokens) {
+    if (rules.maxTokens) out.push(...checkMaxTokens(tokens, rules.maxTokens));
+    if (rules.minTrainedShare) out.push(...checkMinTrainedShare(tokens, rules.minTrainedShare));
+  }
+  return out;
 }

@@ -1,0 +1,13 @@
+/** maxTurns: at most this many turns, a turn being a user message (as the dataset list counts them). */
+import type { Diagnostic } from '../../model/diagnostic.ts';
+import type { Conversation } from '../../model/types.ts';
+import { count, ruleDiagnostic } from './diagnostic.ts';
+import type { LintRules } from './types.ts';
+
+export function checkMaxTurns(record: Conversation, rule: NonNullable<LintRules['maxTurns']>): Diagnostic[] {
+  const users = record.messages.flatMap((message, m) => (message.role === 'user' ? [m] : []));
+  if (users.length <= rule.max) return [];
+  // The path names the first user message over the limit: where a person would cut.
+  const first = users[rule.max]!;
+  return [ruleDiagnostic('maxTurns', rule, `A record may have at most ${count(rule.max)} turns (user messages) (maxTurns); this one has ${count(users.length)}, the first one over being messages[${first}].`, ['messages', first])];
+}

@@ -1,0 +1,16 @@
+/** systemMessage: a system (or developer) message is required, or forbidden. */
+import type { Diagnostic } from '../../model/diagnostic.ts';
+import type { Conversation } from '../../model/types.ts';
+import { ruleDiagnostic } from './diagnostic.ts';
+import type { LintRules } from './types.ts';
+
+/** The roles of the instructions above the conversation: `developer` is OpenAI's newer name for `system`. */
+const SYSTEM_ROLES: readonly string[] = ['system', 'developer'];
+
+export function checkSystemMessage(record: Conversation, rule: NonNullable<LintRules['systemMessage']>): Diagnostic[] {
+  const system = record.messages.flatMap((message, m) => (SYSTEM_ROLES.includes(message.role) ? [m] : []));
+  if (rule.require === 'required') {
+    return system.length > 0 ? [] : [ruleDiagnostic('systemMessage', rule, 'A system (or developer) message is required (systemMessage: "required"); this record has none.', ['messages'])];
+  }
+  return system.map((m) => ruleDiagnostic('systemMessage', rule, `A system (or developer) message is forbidden (systemMessage: "forbidden"); messages[${m}] is one.`, ['messages', m, 'role']));
+}
