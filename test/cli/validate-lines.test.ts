@@ -162,7 +162,7 @@ describe.concurrent('parley validate --rules', () => {
       const flagged = results.map((result) => result.diagnostics.some((d) => d.code === 'rules/forbidden-text'));
       expect(flagged).toEqual([false, true, true]);
       expect(run.code).toBe(1);
-      expect(lines(run.stderr).filter((line) => line.startsWith('-:')).map((line) => /^-:(\d+): ERROR/.exec(line)?.[1])).toEqual(['2', '3']);
+      expect(lines(run.stderr).filter((line) => line.startsWith('<stdin>:')).map((line) => /^<stdin>:(\d+): ERROR/.exec(line)?.[1])).toEqual(['2', '3']);
     }
   });
 
