@@ -8,7 +8,19 @@
  * a slot (the key's 64 bits and the line of its first record), at most three quarters full:
  * 16 to 32 bytes a distinct record (and half as much again while the table doubles).
  */
+import { createHash } from 'node:crypto';
+import { stringifyJson } from '../core/index.ts';
 import { countText } from './count-text.ts';
+
+/**
+ * The duplicate key of a parsed line: two lines get the same key exactly when core's
+ * `contentKey` says they are duplicates (the same compact JSON), hashed by Node's native SHA-1
+ * instead of core's JavaScript hash (which took 45 % of `validate --rules`' time); its first 64
+ * bits, as contentKey's. The key never leaves the run, so it need not equal contentKey's.
+ */
+export function lineContentKey(json: unknown): string {
+  return createHash('sha1').update(stringifyJson(json)).digest('hex').slice(0, 16);
+}
 
 /**
  * The most distinct records remembered: the table then has 2^22 slots, 48 MiB (a file of

@@ -3,7 +3,7 @@
  * structure, format, the team's rules), one per line; for JSON Lines a result per line, the
  * problems named by line on stderr and the exact duplicates in the summary.
  */
-import { cleanCheckFor, cleanNativeReadingHow, contentKey, findCodec, type Format, type OptionValues } from '../../core/index.ts';
+import { cleanCheckFor, cleanNativeReadingHow, findCodec, type Format, type OptionValues } from '../../core/index.ts';
 import type { Tokenizer } from '../../core/tokens/index.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
@@ -15,6 +15,7 @@ import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
+import { lineContentKey } from '../duplicate-lines.ts';
 import { diagnosticLine } from '../print.ts';
 import { checkOne, checkSetup, CHECK_FLAGS, CHECK_HELP, workerTokenizer, type CheckSetup } from '../record-check.ts';
 import type { RecordFailure } from '../record-failures.ts';
@@ -89,7 +90,7 @@ function validateLine({ format, options, choice, profile }: ValidateSetup, token
   return lineJob((text) => {
     const parsed = parseJsonInput(text);
     if (!parsed.ok) return validateFailure(parsed);
-    const key = contentKey(parsed.value);
+    const key = lineContentKey(parsed.value);
     const valid = quick?.(parsed.value);
     if (valid) {
       valid.contentKey = key;
