@@ -129,6 +129,11 @@ describe.concurrent('parley validate --rules', () => {
     expect(message.startsWith(`parley validate: ${rules}: `)).toBe(true);
   });
 
+  it('render reads --rules alike: a bad file is bad input', async () => {
+    const rules = files.write('bad-render-rules.json', '[');
+    expect(expectBadInput(await parley(['render', '--format', 'chatml', '--rules', rules], CLEAN)).startsWith(`parley render: ${rules}: `)).toBe(true);
+  });
+
   it('a rules file that cannot be read: exit 2, naming it', async () => {
     const missing = files.path('no-such-rules.json');
     expect(expectBadInput(await parley(['validate', '--format', 'chatml', '--rules', missing, dataFile]))).toMatch(new RegExp(`^parley validate: cannot read ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
