@@ -6,6 +6,9 @@
  * - MB/s of input for `render --jsonl`, `validate --jsonl`, `convert --jsonl` and
  *   `parse --jsonl` (on what render --jsonl wrote), with `--jobs 1`, after start-up (the wall
  *   time of the same command on an empty file is subtracted);
+ * - `validate --rules` with a rules file without token rules (every record gets the full check:
+ *   the clean check steps aside), and with a maxTokens rule (the qwen3 tokenizer counts the
+ *   tokens of every render) on the first 200 conversations, also as tokens/s;
  * - the floors: a plain Node process that reads the same file the same way (1 MB reads, split
  *   at line breaks) and `JSON.parse`s every line, and one that also `JSON.stringify`s each
  *   value and writes it (an output of the same size);
@@ -32,6 +35,13 @@ const CONVERSATIONS = Number(process.env.PARLEY_BENCH_CONVERSATIONS ?? 2000);
 const MESSAGES = 100;
 const ROUNDS = Number(process.env.PARLEY_BENCH_ROUNDS ?? 3);
 const STARTS = 7;
+/** Conversations of the token-rule run: it goes at the tokenizer's speed (about 1 MB/s). */
+const TOKEN_CONVERSATIONS = Math.min(200, CONVERSATIONS);
+
+const DIR = mkdtempSync(join(tmpdir(), 'parley-bench-cli-'));
+/** A team's rules without token rules (docs/rules.md), and one with a token budget. */
+const RULES = join(DIR, 'rules.json');
+const TOKEN_RULES = join(DIR, 'token-rules.json');
 
 /**
  * The floor, run by plain `node` (no loader, nothing of Parley): what Node itself needs to
@@ -66,7 +76,7 @@ interface Contender {
   name: string;
   /** The command line, given the input file. */
   args(file: string): string[];
-  input: 'data' | 'large' | 'rendered';
+  input: 'data' | 'large' | 'rendered' | 'tokens';
 }
 
 const parley = (...args: string[]) => (file: string) => [BIN, ...args, file];
@@ -77,6 +87,8 @@ const CONTENDERS: Contender[] = [
   { name: 'floor: JSON.parse + stringify', args: floor('stringify'), input: 'data' },
   { name: 'render --jsonl --jobs 1', args: parley('render', '--format', 'apertus', '--jsonl', '--jobs', '1'), input: 'data' },
   { name: 'validate --jsonl --jobs 1', args: parley('validate', '--format', 'apertus', '--jsonl', '--jobs', '1'), input: 'data' },
+  { name: 'validate --rules --jsonl --jobs 1', args: parley('validate', '--format', 'apertus', '--rules', RULES, '--jsonl', '--jobs', '1'), input: 'data' },
+  { name: 'validate --rules (maxTokens, qwen3) --jsonl --jobs 1 (200 conversations)', args: parley('validate', '--format', 'apertus', '--rules', TOKEN_RULES, '--tokenizer', 'qwen3', '--jsonl', '--jobs', '1'), input: 'tokens' },
   { name: 'convert --to openai-chat --jsonl --jobs 1', args: parley('convert', '--to', 'openai-chat', '--jsonl', '--jobs', '1'), input: 'data' },
   // Scaling on 4 × the data: a worker takes 0.15-0.3 s to start, a large share of a 1 s run.
   { name: 'render --jsonl --jobs 1 (4× data)', args: parley('render', '--format', 'apertus', '--jsonl', '--jobs', '1'), input: 'large' },
@@ -145,11 +157,21 @@ function table(header: string[], rows: string[][]): string {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'parley-bench-cli-'));
+  const dir = DIR;
   try {
     const load = loadavg()[0]?.toFixed(1);
     process.stdout.write(`Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load average ${load} at the start\n`);
-    const files = { data: join(dir, 'data.jsonl'), large: join(dir, 'large.jsonl'), rendered: join(dir, 'rendered.jsonl'), empty: join(dir, 'empty.jsonl') };
+    const files = { data: join(dir, 'data.jsonl'), large: join(dir, 'large.jsonl'), rendered: join(dir, 'rendered.jsonl'), tokens: join(dir, 'tokens.jsonl'), empty: join(dir, 'empty.jsonl') };
+    writeFileSync(
+      RULES,
+      JSON.stringify({
+        allowedRoles: { roles: ['system', 'developer', 'user', 'assistant', 'tool'] },
+        alternation: {},
+        maxTurns: { max: 200 },
+        forbiddenText: { patterns: [{ text: 'As an AI language model' }, { regex: 'I (cannot|can not) (help|assist)', flags: 'i' }] },
+      }),
+    );
+    writeFileSync(TOKEN_RULES, JSON.stringify({ maxTokens: { max: 32768 } }));
     const lines: string[] = [];
     for (let n = 0; n < CONVERSATIONS; n++) lines.push(JSON.stringify(makeConversation(MESSAGES, n)));
     const data = `${lines.join('\n')}\n`;
@@ -157,10 +179,18 @@ async function main(): Promise<void> {
     writeFileSync(files.large, data.repeat(4));
     const halves = [join(dir, 'half-1.jsonl'), join(dir, 'half-2.jsonl')];
     for (const half of halves) writeFileSync(half, data.repeat(2));
+    writeFileSync(files.tokens, `${lines.slice(0, TOKEN_CONVERSATIONS).join('\n')}\n`);
     writeFileSync(files.empty, '');
     const rendered = spawnSync(process.execPath, [BIN, 'render', '--format', 'apertus', '--jsonl', files.data], { cwd: ROOT, maxBuffer: 1 << 30 });
     writeFileSync(files.rendered, rendered.stdout);
-    const mb = { data: statSync(files.data).size / 1e6, large: statSync(files.large).size / 1e6, rendered: statSync(files.rendered).size / 1e6 };
+    const mb = { data: statSync(files.data).size / 1e6, large: statSync(files.large).size / 1e6, rendered: statSync(files.rendered).size / 1e6, tokens: statSync(files.tokens).size / 1e6 };
+    // The tokens the token rule counts: those parley tokenize counts with the same tokenizer.
+    const tokenized = spawnSync(process.execPath, [BIN, 'tokenize', '--format', 'apertus', '--tokenizer', 'qwen3', '--jsonl', files.tokens], { cwd: ROOT, maxBuffer: 1 << 30 });
+    const tokenCount = tokenized.stdout
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .reduce((sum, line) => sum + ((JSON.parse(line) as { count?: number }).count ?? 0), 0);
     process.stdout.write(`Data: ${CONVERSATIONS} conversations × ${MESSAGES} messages, ${mb.data.toFixed(1)} MB of Apertus JSON; parse reads what render --jsonl wrote (${mb.rendered.toFixed(1)} MB)\n\n`);
 
     const startups: number[] = [];
@@ -189,6 +219,8 @@ async function main(): Promise<void> {
       return [contender.name, mbs.toFixed(1), `${Math.round(start)} ms`, vsParse, vsBoth, `${(1000 / mbs).toFixed(1)} s`];
     });
     process.stdout.write(`${table(['run', 'MB/s after start-up', 'start-up (empty input)', '÷ parse floor', '÷ parse+stringify floor', 'per GB'], rows)}\n\n`);
+    const tokenRun = 'validate --rules (maxTokens, qwen3) --jsonl --jobs 1 (200 conversations)';
+    process.stdout.write(`Token rules: ${tokenCount.toLocaleString('en')} tokens in ${mb.tokens.toFixed(1)} MB, counted at ${Math.round((tokenCount * r(tokenRun)) / mb.tokens).toLocaleString('en')} tokens/s (validate --rules with maxTokens, one job).\n\n`);
     // Wall times with start-up, against the same work done by two processes on the two halves
     // (what GNU parallel would do): the most two cores of this machine give this workload.
     const scaling: string[][] = [];
@@ -212,7 +244,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`The machine itself: two busy processes at once do ${(await machineScaling()).toFixed(2)}× the work of one; two floor processes (JSON.parse + stringify) on the halves ${((2 * median(floorAlone)) / median(floorPair)).toFixed(2)}×.\n\n`);
     process.stdout.write(`${table(['start-up', 'median of ' + STARTS, 'min'], [['parley formats', `${Math.round(median(startups))} ms`, `${Math.round(Math.min(...startups))} ms`]])}\n`);
-    process.stdout.write(`\nTargets (issue 8): render and convert ≥ 0.6× the parse+stringify floor; validate ≥ 0.6× the parse floor; --jobs 2 ≥ 1.7× --jobs 1. Load average ${loadavg()[0]?.toFixed(1)} at the end.\n`);
+    process.stdout.write(`\nTargets (issue 8): render and convert ≥ 0.6× the parse+stringify floor; validate ≥ 0.6× the parse floor; --jobs 2 ≥ 1.7× --jobs 1. Issue 21: validate --rules without token rules ≥ 0.5× the parse floor. Load average ${loadavg()[0]?.toFixed(1)} at the end.\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,13 +1,14 @@
 /**
  * Which JSON dialect reads the input of render, validate and convert (core's `chooseDialect`,
  * the rule the app follows too), and the INFO line that says so when the user did not name it.
+ * For the commands that take a format the context is core's `dialectContextOf(profile)`
+ * (format-input.ts), as in the app and the dataset worker.
  */
-import { chooseDialect, type DialectReading, type Format, type InterchangeCodec, type OptionValues } from '../core/index.ts';
+import { chooseDialect, type DialectContext, type DialectReading, type Format, type OptionValues } from '../core/index.ts';
 
-export interface DialectChoice {
-  given?: InterchangeCodec;
+export interface DialectChoice extends DialectContext {
   /** The format the input is read for (its native dialect is preferred); none for convert. */
-  format?: Format<OptionValues>;
+  format?: Format<OptionValues> | undefined;
   /** The flag that names the dialect, for the INFO line (`--input-dialect`, `--from`). */
   flag: string;
 }
@@ -16,7 +17,7 @@ export type Reading = DialectReading;
 
 /** Decodes `json` with the chosen dialect; undefined when no dialect claims it. */
 export function readJson(json: unknown, choice: DialectChoice): Reading | undefined {
-  return chooseDialect(json, { format: choice.format, override: choice.given });
+  return chooseDialect(json, choice);
 }
 
 /** The INFO line for a dialect the user did not name, or undefined when they did. */

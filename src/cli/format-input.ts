@@ -3,7 +3,7 @@
  * flags, the dialect choice (`--input-dialect`, else the format's native one or detection) and
  * the input file. Also what a `--jobs` worker rebuilds from the same arguments.
  */
-import type { Format, OptionValues } from '../core/index.ts';
+import { dialectContextOf, type Format, type OptionValues } from '../core/index.ts';
 import { inputArgument, type FlagSpec, type ParsedArgs } from './args.ts';
 import type { DialectChoice } from './dialect.ts';
 import { parseFormatArgs } from './format-args.ts';
@@ -19,6 +19,8 @@ export interface FormatInput {
 
 export function parseFormatInput(argv: readonly string[], command: string, specs: readonly FlagSpec[]): FormatInput {
   const { args, format, options } = parseFormatArgs(argv, command, specs);
-  const choice: DialectChoice = { given: optionalCodec(args, '--input-dialect', command), format, flag: '--input-dialect' };
+  const readAs = optionalCodec(args, '--input-dialect', command)?.id;
+  // The dialect context of core's CheckProfile: a record is read as the same dialect as in the app.
+  const choice: DialectChoice = { ...dialectContextOf({ formatId: format.id, ...(readAs === undefined ? {} : { readAs }) }), format, flag: '--input-dialect' };
   return { args, format, options, choice, file: inputArgument(args, command) };
 }

@@ -10,6 +10,7 @@
  * At most 2N chunks are in flight, so memory stays bounded whatever the input's size.
  */
 import { countText } from './count-text.ts';
+import { DuplicateLines } from './duplicate-lines.ts';
 import { EXIT_ERRORS, EXIT_OK } from './errors.ts';
 import { fixSummary, tallyNote, type FixTally } from './fixes.ts';
 import { inputName, writeErr, writeErrText, writeOut } from './io.ts';
@@ -37,6 +38,8 @@ export interface JsonlRun {
   noteLimit?: number;
   /** The summary line for stderr, if any. */
   summary?(counts: Counts, name: string): string | undefined;
+  /** Name the exact duplicate records (the job's `contentKey`s) after the summary, the first `noteLimit` of them. */
+  duplicates?: boolean;
 }
 
 /** A chunk sent to be run, in input order: its result, and whether it is made yet. */
@@ -54,6 +57,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   /** Per diagnostic code: lines written, and diagnostics only counted. */
   const written = new Map<string, number>();
   const unshown = new Map<string, number>();
+  const duplicates = run.duplicates === true ? new DuplicateLines(noteLimit) : undefined;
   let line = 0;
   // Enough for the chunks in flight and those stdout still holds.
   const buffers = new ReusedBuffers(2 * run.jobs + 2);
@@ -82,6 +86,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
       notes += `${note.lead ?? ''}${name}:${line + note.index + 1}: ${note.text}\n`;
     }
     for (const [code, count] of result.unshown) unshown.set(code, (unshown.get(code) ?? 0) + count);
+    if (duplicates) for (const { index, key } of result.keys) duplicates.add(line + index + 1, key);
     await writeErrText(notes);
     line += result.lines;
     counts.records += result.records;
@@ -144,6 +149,8 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   }
   const summary = run.summary?.(counts, name);
   if (summary !== undefined) writeErr(summary);
+  const repeated = duplicates?.summary(run.command);
+  if (repeated !== undefined) writeErr(repeated);
   if (counts.fixes.size > 0) for (const line of fixSummary(run.command, counts.fixes)) writeErr(line);
   if (unshown.size > 0) writeErr(unshownSummary(run.command, unshown, noteLimit));
   return counts.failed > 0 ? EXIT_ERRORS : EXIT_OK;

@@ -43,6 +43,11 @@ export interface LineResult {
    * (`EncodeHow.wants` said no): counted with the chunk's unshown ones.
    */
   declined?: ReadonlyMap<string, number> | undefined;
+  /**
+   * The record's duplicate key (core's `contentKey` of its parsed JSON), for a command that names
+   * exact duplicates in its summary (validate): collected per line, never part of `out`.
+   */
+  contentKey?: string;
 }
 
 export interface LineJob {
@@ -86,6 +91,8 @@ export interface ChunkResult {
   notes: (Note & { index: number })[];
   /** Per code, the chunk's diagnostics past the first `noteLimit` of that code: counted, not made into lines. */
   unshown: Map<string, number>;
+  /** The duplicate keys of the chunk's records (`LineResult.contentKey`) with their 0-based line in the chunk; empty when the job makes none. */
+  keys: { index: number; key: string }[];
 }
 
 /** Where a chunk's output lines are written. */
@@ -129,6 +136,7 @@ export function runLines(job: LineJob, lines: Iterable<ChunkLine>, noteLimit = I
   const unshown = new Map<string, number>();
   const perCode = new Map<string, number>();
   const said = new Set<string>();
+  const keys: ChunkResult['keys'] = [];
   let records = 0;
   let failed = 0;
   let index = -1;
@@ -162,10 +170,11 @@ export function runLines(job: LineJob, lines: Iterable<ChunkLine>, noteLimit = I
       }
     }
     if (result.declined) for (const [code, count] of result.declined) unshown.set(code, (unshown.get(code) ?? 0) + count);
+    if (result.contentKey !== undefined) keys.push({ index, key: result.contentKey });
   }
   // Past the limit, a code's diagnostics were counted, not made into lines.
   for (const [code, seen] of perCode) if (seen > noteLimit) unshown.set(code, (unshown.get(code) ?? 0) + seen - noteLimit);
-  return { out: out.subarray(0, at), lines: index + 1, records, failed, notes, unshown };
+  return { out: out.subarray(0, at), lines: index + 1, records, failed, notes, unshown, keys };
 }
 
 function asBuffer(memory: Uint8Array): Buffer {

@@ -150,3 +150,18 @@ export async function openTokenizer(source: TokenizerSource, command: string): P
     throw error;
   }
 }
+
+/** `argv` with `--tokenizer` naming `path` instead (a downloaded model, for the workers). */
+export function withTokenizer(argv: readonly string[], path: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '--tokenizer') i++;
+    else if (!arg.startsWith('--tokenizer=')) out.push(arg);
+  }
+  return [`--tokenizer=${path}`, ...out];
+}

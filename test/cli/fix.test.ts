@@ -34,11 +34,11 @@ function summary(command: string, times: number): string[] {
 }
 
 describe.concurrent('parley convert --fix / render --fix', () => {
-  it('without --fix, the converted request renders with three errors and a warning', async () => {
+  it('without --fix, the converted request renders with three errors and a warning (errors first, in document order: core\'s list order)', async () => {
     const converted = await parley(['convert', '--to', 'apertus-json', files.write('plain.json', REQUEST)]);
     const run = await parley(['render', '--format', 'apertus', '--date', '2026-01-01', files.write('plain-apertus.json', converted.stdout)]);
     expect(run.code).toBe(1);
-    expect(lines(run.stderr).filter((l) => /^(ERROR|WARNING) /.test(l)).map((l) => l.split(':')[0])).toEqual(['ERROR tools[0]', 'ERROR messages[0].role', 'ERROR messages[2].content', 'WARNING messages[3].content']);
+    expect(lines(run.stderr).filter((l) => /^(ERROR|WARNING) /.test(l)).map((l) => l.split(':')[0])).toEqual(['ERROR messages[0].role', 'ERROR messages[2].content', 'ERROR tools[0]', 'WARNING messages[3].content']);
   });
 
   it('convert --fix writes the Apertus JSON the template accepts and names each change', async () => {

@@ -80,7 +80,7 @@ describe('JSON Lines in chunks', () => {
 
   it('gives one result per line, an empty one for a blank line, and counts records and failures', () => {
     const result = runLines(testJob((text) => ({ out: text.toUpperCase(), failed: text === 'b', notes: [{ text: 'seen', key: 'once' }] })), ['a', ' ', 'b']);
-    expect({ ...result, out: Buffer.from(result.out).toString('utf8') }).toEqual({ out: 'A\n\nB\n', lines: 3, records: 2, failed: 1, notes: [{ text: 'seen', key: 'once', index: 0 }], unshown: new Map() });
+    expect({ ...result, out: Buffer.from(result.out).toString('utf8') }).toEqual({ out: 'A\n\nB\n', lines: 3, records: 2, failed: 1, notes: [{ text: 'seen', key: 'once', index: 0 }], unshown: new Map(), keys: [] });
   });
 
   it('writes the result lines as UTF-8, characters outside Latin-1 and astral ones included', () => {

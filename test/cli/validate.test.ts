@@ -45,7 +45,13 @@ describe.concurrent('parley validate', () => {
     expect(results[1]?.valid).toBe(false);
     expect(results[1]?.diagnostics.some((d) => d.severity === 'error' && d.path?.[0] === 'messages' && d.path[1] === 3)).toBe(true);
     expect(results[2]).toEqual({ valid: false, diagnostics: [{ severity: 'error', code: 'cli/malformed-json', message: 'malformed JSON at column 1: Unexpected "n": expected a value (did you mean null?)' }] });
-    expect(lines(run.stderr)).toEqual([APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `), `validate: 3 records in ${file}, 2 with errors`]);
+    // Each problem with its line (issue 21), then the summary.
+    expect(lines(run.stderr)).toEqual([
+      APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `),
+      `${file}:2: ERROR messages[3].content: Message 4 (assistant) has blocks, but an earlier assistant message has string content; all assistant messages of a conversation must use the same form (the template raises "Invalid assistant content").`,
+      `${file}:4: ERROR malformed JSON at column 1: Unexpected "n": expected a value (did you mean null?)`,
+      `validate: 3 records in ${file}, 2 with errors`,
+    ]);
   });
 
   it('answers clean records at once, read as the full checks read them (native, detected or named)', async () => {
@@ -71,11 +77,13 @@ describe.concurrent('parley validate', () => {
     expect(lines(run.stderr)).toEqual([
       APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `),
       `INFO ${file}:2: input dialect detected: OpenAI Chat Completions (openai-chat); name another with --input-dialect`,
+      `${file}:4: WARNING messages[0].content contains the special-token text "<|user_end|>"; a tokenizer that parses special tokens in text turns it into the token itself.`,
+      `${file}:5: ERROR messages[0]: Message 1 (tool) does not follow an assistant message; tool messages belong to an assistant turn (the template raises "Tool message outside of assistant").`,
       `validate: 5 records in ${file}, 1 with errors`,
     ]);
     // Named: every record is read as Apertus JSON, and no line says which dialect.
     const named = await parley(['validate', '--format', 'apertus', '--jsonl', '--input-dialect', 'apertus-json', file]);
     expect(lines(named.stdout).slice(0, 3)).toEqual(Array(3).fill('{"valid":true,"diagnostics":[]}'));
-    expect(lines(named.stderr)).toEqual([`validate: 5 records in ${file}, 1 with errors`]);
+    expect(lines(named.stderr).filter((line) => !line.startsWith(`${file}:`))).toEqual([`validate: 5 records in ${file}, 1 with errors`]);
   });
 });

@@ -61,7 +61,7 @@ function setup(argv: readonly string[]): ConvertSetup {
   if (toId === undefined) throw new CliError(`convert: --to is required (one of: ${dialectList()})`);
   const to = codecNamed(toId, '--to', 'convert');
   const options = optionValues(encodeOptions, args, 'convert');
-  const from: DialectChoice = { given: optionalCodec(args, '--from', 'convert'), flag: '--from' };
+  const from: DialectChoice = { override: optionalCodec(args, '--from', 'convert'), flag: '--from' };
   const fix = args.flags.has('--fix') ? convertDiagnose(to, options) : undefined;
   return { args, from, to, options, file: inputArgument(args, 'convert'), fix };
 }

@@ -1,5 +1,6 @@
 /** `parley render`: a conversation (JSON) → the format's exact text on stdout. */
-import { diagnoseFor, hasErrors, type Diagnose, type Format, type OptionValues, type RenderHow } from '../../core/index.ts';
+import { diagnoseFor, type CheckProfile, type Diagnose, type Format, type OptionValues, type RenderHow } from '../../core/index.ts';
+import type { Tokenizer } from '../../core/tokens/index.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
@@ -12,7 +13,9 @@ import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
+import { checkOne, checkSetup, CHECK_FLAGS, CHECK_HELP, workerTokenizer, type CheckSetup } from '../record-check.ts';
 import type { RecordFailure } from '../record-failures.ts';
+import { openTokenizer, withTokenizer } from '../tokenizer-source.ts';
 
 export const RENDER_HELP = `Usage: parley render --format ID [options] [FILE|-]
 
@@ -30,6 +33,7 @@ Options:
 ${JOBS_HELP}
 ${NOTES_HELP}
 ${fixHelp('rendering')}
+${CHECK_HELP}
   <format options>       the format's own flags, e.g. for apertus: --add-generation-prompt,
                          --no-thinking, --bos TEXT, --date YYYY-MM-DD (see parley formats);
                          for jinja: --template FILE (a .jinja file or a tokenizer_config.json,
@@ -38,44 +42,56 @@ ${fixHelp('rendering')}
                          render's step budget, default 1000000 plus 10000 a message); input keys
                          other than messages are template variables
 
-Diagnostics go to stderr as "LEVEL path: message".
+Diagnostics (those of parley validate: the record's, the format's, the rules') go to stderr
+as "LEVEL path: message".
 Exit codes: 0 rendered; 1 rendered with errors (the text is still written); 2 bad input.`;
 
 /** The command prints text and diagnostics, never spans: the formats skip building them. */
 const TEXT_ONLY: RenderHow = { spans: false };
 
-const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG, FIX_FLAG];
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG, FIX_FLAG, ...CHECK_FLAGS];
 
-function setup(argv: readonly string[]): FormatInput {
-  return parseFormatInput(argv, 'render', SPECS);
+type RenderSetup = FormatInput & CheckSetup;
+
+function setup(argv: readonly string[]): RenderSetup {
+  const input = parseFormatInput(argv, 'render', SPECS);
+  return { ...input, ...checkSetup(input, 'render') };
 }
 
 export async function renderCommand(argv: readonly string[]): Promise<number> {
-  const { args, format, options, choice, file } = setup(argv);
+  const render = setup(argv);
+  const { args, format, options, choice, profile, file } = render;
   const fix = fixOf(args, format, options);
-  if (isJsonl(args, file, 'render')) {
-    const job = renderLine(format, options, choice, fix);
-    const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
-      failed > 0 ? `render: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
-    return runJsonl({ command: 'render', argv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
+  const jsonl = isJsonl(args, file, 'render');
+  const opened = render.tokenizer === undefined ? undefined : await openTokenizer(render.tokenizer, 'render');
+  try {
+    if (jsonl) {
+      const job = renderLine(format, options, choice, fix, profile, opened?.tokenizer);
+      const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
+        failed > 0 ? `render: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
+      const workerArgv = opened?.downloadedTo === undefined ? argv : withTokenizer(argv, opened.downloadedTo);
+      return await runJsonl({ command: 'render', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
+    }
+    const decoded = decodeJsonText(await readInputText(file, 'render'), choice, inputName(file));
+    if (!decoded.ok) throw new CliError(`render: ${decoded.message}`);
+    sayDialect(decoded, choice, format.id);
+    const fixed = fix ? fixForCommand(decoded.record, fix) : { record: decoded.record, notes: [] };
+    for (const note of fixed.notes) writeErr(note.text);
+    const rendered = format.render(fixed.record, options, TEXT_ONLY);
+    await writeOut(rendered.text);
+    const { diagnostics, errors } = checkOne(format, profile, opened?.tokenizer, fixed.record, decoded.diagnostics, rendered.diagnostics);
+    for (const diagnostic of diagnostics) writeErr(diagnosticLine(diagnostic));
+    if (fixed.notes.length > 0) for (const line of fixSummary('render', tallyOf(fixed.notes))) writeErr(line);
+    return errors > 0 ? EXIT_ERRORS : EXIT_OK;
+  } finally {
+    opened?.cleanup();
   }
-  const decoded = decodeJsonText(await readInputText(file, 'render'), choice, inputName(file));
-  if (!decoded.ok) throw new CliError(`render: ${decoded.message}`);
-  sayDialect(decoded, choice, format.id);
-  const fixed = fix ? fixForCommand(decoded.record, fix) : { record: decoded.record, notes: [] };
-  for (const note of fixed.notes) writeErr(note.text);
-  const rendered = format.render(fixed.record, options, TEXT_ONLY);
-  await writeOut(rendered.text);
-  const diagnostics = [...decoded.diagnostics, ...rendered.diagnostics];
-  for (const diagnostic of diagnostics) writeErr(diagnosticLine(diagnostic));
-  if (fixed.notes.length > 0) for (const line of fixSummary('render', tallyOf(fixed.notes))) writeErr(line);
-  return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
 }
 
 /** The JSON Lines job of `parley render` with these arguments (for the workers of --jobs). */
 export function renderLineJob(argv: readonly string[]): LineJob {
-  const { args, format, options, choice } = setup(argv);
-  return renderLine(format, options, choice, fixOf(args, format, options));
+  const { args, format, options, choice, profile, tokenizer } = setup(argv);
+  return renderLine(format, options, choice, fixOf(args, format, options), profile, workerTokenizer(tokenizer, 'render'));
 }
 
 /** `--fix`: the record's own checks and the format's render, repaired before the render that is written. */
@@ -83,17 +99,20 @@ function fixOf(args: FormatInput['args'], format: Format<OptionValues>, options:
   return args.flags.has('--fix') ? diagnoseFor({ format, formatOptions: options }) : undefined;
 }
 
-function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice, fix: Diagnose | undefined): LineJob {
+function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice, fix: Diagnose | undefined, profile: CheckProfile, tokenizer: Tokenizer | undefined): LineJob {
   return lineJob((text) => {
     const decoded = decodeJsonText(text, choice);
     if (!decoded.ok) return renderFailure(decoded);
     const fixed = fix ? fixForCommand(decoded.record, fix) : undefined;
-    const rendered = format.render(fixed ? fixed.record : decoded.record, options, TEXT_ONLY);
-    const diagnostics = withoutFixes([...decoded.diagnostics, ...rendered.diagnostics]);
+    const record = fixed ? fixed.record : decoded.record;
+    const rendered = format.render(record, options, TEXT_ONLY);
+    // The render's diagnostics are those of the record's check, as validate lists them.
+    const checked = checkOne(format, profile, tokenizer, record, decoded.diagnostics, rendered.diagnostics);
+    const diagnostics = withoutFixes(checked.diagnostics);
     const notes = dialectNotes(decoded, choice, format.id);
     // JSON.stringify({ text, diagnostics }), with the long text written by jsonString (faster, same bytes).
     const out = `{"text":${jsonString(rendered.text)},"diagnostics":${JSON.stringify(diagnostics)}}`;
-    return { out, failed: hasErrors(diagnostics), notes: fixed ? [...notes, ...fixed.notes] : notes };
+    return { out, failed: checked.errors > 0, notes: fixed ? [...notes, ...fixed.notes] : notes };
   }, renderFailure);
 }
 

@@ -15,7 +15,7 @@ import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_F
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import type { RecordFailure } from '../record-failures.ts';
-import { loadTokenizerFrom, openTokenizer, tokenizerSource } from '../tokenizer-source.ts';
+import { loadTokenizerFrom, openTokenizer, tokenizerSource, withTokenizer } from '../tokenizer-source.ts';
 
 export const TOKENIZE_HELP = `Usage: parley tokenize --format ID [options] [FILE|-]
 
@@ -76,21 +76,6 @@ function maskOf(args: ParsedArgs): MaskOptions {
   if (args.flags.has('--no-train-thoughts')) mask.thoughts = false;
   if (args.flags.has('--no-train-tool-calls')) mask.toolCalls = false;
   return mask;
-}
-
-/** `argv` with `--tokenizer` naming `path` instead (a downloaded model, for the workers). */
-function withTokenizer(argv: readonly string[], path: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      out.push(...argv.slice(i));
-      break;
-    }
-    if (arg === '--tokenizer') i++;
-    else if (!arg.startsWith('--tokenizer=')) out.push(arg);
-  }
-  return [`--tokenizer=${path}`, ...out];
 }
 
 /** `example` undefined: the tokenizer has no id for a token of the render (an error diagnostic says which). */

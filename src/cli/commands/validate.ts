@@ -1,23 +1,33 @@
-/** `parley validate`: every diagnostic of a conversation (dialect, format, tool calls), one per line. */
-import { cleanCheckFor, cleanNativeReadingHow, findCodec, hasErrors, validateRecord, withoutValidated, type Diagnostic, type Format, type OptionValues, type RenderHow, type ValidateHow } from '../../core/index.ts';
+/**
+ * `parley validate`: every diagnostic of a conversation (core's checkRecord: dialect, record,
+ * structure, format, the team's rules), one per line; for JSON Lines a result per line, the
+ * problems named by line on stderr and the exact duplicates in the summary.
+ */
+import { cleanCheckFor, cleanNativeReadingHow, findCodec, type Format, type OptionValues } from '../../core/index.ts';
+import type { Tokenizer } from '../../core/tokens/index.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatInput, type FormatInput } from '../format-input.ts';
-import { decodeJsonText, failureDiagnostic, parseJsonInput, readJsonValue, type Decoded } from '../input.ts';
+import { decodeJsonText, failureDiagnostic, parseJsonInput, readJsonValue } from '../input.ts';
 import { inputName, readInputText, writeOut } from '../io.ts';
 import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
+import { lineContentKey } from '../duplicate-lines.ts';
 import { diagnosticLine } from '../print.ts';
+import { checkOne, checkSetup, CHECK_FLAGS, CHECK_HELP, workerTokenizer, type CheckSetup } from '../record-check.ts';
 import type { RecordFailure } from '../record-failures.ts';
+import { openTokenizer, withTokenizer } from '../tokenizer-source.ts';
 
 export const VALIDATE_HELP = `Usage: parley validate --format ID [options] [FILE|-]
 
-Checks a conversation (JSON) against its dialect, the format and the tool definitions, and
-writes each problem on stdout as "LEVEL path: message". JSON Lines: one {"valid", "diagnostics"}
-object per line ("valid": no errors), a blank line in, an empty line out, and a summary on stderr.
+Checks a conversation (JSON) against its dialect, the format, the tool definitions and the
+rules of --rules, as the app does, and writes each problem on stdout as "LEVEL path: message".
+JSON Lines: one {"valid", "diagnostics"} object per line ("valid": no errors), a blank line in,
+an empty line out; on stderr each problem with its line ("data.jsonl:17: ERROR ..."), then a
+summary that also names exact duplicate records ("line 12 = line 5").
 
 Options:
   --format ID            the token format (see parley formats)
@@ -26,74 +36,78 @@ Options:
   --jsonl                the input is JSON Lines (also for a *.jsonl file)
 ${JOBS_HELP}
 ${NOTES_HELP}
+${CHECK_HELP}
   <format options>       the format's own flags (see parley formats)
 
 Exit codes: 0 no errors (warnings may be listed); 1 at least one error; 2 bad input.`;
 
-/** Only the format's diagnostics are used: the formats build neither spans nor text. */
-const DIAGNOSTICS_ONLY: RenderHow = { spans: false, text: false };
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG, ...CHECK_FLAGS];
 
-/** Each record is checked once: no memo (see ValidateHow). */
-const ONCE: ValidateHow = { once: true };
+type ValidateSetup = FormatInput & CheckSetup;
 
-const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG];
-
-/** Decode, format and model diagnostics of one record, without repeats. */
-function diagnosticsOf(decoded: Decoded & { ok: true }, format: Format<OptionValues>, options: Partial<OptionValues>): Diagnostic[] {
-  const validation = validateRecord(decoded.record, ONCE);
-  // A problem both the format and the checks report is listed once (core's rule, as in the app).
-  const all = [...decoded.diagnostics, ...withoutValidated(format.render(decoded.record, options, DIAGNOSTICS_ONLY).diagnostics, validation), ...validation];
-  const seen = new Set<string>();
-  return all.filter((d) => {
-    const key = diagnosticLine(d);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-function setup(argv: readonly string[]): FormatInput {
-  return parseFormatInput(argv, 'validate', SPECS);
+function setup(argv: readonly string[]): ValidateSetup {
+  const input = parseFormatInput(argv, 'validate', SPECS);
+  return { ...input, ...checkSetup(input, 'validate') };
 }
 
 export async function validateCommand(argv: readonly string[]): Promise<number> {
-  const { args, format, options, choice, file } = setup(argv);
-  if (isJsonl(args, file, 'validate')) {
-    const job = validateLine(format, options, choice);
-    const summary = ({ records, failed }: { records: number; failed: number }, name: string) => `validate: ${records} record${records === 1 ? '' : 's'} in ${name}, ${failed} with errors`;
-    return runJsonl({ command: 'validate', argv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
+  const validate = setup(argv);
+  const { args, format, choice, profile, file } = validate;
+  const jsonl = isJsonl(args, file, 'validate');
+  const opened = validate.tokenizer === undefined ? undefined : await openTokenizer(validate.tokenizer, 'validate');
+  try {
+    if (jsonl) {
+      const job = validateLine(validate, opened?.tokenizer);
+      const summary = ({ records, failed }: { records: number; failed: number }, name: string) => `validate: ${records} record${records === 1 ? '' : 's'} in ${name}, ${failed} with errors`;
+      // The workers read a downloaded model from its folder.
+      const workerArgv = opened?.downloadedTo === undefined ? argv : withTokenizer(argv, opened.downloadedTo);
+      return await runJsonl({ command: 'validate', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary, duplicates: true });
+    }
+    const decoded = decodeJsonText(await readInputText(file, 'validate'), choice, inputName(file));
+    if (!decoded.ok) throw new CliError(`validate: ${decoded.message}`);
+    sayDialect(decoded, choice, format.id);
+    const { diagnostics, errors } = checkOne(format, profile, opened?.tokenizer, decoded.record, decoded.diagnostics);
+    for (const diagnostic of diagnostics) await writeOut(`${diagnosticLine(diagnostic)}\n`);
+    return errors > 0 ? EXIT_ERRORS : EXIT_OK;
+  } finally {
+    opened?.cleanup();
   }
-  const decoded = decodeJsonText(await readInputText(file, 'validate'), choice, inputName(file));
-  if (!decoded.ok) throw new CliError(`validate: ${decoded.message}`);
-  sayDialect(decoded, choice, format.id);
-  const diagnostics = diagnosticsOf(decoded, format, options);
-  for (const diagnostic of diagnostics) await writeOut(`${diagnosticLine(diagnostic)}\n`);
-  return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
 }
 
 /** The JSON Lines job of `parley validate` with these arguments (for the workers of --jobs). */
 export function validateLineJob(argv: readonly string[]): LineJob {
-  const { format, options, choice } = setup(argv);
-  return validateLine(format, options, choice);
+  const validate = setup(argv);
+  return validateLine(validate, workerTokenizer(validate.tokenizer, 'validate'));
 }
 
-function validateLine(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): LineJob {
-  const quick = quickValid(format, options, choice);
+/**
+ * One record: its result line, its diagnostics for the lines on stderr (`--notes`) and its
+ * duplicate key (the summary names exact duplicates).
+ */
+function validateLine({ format, options, choice, profile }: ValidateSetup, tokenizer: Tokenizer | undefined): LineJob {
+  // The clean check knows the format's own checks only, not the team's rules.
+  const quick = profile.rules === undefined ? quickValid(format, options, choice) : undefined;
   return lineJob((text) => {
     const parsed = parseJsonInput(text);
-    const valid = parsed.ok ? quick?.(parsed.value) : undefined;
-    if (valid) return valid;
-    const decoded = parsed.ok ? readJsonValue(parsed.value, choice) : parsed;
-    if (!decoded.ok) return validateFailure(decoded);
-    const diagnostics = diagnosticsOf(decoded, format, options);
-    const isValid = !hasErrors(diagnostics);
-    return { out: JSON.stringify({ valid: isValid, diagnostics: withoutFixes(diagnostics) }), failed: !isValid, notes: dialectNotes(decoded, choice, format.id) };
+    if (!parsed.ok) return validateFailure(parsed);
+    const key = lineContentKey(parsed.value);
+    const valid = quick?.(parsed.value);
+    if (valid) {
+      valid.contentKey = key;
+      return valid;
+    }
+    const decoded = readJsonValue(parsed.value, choice);
+    if (!decoded.ok) return { ...validateFailure(decoded), contentKey: key };
+    const { diagnostics, errors } = checkOne(format, profile, tokenizer, decoded.record, decoded.diagnostics);
+    const shown = withoutFixes(diagnostics);
+    return { out: JSON.stringify({ valid: errors === 0, diagnostics: shown }), failed: errors > 0, notes: dialectNotes(decoded, choice, format.id), diagnostics: shown, contentKey: key };
   }, validateFailure);
 }
 
-/** A record that could not be checked: not valid, the reason as its diagnostic. */
+/** A record that could not be checked: not valid, the reason as its diagnostic (and its line on stderr). */
 function validateFailure(failure: RecordFailure): LineResult {
-  return { out: JSON.stringify({ valid: false, diagnostics: [failureDiagnostic(failure)] }), failed: true };
+  const diagnostic = failureDiagnostic(failure);
+  return { out: JSON.stringify({ valid: false, diagnostics: [diagnostic] }), failed: true, diagnostics: [diagnostic] };
 }
 
 /** The result line of a record without any diagnostic: what the full checks write for it. */
@@ -108,11 +122,11 @@ function quickValid(format: Format<OptionValues>, options: Partial<OptionValues>
   const isClean = cleanCheckFor(format.id, options);
   const native = format.nativeDialect === undefined ? undefined : findCodec(format.nativeDialect);
   if (isClean === undefined || native === undefined) return undefined;
-  if (choice.given !== undefined && choice.given.id !== native.id) return undefined;
+  if (choice.override !== undefined && choice.override.id !== native.id) return undefined;
   return (json) => {
     const verdict = isClean(json);
     if (verdict === false) return undefined;
-    const how = cleanNativeReadingHow(json, { format, override: choice.given }, verdict === 'clean-keeps-unknown');
+    const how = cleanNativeReadingHow(json, choice, verdict === 'clean-keeps-unknown');
     if (how === undefined) return undefined;
     return { out: CLEAN_LINE, failed: false, notes: dialectNotes({ ok: true, codec: native, how }, choice, format.id) };
   };
