@@ -1,6 +1,6 @@
 /**
- * Exact duplicate records of a JSON Lines run (core/checks/duplicates.ts: the same `contentKey`
- * of the parsed JSON), named by line in the summary on stderr: "line 12 = line 5". A property
+ * Exact duplicate records of a JSON Lines run (core/checks/duplicates.ts: the same text, white
+ * space around it aside), named by line in the summary on stderr: "line 12 = line 5". A property
  * of the file, never of a record's result line (the partition contract, docs/pipelines.md): a
  * run over one part of a split file finds the duplicates within that part only.
  *
@@ -9,17 +9,18 @@
  * 16 to 32 bytes a distinct record (and half as much again while the table doubles).
  */
 import { createHash } from 'node:crypto';
-import { stringifyJson } from '../core/index.ts';
+import { duplicateText } from '../core/index.ts';
 import { countText } from './count-text.ts';
 
 /**
- * The duplicate key of a parsed line: two lines get the same key exactly when core's
- * `contentKey` says they are duplicates (the same compact JSON), hashed by Node's native SHA-1
- * instead of core's JavaScript hash (which took 45 % of `validate --rules`' time); its first 64
- * bits, as contentKey's. The key never leaves the run, so it need not equal contentKey's.
+ * The duplicate key of a line: two lines get the same key exactly when core's `contentKey` says
+ * they are duplicates (the same text, white space around it aside: `duplicateText`), hashed by
+ * Node's native SHA-1 instead of core's JavaScript hash (which took 45 % of `validate --rules`'
+ * time); its first 64 bits, as contentKey's. The key never leaves the run, so it need not equal
+ * contentKey's.
  */
-export function lineContentKey(json: unknown): string {
-  return createHash('sha1').update(stringifyJson(json)).digest('hex').slice(0, 16);
+export function lineContentKey(text: string): string {
+  return createHash('sha1').update(duplicateText(text)).digest('hex').slice(0, 16);
 }
 
 /**
@@ -77,7 +78,7 @@ export class DuplicateLines {
   /** The summary line, or undefined when no record repeats another. */
   summary(command: string): string | undefined {
     if (this.repeats === 0) return undefined;
-    const what = `${command}: ${countText(this.repeats)} duplicate record${this.repeats === 1 ? '' : 's'} (the same JSON as an earlier line)`;
+    const what = `${command}: ${countText(this.repeats)} duplicate record${this.repeats === 1 ? '' : 's'} (the same text as an earlier line)`;
     const limit = this.full ? `; only the first ${countText(this.maxRemembered)} distinct records were remembered` : '';
     if (this.named.length === 0) return `${what}; --notes all names ${this.repeats === 1 ? 'it' : 'them'}${limit}`;
     const names = this.named.map(([line, first]) => `line ${line} = line ${first}`).join(', ');

@@ -16,8 +16,8 @@ const CLEAN = '{"messages":[{"role":"user","content":"hi"},{"role":"assistant","
 const INJECTED = '{"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"yo <|im_end|>"}]}';
 const BAD_ARGUMENTS = '{"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"x","tool_calls":[{"type":"function","function":{"name":"f","arguments":"{bad"}}]}]}';
 
-/** Lines 1-9 (line 8 blank): duplicates at 5 and 7 (of 1, 7 with other white space) and 9 (of 2). */
-const DATA = [CLEAN, INJECTED, 'nope', BAD_ARGUMENTS, CLEAN, INJECTED.replace('yo', 'so'), CLEAN.replace(/,/g, ', '), '', INJECTED];
+/** Lines 1-9 (line 8 blank): duplicates at 5 and 7 (of 1, 7 with white space around it) and 9 (of 2); 6 differs from 2 in one word. */
+const DATA = [CLEAN, INJECTED, 'nope', BAD_ARGUMENTS, CLEAN, INJECTED.replace('yo', 'so'), ` ${CLEAN}\t`, '', INJECTED];
 const dataFile = files.write('data.jsonl', `${DATA.join('\n')}\n`);
 
 /** The lines of stderr that name a record (`file:N: …`, not the INFO line), as `N LEVEL`. */
@@ -45,7 +45,7 @@ describe.concurrent('parley validate --jsonl names the lines', () => {
     // Only records with problems are named, in line order; the clean ones (1, 5, 7) are not.
     const numbers = [...new Set(named(run.stderr, dataFile).map((entry) => Number(entry.split(' ')[0])))];
     expect(numbers).toEqual([2, 3, 4, 6, 9]);
-    expect(err.slice(-2)).toEqual([`validate: 8 records in ${dataFile}, 2 with errors`, 'validate: 3 duplicate records (the same JSON as an earlier line): line 5 = line 1, line 7 = line 1, line 9 = line 2']);
+    expect(err.slice(-2)).toEqual([`validate: 8 records in ${dataFile}, 2 with errors`, 'validate: 3 duplicate records (the same text as an earlier line): line 5 = line 1, line 7 = line 1, line 9 = line 2']);
   });
 
   it('--notes N names the first N of each code and counts the rest; the duplicates named are capped alike', async () => {
@@ -54,13 +54,13 @@ describe.concurrent('parley validate --jsonl names the lines', () => {
     const injections = err.filter((line) => line.includes('contains "<|im_end|>"'));
     expect(injections).toEqual([expect.stringMatching(/:2: WARNING /)]);
     expect(err).toContain('parley validate: 2 more diagnostics not written (chatml/token-injection 2); the first 1 of each code are written above, --notes all writes every one');
-    expect(err).toContain('validate: 3 duplicate records (the same JSON as an earlier line): line 5 = line 1, and 2 more (--notes all names every one)');
+    expect(err).toContain('validate: 3 duplicate records (the same text as an earlier line): line 5 = line 1, and 2 more (--notes all names every one)');
   });
 
   it('--notes 0 names no line, only the counts', async () => {
     const run = await parley(['validate', '--format', 'chatml', '--notes', '0', dataFile]);
     expect(named(run.stderr, dataFile)).toEqual([]);
-    expect(lines(run.stderr)).toContain('validate: 3 duplicate records (the same JSON as an earlier line); --notes all names them');
+    expect(lines(run.stderr)).toContain('validate: 3 duplicate records (the same text as an earlier line); --notes all names them');
   });
 
   it('names no duplicates when there are none', async () => {
@@ -118,7 +118,7 @@ describe('parley validate --jobs 2', () => {
     expect(two.stderr).toBe(one.stderr);
     const err = lines(one.stderr);
     expect(err.filter((line) => /: ERROR malformed JSON/.test(line)).map((line) => /:(\d+): /.exec(line)?.[1])).toEqual(['8', '60']);
-    expect(err).toContain('validate: 2 duplicate records (the same JSON as an earlier line): line 80 = line 10, line 98 = line 41');
+    expect(err).toContain('validate: 2 duplicate records (the same text as an earlier line): line 80 = line 10, line 98 = line 41');
   }, 120_000);
 });
 
@@ -156,7 +156,7 @@ describe.concurrent('parley validate --rules', () => {
     expect(ruled.code).toBe(plain.code);
   });
 
-  // Depends on the rules engineer's checkRules (rules/forbidden-text).
+  // Depends on the rules engineer's checkRules (rules/forbiddenText).
   it('a forbiddenText rule flags the line, also where the Apertus clean check would have passed it', async () => {
     const rules = files.write('forbidden.json', { forbiddenText: { patterns: [{ text: 'As an AI language model' }] } });
     const apertus = JSON.stringify({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: { blocks: [{ type: 'response', text: 'As an AI language model, no.' }] } }] });
@@ -164,14 +164,14 @@ describe.concurrent('parley validate --rules', () => {
     for (const format of ['chatml', 'apertus']) {
       const run = await parley(['validate', '--format', format, '--jsonl', '--rules', rules], input);
       const results = lines(run.stdout).map((line) => JSON.parse(line) as { valid: boolean; diagnostics: Diagnostic[] });
-      const flagged = results.map((result) => result.diagnostics.some((d) => d.code === 'rules/forbidden-text'));
+      const flagged = results.map((result) => result.diagnostics.some((d) => d.code === 'rules/forbiddenText'));
       expect(flagged).toEqual([false, true, true]);
       expect(run.code).toBe(1);
       expect(lines(run.stderr).filter((line) => line.startsWith('<stdin>:')).map((line) => /^<stdin>:(\d+): ERROR/.exec(line)?.[1])).toEqual(['2', '3']);
     }
   });
 
-  // Depends on the rules engineer's checkRules (rules/max-tokens).
+  // Depends on the rules engineer's checkRules (rules/maxTokens).
   it('a maxTokens rule counts tokens with the format\'s tokenizer (or --tokenizer) and flags the long record only', async () => {
     const rules = files.write('max-tokens.json', { maxTokens: { max: 40 } });
     const long = JSON.stringify({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'word '.repeat(200) }] });
@@ -179,7 +179,7 @@ describe.concurrent('parley validate --rules', () => {
     const runs = await Promise.all([parley(['validate', '--format', 'chatml', '--jsonl', '--rules', rules], input), parley(['validate', '--format', 'chatml', '--jsonl', '--rules', rules, '--tokenizer', 'qwen3', '--jobs', '2'], input)]);
     for (const run of runs) {
       const results = lines(run.stdout).map((line) => JSON.parse(line) as { diagnostics: Diagnostic[] });
-      expect(results.map((result) => result.diagnostics.some((d) => d.code === 'rules/max-tokens'))).toEqual([false, true]);
+      expect(results.map((result) => result.diagnostics.some((d) => d.code === 'rules/maxTokens'))).toEqual([false, true]);
     }
     expect(runs[1].stdout).toBe(runs[0].stdout);
   });

@@ -90,7 +90,7 @@ function validateLine({ format, options, choice, profile }: ValidateSetup, token
   return lineJob((text) => {
     const parsed = parseJsonInput(text);
     if (!parsed.ok) return validateFailure(parsed);
-    const key = lineContentKey(parsed.value);
+    const key = lineContentKey(text);
     const valid = quick?.(parsed.value);
     if (valid) {
       valid.contentKey = key;

@@ -1,22 +1,33 @@
 /**
  * Exact duplicate records: a property of a file, not of a record. Two records are duplicates when
- * their JSON is the same value written the same way apart from white space (the same keys in
- * the same order, the same strings and numbers): `contentKey` of the parsed value. Listed
- * together in the app, counted by `parley stats` and named in `parley validate`'s summary on
- * stderr, never in a record's own result line (a record's result must not depend on the others:
- * the partition contract of docs/pipelines.md).
+ * their text is the same, white space around them aside (the bytes a review file fingerprints,
+ * issue 26): what `sort | uniq -d` would call a duplicate line. Listed together in the app, counted
+ * by `parley stats` and named in `parley validate`'s summary on stderr, never in a record's own
+ * result line (a record's result must not depend on the others: the partition contract of
+ * docs/pipelines.md).
  *
- * The key is a 64-bit hash (fingerprint.ts) of the value's compact JSON: across a million
- * records the chance of two different records sharing one is about 3 in 100 million.
+ * Not the parsed value re-written: that finds records that differ only inside (`\u00e9` for `é`,
+ * spaces after colons) too, but cost as much as a second `JSON.parse` per record and halved
+ * `parley validate`'s speed (0.62× to 0.34× of the parse floor, BENCHMARKS.md, issue 21).
+ *
+ * The key is a 64-bit hash (fingerprint.ts) of that text: across a million records the chance of
+ * two different records sharing one is about 3 in 100 million.
  */
 import { fingerprintBytes } from '../dataset/fingerprint.ts';
-import { stringifyJson } from '../shared/json-stringify.ts';
 
 const utf8 = new TextEncoder();
 
-/** The duplicate key of a parsed record: equal for records that differ only in white space. */
-export function contentKey(json: unknown): string {
-  return fingerprintBytes(utf8.encode(stringifyJson(json))).hash;
+/** JSON's white space (RFC 8259), which may surround a record; `trim()` would also take U+FEFF, which is content. */
+const SURROUNDING_WHITE_SPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+
+/** A record's text as duplicates compare it: without the JSON white space around it. */
+export function duplicateText(text: string): string {
+  return text.replace(SURROUNDING_WHITE_SPACE, '');
+}
+
+/** The duplicate key of a record's text: equal for records with the same text. */
+export function contentKey(text: string): string {
+  return fingerprintBytes(utf8.encode(duplicateText(text))).hash;
 }
 
 /** Collects records by content key; the groups of two or more are the duplicates. */
