@@ -2,3 +2,4 @@
 export * from './distribution.ts';
 export * from './record-lengths.ts';
 export * from './measures.ts';
+export * from './sort.ts';
