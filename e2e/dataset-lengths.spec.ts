@@ -71,6 +71,14 @@ test('measure a dataset: sort by characters, filter to the records longer than N
   await chart.getByRole('button', { name: '2 turns: 4 records' }).click();
   await expect(shown).toHaveText(`${RECORDS} records`);
 
+  // An edited record is measured again from its text: a 4,000-character answer in record 0.
+  const charsOf = async (line: number) => Number(/ ([\d,]+) chars/.exec((await list.getByRole('button', { name: new RegExp(`^Line ${line}:`) }).getAttribute('aria-label')) ?? '')?.[1]?.replace(/,/g, ''));
+  await page.evaluate(() => window.__parley.dataset.goto(0));
+  const before = await charsOf(1);
+  await parley.field('Message 2 content').fill('y'.repeat(4000));
+  await page.getByRole('group', { name: 'Review' }).getByRole('button', { name: 'Next', exact: true }).click();
+  await expect.poll(() => charsOf(1)).toBe(before - 'Answer 0:'.length + 4000);
+
   // Apertus ships no tokenizer: characters only, and the panel says how to get tokens.
   await parley.setFormat('apertus');
   await expect(page.getByText(/No tokens are counted: .*choose one of the shipped tokenizers above/)).toBeVisible();
