@@ -4,7 +4,7 @@
  * answered in order; the app drops answers older than its latest request (token-client.ts).
  * The last encoding is kept: a change of the mask only re-masks, it does not re-encode.
  */
-import { exampleOf, loadTokenizer, specialSplits, tokenMask, type TokenEncoding, type Tokenizer, type TokenizerFiles } from '../../core/tokens/index.ts';
+import { exampleOf, loadTokenizer, specialSplits, tokenMask, type TokenEncoding, type Tokenizer } from '../../core/tokens/index.ts';
 import type { Span } from '../../core/index.ts';
 import { HubError } from './hub.ts';
 import { agrees, cutsAtAddedTokens, segmentedEncoder } from '../../core/tokens/segmented.ts';
