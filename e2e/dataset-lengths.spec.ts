@@ -4,6 +4,7 @@
  * the records longer than N tokens, click a histogram bar, and see what a format without a
  * tokenizer (Apertus) says.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 
 const RECORDS = 40;
@@ -69,6 +70,15 @@ test('measure a dataset: sort by characters, filter to the records longer than N
   await expect(shown).toHaveText(`4 of ${RECORDS} records`);
   await expect(chart.getByRole('button', { name: '2 turns: 4 records' })).toHaveAttribute('aria-pressed', 'true');
   await chart.getByRole('button', { name: '2 turns: 4 records' }).click();
+  await expect(shown).toHaveText(`${RECORDS} records`);
+  // The panel's controls have names and contrast (axe, serious and critical problems).
+  const axe = await new AxeBuilder({ page }).include('aside[aria-label="Dataset"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  // Keyboard: the bars are buttons in the tab order.
+  await chart.getByRole('button', { name: '1 turn: 36 records' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(shown).toHaveText(`36 of ${RECORDS} records`);
+  await page.keyboard.press('Enter');
   await expect(shown).toHaveText(`${RECORDS} records`);
 
   // An edited record is measured again from its text: a 4,000-character answer in record 0.
