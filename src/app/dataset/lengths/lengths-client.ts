@@ -11,7 +11,7 @@ import { useAppStore, type AppState } from '../../store/index.ts';
 import type { TokenizerSource } from '../../tokens/protocol.ts';
 import { SHIPPED_URLS } from '../../tokens/shipped.ts';
 import { keep, readKept } from './lengths-cache.ts';
-import { tokenizerIdFor } from './lengths-client-logic.ts';
+import { tokenizerIdFor, tokenizerKeyOf } from './lengths-client-logic.ts';
 import { INITIAL_LENGTHS, lengthsStore, setLengthsState, type LengthsState } from './lengths-store.ts';
 import type { FromLengthsWorker, ToLengthsWorker } from './protocol.ts';
 import LengthsWorker from './lengths.worker.ts?worker';
@@ -115,7 +115,9 @@ export function startLengths(): void {
   const lengths = lengthsStore.getState();
   const profile = profileOf(app, lengths);
   const tokenizerId = tokenizerIdFor(app.formatId, lengths.tokenizerChoice);
-  const key = JSON.stringify([dataset.fingerprint.hash, dataset.fingerprint.size, profile, tokenizerId ?? null]);
+  const files = lengths.tokenizerChoice === 'files' && lengths.tokenizerFiles && lengths.tokenizerFiles.length > 0 ? [...lengths.tokenizerFiles] : undefined;
+  const source: TokenizerSource | undefined = files ? { kind: 'files', files } : sourceOf(tokenizerId);
+  const key = JSON.stringify([dataset.fingerprint.hash, dataset.fingerprint.size, profile, tokenizerKeyOf(lengths.tokenizerChoice, lengths.tokenizerFiles, tokenizerId)]);
   if (key === runKey && lengths.status !== 'stopped' && lengths.status !== 'failed') return;
   cancelLengths(false);
   run++;
@@ -140,7 +142,7 @@ export function startLengths(): void {
       ...(index.format === 'json-array' ? { lines: index.lines } : {}),
       from: kept && kept.rows.length === total ? total : 0,
       profile,
-      tokenizer: sourceOf(tokenizerId),
+      tokenizer: source,
       mask: {},
     });
   });
@@ -166,7 +168,9 @@ useAppStore.subscribe((state, previous) => {
     run++;
     runKey = undefined;
     wanted = false;
-    lengthsStore.setState({ ...INITIAL_LENGTHS, tokenizerChoice: lengthsStore.getState().tokenizerChoice, rules: lengthsStore.getState().rules });
+    // The person's choices stay (tokenizer, files, rules); what was measured goes with its file.
+    const { tokenizerChoice, tokenizerFiles, rules } = lengthsStore.getState();
+    lengthsStore.setState({ ...INITIAL_LENGTHS, tokenizerChoice, tokenizerFiles, rules });
     if (!state.dataset) {
       worker?.terminate();
       worker = undefined;
@@ -179,7 +183,7 @@ useAppStore.subscribe((state, previous) => {
 });
 
 lengthsStore.subscribe((state, previous) => {
-  if (wanted && (state.tokenizerChoice !== previous.tokenizerChoice || state.rules !== previous.rules)) startLengths();
+  if (wanted && (state.tokenizerChoice !== previous.tokenizerChoice || state.tokenizerFiles !== previous.tokenizerFiles || state.rules !== previous.rules)) startLengths();
 });
 
 export { tokenizerIdFor };

@@ -11,7 +11,7 @@ import type { LengthsRow } from './lengths-logic.ts';
 
 export type LengthsStatus = 'idle' | 'loading' | 'measuring' | 'done' | 'stopped' | 'failed';
 
-/** `none`: no tokens; a shipped tokenizer's id; undefined: the format's own, when it ships one. */
+/** `none`: no tokens; `files`: the files the person gave; a shipped tokenizer's id; undefined: the format's own, when it ships one. */
 export type TokenizerChoice = string | undefined;
 
 export interface LengthSort {
@@ -26,6 +26,8 @@ export interface LengthsState {
   /** Why the pass failed, or what stopped it. */
   message: string | undefined;
   tokenizerChoice: TokenizerChoice;
+  /** A tokenizer.json (and tokenizer_config.json) the person gave, for `tokenizerChoice: 'files'`. */
+  tokenizerFiles: readonly File[] | undefined;
   /** The tokenizer the rows' tokens were counted with (undefined: no tokens). */
   tokenizerName: string | undefined;
   /** By record id of the file: undefined not measured yet, null a blank or bad line. */
@@ -43,6 +45,7 @@ export const INITIAL_LENGTHS: LengthsState = {
   total: 0,
   message: undefined,
   tokenizerChoice: undefined,
+  tokenizerFiles: undefined,
   tokenizerName: undefined,
   fileRows: [],
   textRows: new Map(),
