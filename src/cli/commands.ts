@@ -18,8 +18,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   parse: { summary: 'the format\'s text → conversation JSON', help: PARSE_HELP, run: parseCommand },
   validate: { summary: 'list the problems of a conversation', help: VALIDATE_HELP, run: validateCommand },
   convert: { summary: 'convert between JSON dialects', help: CONVERT_HELP, run: convertCommand },
-  stats: { summary: 'lengths, tokens, problems and duplicates of a dataset', help: STATS_HELP, run: statsCommand },
   tokenize: { summary: 'conversation JSON → input_ids, labels and tokens', help: TOKENIZE_HELP, run: tokenizeCommand },
+  stats: { summary: 'lengths, tokens, problems and duplicates of a dataset', help: STATS_HELP, run: statsCommand },
   formats: { summary: 'list formats, their options and the JSON dialects', help: FORMATS_HELP, run: formatsCommand },
 };
 
