@@ -3,6 +3,7 @@ import { CONVERT_HELP, convertCommand } from './commands/convert.ts';
 import { FORMATS_HELP, formatsCommand } from './commands/formats.ts';
 import { PARSE_HELP, parseCommand } from './commands/parse.ts';
 import { RENDER_HELP, renderCommand } from './commands/render.ts';
+import { STATS_HELP, statsCommand } from './commands/stats.ts';
 import { TOKENIZE_HELP, tokenizeCommand } from './commands/tokenize.ts';
 import { VALIDATE_HELP, validateCommand } from './commands/validate.ts';
 
@@ -18,6 +19,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   validate: { summary: 'list the problems of a conversation', help: VALIDATE_HELP, run: validateCommand },
   convert: { summary: 'convert between JSON dialects', help: CONVERT_HELP, run: convertCommand },
   tokenize: { summary: 'conversation JSON → input_ids, labels and tokens', help: TOKENIZE_HELP, run: tokenizeCommand },
+  stats: { summary: 'lengths, tokens, problems and duplicates of a dataset', help: STATS_HELP, run: statsCommand },
   formats: { summary: 'list formats, their options and the JSON dialects', help: FORMATS_HELP, run: formatsCommand },
 };
 

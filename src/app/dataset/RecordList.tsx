@@ -9,6 +9,7 @@ import { memo, useEffect, useRef } from 'react';
 import { findCodec } from '../../core/index.ts';
 import { mutedText } from '../layout/ui.ts';
 import { listedIds, useAppStore, type DatasetRow, type RecordStatus } from '../store/index.ts';
+import { useRecordLengthsLabel } from './lengths/RecordLengthsText.tsx';
 import { scrollTargetForRow } from './list-scroll.ts';
 import { openRecord } from './navigation.ts';
 
@@ -46,6 +47,7 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
   const text = row.problem ? row.problem.message.replace(/^Line \d+: /, '') : row.summary ? row.summary.preview || '(no user text)' : '…';
   const dialect = row.summary ? (findCodec(row.summary.dialect)?.label ?? row.summary.dialect) : '';
   const hasErrors = bad || (row.summary?.errors ?? 0) > 0;
+  const lengths = useRecordLengthsLabel(id);
   return (
     <li
       className={`group absolute left-0 right-0 flex items-stretch border-b border-slate-100 dark:border-slate-800 ${current ? 'bg-sky-100 dark:bg-sky-950' : 'hover:bg-slate-50 dark:hover:bg-slate-900'}`}
@@ -55,7 +57,7 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
       <button
         type="button"
         aria-current={current ? 'true' : undefined}
-        aria-label={`Line ${row.line}: ${text}; ${dialect ? `${dialect}, ` : ''}${row.status}${edited ? ' (changed)' : ''}, ${diagnosticsLabel(row)}`}
+        aria-label={`Line ${row.line}: ${text}; ${dialect ? `${dialect}, ` : ''}${row.status}${edited ? ' (changed)' : ''}, ${diagnosticsLabel(row)}${lengths ? `, ${lengths}` : ''}`}
         className="flex min-w-0 flex-1 flex-col justify-center gap-0.5 px-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500"
         onClick={() => openRecord(id)}
       >
@@ -69,6 +71,7 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
             {row.status}
             {edited && row.status !== 'edited' ? ' · changed' : ''}
           </span>
+          {lengths && <span className={`shrink-0 ${mutedText}`}>{lengths}</span>}
           <span className={`ml-auto shrink-0 ${hasErrors ? 'text-red-800 dark:text-red-300' : mutedText}`}>{diagnosticsLabel(row)}</span>
         </span>
       </button>

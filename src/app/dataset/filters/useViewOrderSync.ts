@@ -8,6 +8,9 @@ import { useEffect } from 'react';
 import { useAppStore } from '../../store/index.ts';
 import { resetSearch, startSearch } from '../search/search-client.ts';
 import { searchStore, type SearchState } from '../search/search-store.ts';
+import { startLengths } from '../lengths/lengths-client.ts';
+import { lengthsStore } from '../lengths/lengths-store.ts';
+import { lengthFilterOn, lengthsLookup, sortedOrder } from '../lengths/lengths-view.ts';
 import { computeViewOrder, sameOrder } from './view-order.ts';
 
 function update(): void {
@@ -15,7 +18,11 @@ function update(): void {
   if (!app.dataset) return;
   const search: SearchState = searchStore.getState();
   const found = search.onlyMatches ? search.result : null;
-  const order = computeViewOrder(app.datasetRows, app.datasetOrder, found, search.filter);
+  // Lengths (lengths/): a sort or a filter by a length asks for them, and they go on arriving.
+  const lengths = lengthsStore.getState();
+  if (lengths.sort || lengthFilterOn(search.filter)) startLengths();
+  const lengthsOf = lengthsLookup(lengths, app.datasetChanges, app.dataset.count);
+  const order = sortedOrder(computeViewOrder(app.datasetRows, app.datasetOrder, found, search.filter, lengthsOf), app.datasetOrder, lengths.sort, lengthsOf);
   if (!sameOrder(order, app.viewOrder)) app.setViewOrder(order);
 }
 
@@ -32,9 +39,13 @@ export function useViewOrderSync(): void {
       if (state.dataset !== previous.dataset) resetSearch();
       if (state.datasetRows !== previous.datasetRows || state.datasetOrder !== previous.datasetOrder || state.dataset !== previous.dataset) update();
     });
+    const offLengths = lengthsStore.subscribe((state, previous) => {
+      if (state.sort !== previous.sort || ((state.fileRows !== previous.fileRows || state.textRows !== previous.textRows) && (state.sort || lengthFilterOn(searchStore.getState().filter)))) update();
+    });
     return () => {
       offSearch();
       offApp();
+      offLengths();
       // The tools go away with the dataset (Close): the next file starts with no search or filter.
       resetSearch();
     };

@@ -2,18 +2,19 @@
  * What the record list shows: the records the search found (when "only matching records" is on),
  * then the filter, in file order. Null when neither applies: the list shows every record.
  */
-import { filterOrder, isFilterEmpty, type RecordFilter } from '../../../core/index.ts';
+import { filterOrder, isFilterEmpty, type LengthsOf, type RecordFilter } from '../../../core/index.ts';
 import type { DatasetRow } from '../../store/index.ts';
 import type { SearchFound } from '../search/search-protocol.ts';
 
-export function computeViewOrder(rows: readonly DatasetRow[], datasetOrder: readonly number[], found: SearchFound | null, filter: RecordFilter): readonly number[] | null {
+/** `lengthsOf`: each record's lengths, for the length filters (lengths/). */
+export function computeViewOrder(rows: readonly DatasetRow[], datasetOrder: readonly number[], found: SearchFound | null, filter: RecordFilter, lengthsOf?: LengthsOf): readonly number[] | null {
   let base: readonly number[] = datasetOrder;
   if (found) {
     // Records deleted since the search are no longer listed.
     const listed = new Set(datasetOrder);
     base = found.ids.filter((id) => listed.has(id));
   } else if (isFilterEmpty(filter)) return null;
-  return filterOrder(rows, base, filter);
+  return filterOrder(rows, base, filter, lengthsOf);
 }
 
 export function sameOrder(a: readonly number[] | null, b: readonly number[] | null): boolean {

@@ -15,11 +15,13 @@ import { useSearchState } from '../search/search-store.ts';
 import { ValidationSummary } from '../summary/ValidationSummary.tsx';
 
 const RecordDiff = lazy(() => import('../diff/RecordDiff.tsx'));
+const LengthsPanel = lazy(() => import('../lengths/LengthsPanel.tsx'));
 
 export default function DatasetReviewTools() {
   useViewOrderSync();
   const [comparing, setComparing] = useState(false);
   const [summaryOpen, setSummaryOpen] = useState(false);
+  const [lengthsOpen, setLengthsOpen] = useState(false);
   const filtersOn = useSearchState((s) => Object.values(s.filter).filter((value) => value !== undefined).length);
   const current = useAppStore((s) => s.currentRecord);
   const line = useAppStore((s) => (s.currentRecord === null ? undefined : s.datasetRows[s.currentRecord]?.line));
@@ -45,6 +47,15 @@ export default function DatasetReviewTools() {
         <summary className="cursor-pointer text-sm font-medium">Validation summary</summary>
         {/* Counted only while shown: it goes through every row each time rows change. */}
         {summaryOpen && <ValidationSummary />}
+      </details>
+      <details onToggle={(event) => setLengthsOpen(event.currentTarget.open)}>
+        <summary className="cursor-pointer text-sm font-medium">Lengths and tokens</summary>
+        {/* Opening it starts the lengths pass (lengths/): nothing is tokenized before. */}
+        {lengthsOpen && (
+          <Suspense fallback={<p className="text-sm">Loading…</p>}>
+            <LengthsPanel />
+          </Suspense>
+        )}
       </details>
       <Dialog open={comparing} onClose={() => setComparing(false)} title={line === undefined ? 'Compare with original' : `Record at line ${line}: changes from the original`} width="max-w-6xl">
         <Suspense fallback={<p className="p-3 text-sm">Loading…</p>}>

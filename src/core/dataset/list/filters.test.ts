@@ -39,3 +39,31 @@ describe('filterOrder', () => {
     expect(filterOrder(ROWS, [3, 1], { code: 'call-id/unanswered', status: 'done' })).toEqual([3]);
   });
 });
+
+describe('filterOrder by lengths (issue 21: lengths and tokens)', () => {
+  // Lengths of rows 0, 1, 3 (row 2 is a bad line, row 5 not measured yet).
+  const LENGTHS = new Map([
+    [0, { chars: 100, messages: 2, turns: 1, tokens: 30 }],
+    [1, { chars: 5000, messages: 6, turns: 3, tokens: 1200, ruleCodes: ['rules/max-tokens'] }],
+    [3, { chars: 900, messages: 4, turns: 2 }],
+  ]);
+  const lengthsOf = (id: number) => LENGTHS.get(id);
+
+  it('keeps records whose characters, tokens or messages are within the bounds (inclusive)', () => {
+    expect(filterOrder(ROWS, ORDER, { minChars: 900 }, lengthsOf)).toEqual([1, 3]);
+    expect(filterOrder(ROWS, ORDER, { minChars: 100, maxChars: 900 }, lengthsOf)).toEqual([0, 3]);
+    expect(filterOrder(ROWS, ORDER, { minMessages: 4, maxMessages: 4 }, lengthsOf)).toEqual([3]);
+    // "Longer than 30 tokens": at least 31. Row 3 has no token count: not shown.
+    expect(filterOrder(ROWS, ORDER, { minTokens: 31 }, lengthsOf)).toEqual([1]);
+    expect(filterOrder(ROWS, ORDER, { maxTokens: 1200 }, lengthsOf)).toEqual([0, 1]);
+  });
+
+  it('keeps the records that break a token rule', () => {
+    expect(filterOrder(ROWS, ORDER, { breaksTokenRules: true }, lengthsOf)).toEqual([1]);
+  });
+
+  it('shows no record whose lengths are not known yet', () => {
+    expect(filterOrder(ROWS, ORDER, { minChars: 0 })).toEqual([]);
+    expect(filterOrder(ROWS, ORDER, { minChars: 0 }, lengthsOf)).toEqual([0, 1, 3]);
+  });
+});

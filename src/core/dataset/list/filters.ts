@@ -1,9 +1,10 @@
 /**
  * Filters of the record list: a pure function from the rows to the ids to show, in order. A row
  * is what the list knows of a record without decoding it again (its summary and diagnostic codes,
- * or why it is a bad line); a filter on something a row does not know yet (a record not
- * summarised) does not show it.
+ * or why it is a bad line), and its lengths (lengths pass); a filter on something not known
+ * yet (a record not summarised or not measured) does not show it.
  */
+import type { RecordLengths } from '../lengths/record-lengths.ts';
 import type { RecordSummary } from '../record-summary.ts';
 
 export interface FilterableRow {
@@ -27,6 +28,41 @@ export interface RecordFilter {
   dialect?: string;
   /** A diagnostic code, or a bad-line code from `problemCode`. */
   code?: string;
+  /** Lengths (core/dataset/lengths), inclusive bounds; "longer than N tokens" is `minTokens: N + 1`. */
+  minChars?: number;
+  maxChars?: number;
+  minTokens?: number;
+  maxTokens?: number;
+  minMessages?: number;
+  maxMessages?: number;
+  /** Records that break a token lint rule (maxTokens, minTrainedShare). */
+  breaksTokenRules?: boolean;
+}
+
+/** A record's lengths as the lengths pass measured them, with the token rules it breaks; undefined: not measured (yet). */
+export type LengthsOf = (id: number) => (RecordLengths & { ruleCodes?: readonly string[] }) | undefined;
+
+const LENGTH_BOUNDS = [
+  ['minChars', 'maxChars', 'chars'],
+  ['minTokens', 'maxTokens', 'tokens'],
+  ['minMessages', 'maxMessages', 'messages'],
+] as const;
+
+function needsLengths(filter: RecordFilter): boolean {
+  return filter.breaksTokenRules !== undefined || LENGTH_BOUNDS.some(([min, max]) => filter[min] !== undefined || filter[max] !== undefined);
+}
+
+function matchesLengths(lengths: ReturnType<LengthsOf>, filter: RecordFilter): boolean {
+  if (!lengths) return false;
+  for (const [min, max, measure] of LENGTH_BOUNDS) {
+    const low = filter[min];
+    const high = filter[max];
+    if (low === undefined && high === undefined) continue;
+    const value = lengths[measure];
+    if (value === undefined || (low !== undefined && value < low) || (high !== undefined && value > high)) return false;
+  }
+  if (filter.breaksTokenRules !== undefined && (lengths.ruleCodes !== undefined && lengths.ruleCodes.length > 0) !== filter.breaksTokenRules) return false;
+  return true;
 }
 
 /** The code under which a bad line of this kind is counted and filtered: `line/json`, `line/dialect`, … */
@@ -38,8 +74,10 @@ export function isFilterEmpty(filter: RecordFilter): boolean {
   return Object.values(filter).every((value) => value === undefined);
 }
 
-export function matchesFilter(row: FilterableRow, filter: RecordFilter): boolean {
+/** `lengths`: the record's lengths, for the length filters (a record without them does not pass one). */
+export function matchesFilter(row: FilterableRow, filter: RecordFilter, lengths?: ReturnType<LengthsOf>): boolean {
   const { summary, problem } = row;
+  if (needsLengths(filter) && !matchesLengths(lengths, filter)) return false;
   if (filter.status !== undefined && row.status !== filter.status) return false;
   if (filter.code !== undefined && !(row.codes?.includes(filter.code) || (problem !== undefined && problemCode(problem.kind) === filter.code))) return false;
   // A record not checked yet has no known errors either way.
@@ -63,10 +101,10 @@ function hasErrors(row: FilterableRow): boolean {
  * The ids of `order` whose rows pass `filter` (rows are indexed by id), in the same order. An
  * empty filter gives `order` itself.
  */
-export function filterOrder(rows: readonly (FilterableRow | undefined)[], order: readonly number[], filter: RecordFilter): readonly number[] {
+export function filterOrder(rows: readonly (FilterableRow | undefined)[], order: readonly number[], filter: RecordFilter, lengthsOf?: LengthsOf): readonly number[] {
   if (isFilterEmpty(filter)) return order;
   return order.filter((id) => {
     const row = rows[id];
-    return row !== undefined && matchesFilter(row, filter);
+    return row !== undefined && matchesFilter(row, filter, lengthsOf?.(id));
   });
 }

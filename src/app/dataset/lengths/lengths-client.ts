@@ -1,0 +1,189 @@
+/**
+ * The page's side of the lengths worker. Nothing runs until the person asks for lengths (opens
+ * the Lengths panel, sorts or filters by a length): tokenizing a dataset takes a core for about
+ * a second per megabyte. Then it follows the app: another format, its options, the rules or the
+ * tokenizer start a new pass (the old one is cancelled), edited records are measured from their
+ * text, and a finished pass is kept in this browser by file fingerprint and tokenizer.
+ */
+import { findDefaultTokenizer } from '../../../core/tokens/defaults.ts';
+import type { CheckProfile } from '../../../core/index.ts';
+import { useAppStore, type AppState } from '../../store/index.ts';
+import type { TokenizerSource } from '../../tokens/protocol.ts';
+import { SHIPPED_URLS } from '../../tokens/shipped.ts';
+import { keep, readKept } from './lengths-cache.ts';
+import { tokenizerIdFor, tokenizerKeyOf } from './lengths-client-logic.ts';
+import { INITIAL_LENGTHS, lengthsStore, setLengthsState, type LengthsState } from './lengths-store.ts';
+import type { FromLengthsWorker, ToLengthsWorker } from './protocol.ts';
+import LengthsWorker from './lengths.worker.ts?worker';
+
+let worker: Worker | undefined;
+let run = 0;
+/** What the current pass measures with; a pass for the same key is not started again. */
+let runKey: string | undefined;
+/** The person asked for lengths for this dataset: changes start new passes from now on. */
+let wanted = false;
+/** Edited texts sent to the worker (by id), so that only changes are sent. */
+let sentTexts = new Map<number, string>();
+
+function sourceOf(id: string | undefined): TokenizerSource | undefined {
+  const entry = id === undefined ? undefined : findDefaultTokenizer(id);
+  const urls = id === undefined ? undefined : SHIPPED_URLS[id];
+  if (!entry || !urls) return undefined;
+  return { kind: 'shipped', id: entry.id, label: entry.label, ...urls };
+}
+
+function profileOf(app: AppState, lengths: LengthsState): CheckProfile {
+  const options = app.formatOptions[app.formatId];
+  return { formatId: app.formatId, ...(options ? { formatOptions: options } : {}), ...(lengths.rules ? { rules: lengths.rules } : {}) };
+}
+
+function send(message: ToLengthsWorker): void {
+  worker?.postMessage(message);
+}
+
+function ensureWorker(): Worker {
+  if (worker) return worker;
+  const created = new LengthsWorker();
+  created.onmessage = (event: MessageEvent<FromLengthsWorker>) => receive(event.data);
+  created.onerror = (event: ErrorEvent) => {
+    event.preventDefault();
+    worker?.terminate();
+    worker = undefined;
+    runKey = undefined;
+    setLengthsState({ status: 'failed', message: `The lengths worker stopped (${event.message || 'its script failed to load or run'}).` });
+  };
+  worker = created;
+  return created;
+}
+
+function receive(message: FromLengthsWorker): void {
+  if (message.run !== run) return;
+  const state = lengthsStore.getState();
+  switch (message.type) {
+    case 'tokenizer':
+      setLengthsState({ tokenizerName: message.name, status: 'measuring' });
+      break;
+    case 'rows': {
+      const fileRows = state.fileRows.slice();
+      message.rows.forEach((row, i) => (fileRows[message.from + i] = row));
+      setLengthsState({ fileRows });
+      break;
+    }
+    case 'progress':
+      setLengthsState({ done: message.done, total: message.total, status: 'measuring' });
+      break;
+    case 'done': {
+      setLengthsState({ status: 'done', done: state.total, message: undefined });
+      if (runKey !== undefined) void keep(runKey, { tokenizerName: state.tokenizerName, rows: state.fileRows.map((row) => row ?? null) });
+      sendEditedTexts(true);
+      break;
+    }
+    case 'texts': {
+      const textRows = new Map(state.textRows);
+      for (const [id, row] of message.rows) textRows.set(id, row);
+      setLengthsState({ textRows });
+      break;
+    }
+    case 'failed':
+      runKey = undefined;
+      setLengthsState({ status: 'failed', message: message.message });
+      break;
+  }
+}
+
+/** Sends the edited records' texts that changed since last sent (`all`: every one, to a new pass). */
+function sendEditedTexts(all = false): void {
+  const app = useAppStore.getState();
+  if (!app.dataset || runKey === undefined) return;
+  if (all) sentTexts = new Map();
+  const items: { id: number; text: string; line: number }[] = [];
+  for (const [id, text] of app.datasetChanges.edited) {
+    if (sentTexts.get(id) === text) continue;
+    sentTexts.set(id, text);
+    items.push({ id, text, line: app.datasetRows[id]?.line ?? 1 });
+  }
+  for (const id of [...sentTexts.keys()]) if (!app.datasetChanges.edited.has(id)) sentTexts.delete(id);
+  if (items.length > 0) send({ type: 'measure-texts', run, items });
+}
+
+/** Starts (or keeps) the pass for the open dataset and the current choices. */
+export function startLengths(): void {
+  const app = useAppStore.getState();
+  const dataset = app.dataset;
+  if (!dataset) return;
+  wanted = true;
+  const lengths = lengthsStore.getState();
+  const profile = profileOf(app, lengths);
+  const tokenizerId = tokenizerIdFor(app.formatId, lengths.tokenizerChoice);
+  const files = lengths.tokenizerChoice === 'files' && lengths.tokenizerFiles && lengths.tokenizerFiles.length > 0 ? [...lengths.tokenizerFiles] : undefined;
+  const source: TokenizerSource | undefined = files ? { kind: 'files', files } : sourceOf(tokenizerId);
+  const key = JSON.stringify([dataset.fingerprint.hash, dataset.fingerprint.size, profile, tokenizerKeyOf(lengths.tokenizerChoice, lengths.tokenizerFiles, tokenizerId)]);
+  if (key === runKey && lengths.status !== 'stopped' && lengths.status !== 'failed') return;
+  cancelLengths(false);
+  run++;
+  runKey = key;
+  const mine = run;
+  const total = dataset.index.records.count;
+  setLengthsState({ status: 'loading', done: 0, total, message: undefined, tokenizerName: undefined, fileRows: [], textRows: new Map() });
+  sentTexts = new Map();
+  void readKept(key).then((kept) => {
+    if (mine !== run) return;
+    if (kept && kept.rows.length === total) {
+      setLengthsState({ status: 'done', done: total, fileRows: kept.rows, tokenizerName: kept.tokenizerName });
+      // Edited records still need the worker: it measures them with the same choices.
+    }
+    const index = dataset.index;
+    ensureWorker();
+    send({
+      type: 'start',
+      run: mine,
+      file: dataset.source,
+      records: index.records.toData(),
+      ...(index.format === 'json-array' ? { lines: index.lines } : {}),
+      from: kept && kept.rows.length === total ? total : 0,
+      profile,
+      tokenizer: source,
+      mask: {},
+    });
+  });
+}
+
+/** Stops the pass under way; what it measured stays. */
+export function cancelLengths(say = true): void {
+  const status = lengthsStore.getState().status;
+  if (status === 'loading' || status === 'measuring') {
+    send({ type: 'cancel', run });
+    if (say) {
+      runKey = undefined;
+      setLengthsState({ status: 'stopped', message: 'Stopped: records not measured yet have no lengths. Start again to measure them.' });
+    }
+  }
+}
+
+// Follow the app: a new dataset starts over (nothing runs until asked); a change of format or
+// its options starts a new pass once lengths were asked for; edits are measured from their text.
+useAppStore.subscribe((state, previous) => {
+  if (state.dataset !== previous.dataset) {
+    if (worker) send({ type: 'cancel', run });
+    run++;
+    runKey = undefined;
+    wanted = false;
+    // The person's choices stay (tokenizer, files, rules); what was measured goes with its file.
+    const { tokenizerChoice, tokenizerFiles, rules } = lengthsStore.getState();
+    lengthsStore.setState({ ...INITIAL_LENGTHS, tokenizerChoice, tokenizerFiles, rules });
+    if (!state.dataset) {
+      worker?.terminate();
+      worker = undefined;
+    }
+    return;
+  }
+  if (!wanted || !state.dataset) return;
+  if (state.formatId !== previous.formatId || state.formatOptions !== previous.formatOptions) startLengths();
+  else if (state.datasetChanges.edited !== previous.datasetChanges.edited) sendEditedTexts();
+});
+
+lengthsStore.subscribe((state, previous) => {
+  if (wanted && (state.tokenizerChoice !== previous.tokenizerChoice || state.tokenizerFiles !== previous.tokenizerFiles || state.rules !== previous.rules)) startLengths();
+});
+
+export { tokenizerIdFor };
