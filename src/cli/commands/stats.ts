@@ -120,7 +120,7 @@ function tallyLine(line: ChunkLine, measuring: Measuring, tally: Tally, name?: s
     count(tally.codes, decoded.code);
     return decoded;
   }
-  if (parsed.ok) tally.duplicates.add(tally.lengths.length, contentKey(parsed.value));
+  if (parsed.ok) tally.duplicates.add(tally.lengths.length, contentKey(line));
   const { format, options, tokenizer, profile } = measuring;
   const measured = measureRecord(decoded.record, format, options, tokenizer ? { tokenizer } : undefined);
   tally.lengths.push(measured.lengths);
@@ -236,7 +236,7 @@ export async function statsCommand(argv: readonly string[]): Promise<number> {
   const wantsTokens = tokenizerFlag !== undefined || (rules !== undefined && needsTokens(rules));
   const opened = wantsTokens ? await openTokenizer(tokenizerSource(tokenizerFlag, format.id, 'stats'), 'stats') : undefined;
   try {
-    const profile: CheckProfile = { formatId: format.id, formatOptions: options, ...(choice.given ? { readAs: choice.given.id } : {}), ...(rules ? { rules } : {}) };
+    const profile: CheckProfile = { formatId: format.id, formatOptions: options, ...(choice.override ? { readAs: choice.override.id } : {}), ...(rules ? { rules } : {}) };
     const tally = await tallyInput(file, jsonl, { format, options, choice, profile, tokenizer: opened?.tokenizer });
     const report = reportOf(tally, opened !== undefined);
     await writeOut(args.flags.has('--json') ? `${JSON.stringify(report)}\n` : textReport(report, tally, inputName(file), opened?.tokenizer.name, format.id));
