@@ -9,7 +9,8 @@
  * - the plan of a replace of the rare word (counts and new lines, not applied).
  */
 import { JsonlIndexer } from '../src/core/dataset/jsonl-indexer.ts';
-import { compileQuery, type SearchQuery } from '../src/core/dataset/search/query.ts';
+import type { SearchQuery } from '../src/core/dataset/search/query.ts';
+import { compileSearch } from '../src/core/dataset/search/scope.ts';
 import { planReplace, searchDataset, type RecordSource } from '../src/core/dataset/search/search-dataset.ts';
 import { sentence } from './sentences.ts';
 
@@ -53,10 +54,10 @@ const source: RecordSource = { ids: Array.from({ length: records.count }, (_, i)
 console.log(`JSONL: ${(bytes.length / 2 ** 20).toFixed(0)} MB, ${records.count.toLocaleString('en')} records`);
 
 async function timed(label: string, query: SearchQuery, replace?: string): Promise<void> {
-  const compiled = compileQuery(query);
+  const compiled = compileSearch(query);
   if (!compiled.ok) throw new Error(compiled.error);
   const start = performance.now();
-  const what = replace === undefined ? await searchDataset(source, compiled.matcher) : await planReplace(source, compiled.matcher, replace);
+  const what = replace === undefined ? await searchDataset(source, compiled.search) : await planReplace(source, compiled.search, replace);
   const ms = performance.now() - start;
   const found = 'ids' in what ? `${what.ids.length.toLocaleString('en')} records, ${what.totalPlaces.toLocaleString('en')} places` : `${what.changes.size.toLocaleString('en')} records, ${what.places.toLocaleString('en')} places`;
   console.log(`${label.padEnd(34)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${((bytes.length / 2 ** 20) / (ms / 1000)).toFixed(0).padStart(5)} MB/s  ${found}`);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compileQuery, type Matcher, type SearchQuery } from './query.ts';
+import type { SearchQuery } from './query.ts';
+import { compileSearch, type CompiledSearch } from './scope.ts';
 import { planReplace, searchDataset, type RecordSource } from './search-dataset.ts';
 import { searchRecordText } from './search-record.ts';
 
-function matcher(pattern: string, options: Partial<SearchQuery> = {}): Matcher {
-  const compiled = compileQuery({ pattern, regex: false, caseSensitive: true, ...options });
+function matcher(pattern: string, options: Partial<SearchQuery> = {}): CompiledSearch {
+  const compiled = compileSearch({ pattern, regex: false, caseSensitive: true, ...options });
   if (!compiled.ok) throw new Error(compiled.error);
-  return compiled.matcher;
+  return compiled.search;
 }
 
 const chat = (user: string, reply: string): string => JSON.stringify({ messages: [{ role: 'user', content: user }, { role: 'assistant', content: reply }] });
