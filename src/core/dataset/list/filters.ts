@@ -4,6 +4,7 @@
  * or why it is a bad line); a filter on something a row does not know yet (a record not
  * summarised) does not show it.
  */
+import type { EmptyFieldKind } from '../empty-fields.ts';
 import type { RecordSummary } from '../record-summary.ts';
 
 export interface FilterableRow {
@@ -27,6 +28,8 @@ export interface RecordFilter {
   dialect?: string;
   /** A diagnostic code, or a bad-line code from `problemCode`. */
   code?: string;
+  /** Records with an empty field of this kind (an empty assistant turn, empty arguments…). */
+  emptyField?: EmptyFieldKind;
 }
 
 /** The code under which a bad line of this kind is counted and filtered: `line/json`, `line/dialect`, … */
@@ -44,7 +47,7 @@ export function matchesFilter(row: FilterableRow, filter: RecordFilter): boolean
   if (filter.code !== undefined && !(row.codes?.includes(filter.code) || (problem !== undefined && problemCode(problem.kind) === filter.code))) return false;
   // A record not checked yet has no known errors either way.
   if (filter.hasErrors !== undefined && (!(summary || problem) || hasErrors(row) !== filter.hasErrors)) return false;
-  const needsSummary = filter.hasToolCalls !== undefined || filter.hasThoughts !== undefined || filter.minTurns !== undefined || filter.maxTurns !== undefined || filter.dialect !== undefined;
+  const needsSummary = filter.hasToolCalls !== undefined || filter.hasThoughts !== undefined || filter.minTurns !== undefined || filter.maxTurns !== undefined || filter.dialect !== undefined || filter.emptyField !== undefined;
   if (!needsSummary) return true;
   if (!summary) return false;
   if (filter.hasToolCalls !== undefined && summary.hasToolCalls !== filter.hasToolCalls) return false;
@@ -52,6 +55,7 @@ export function matchesFilter(row: FilterableRow, filter: RecordFilter): boolean
   if (filter.minTurns !== undefined && summary.turns < filter.minTurns) return false;
   if (filter.maxTurns !== undefined && summary.turns > filter.maxTurns) return false;
   if (filter.dialect !== undefined && summary.dialect !== filter.dialect) return false;
+  if (filter.emptyField !== undefined && !summary.empty?.includes(filter.emptyField)) return false;
   return true;
 }
 
