@@ -6,7 +6,9 @@
  * - a text search for a rare word (most records ruled out by the raw prefilter),
  * - a text search for a word in every record (every record decoded),
  * - a regular expression search (no prefilter: every record decoded),
- * - the plan of a replace of the rare word (counts and new lines, not applied).
+ * - the plan of a replace of the rare word (counts and new lines, not applied),
+ * - scoped searches (search-syntax.ts): the rare word in one role, a tool's calls, text in
+ *   tool-call arguments, and `key:` conditions (tested on the parsed line, nothing decoded).
  */
 import { JsonlIndexer } from '../src/core/dataset/jsonl-indexer.ts';
 import type { SearchQuery } from '../src/core/dataset/search/query.ts';
@@ -68,3 +70,8 @@ await timed('text, rare word, any case', { pattern: 'kilimanjaro', regex: false,
 await timed('text, in every record', { pattern: 'helpful', regex: false, caseSensitive: true });
 await timed('regular expression', { pattern: 'Kili\\w+', regex: true, caseSensitive: true });
 await timed('replace plan, rare word', { pattern: 'Kilimanjaro', regex: false, caseSensitive: true }, 'Kibo');
+await timed('role:user, rare word', { pattern: 'role:user Kilimanjaro', regex: false, caseSensitive: true });
+await timed('tool:get_weather (no text)', { pattern: 'tool:get_weather', regex: false, caseSensitive: true });
+await timed('in:args, word in every call', { pattern: 'in:args Zurich', regex: false, caseSensitive: true });
+await timed('key:, a value in every record', { pattern: 'key:metadata.source=bench', regex: false, caseSensitive: true });
+await timed('key:, one record in 2,000', { pattern: 'key:metadata.id=7', regex: false, caseSensitive: true });
