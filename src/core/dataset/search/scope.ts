@@ -63,34 +63,49 @@ export interface ScopedMatch extends TextMatch {
  * Every place of `search` in a decoded record, in document order. The key conditions are not
  * tested here (they are on the record's JSON: the caller tests `keysHold` first).
  */
-export function scopedMatches(record: ParleyRecord, search: CompiledSearch, limit = Infinity): ScopedMatch[] {
+export function scopedMatches(record: ParleyRecord, search: CompiledSearch): ScopedMatch[] {
   const out: ScopedMatch[] = [];
   const { text, scope } = search;
   if (text) {
     for (const field of textFields(record)) {
-      if (!search.inScope(field)) continue;
+      if (search.fieldScoped && !search.inScope(field)) continue;
       forEachMatch(field.text, text, (match) => {
         out.push({ path: field.path, offset: match.index, length: match[0].length });
-        return out.length < limit;
+        return true;
       });
-      if (out.length >= limit) break;
     }
     return out;
   }
   if (scope.tools.length > 0 || scope.areas.length > 0) {
     // Each call to a tool has one arguments field: the field stands for the call.
     for (const field of textFields(record)) if (search.inScope(field)) out.push({ path: field.path, offset: 0, length: 0 });
-    return out.slice(0, limit);
+    return out;
   }
   if (scope.roles.length > 0) {
     if (record.kind !== 'chat') return out;
     record.messages.forEach((message, m) => {
       if (search.fitsRole(message.role)) out.push({ path: ['messages', m], offset: 0, length: 0 });
     });
-    return out.slice(0, limit);
+    return out;
   }
   // Only keys: the record is the one place.
   return [{ path: [], offset: 0, length: 0 }];
+}
+
+/** How many places `scopedMatches` would give, without making them (a search over every record counts only). */
+export function countPlaces(record: ParleyRecord, search: CompiledSearch): number {
+  const { text } = search;
+  if (!text) return scopedMatches(record, search).length;
+  let places = 0;
+  const count = (): boolean => {
+    places++;
+    return true;
+  };
+  for (const field of textFields(record)) {
+    if (search.fieldScoped && !search.inScope(field)) continue;
+    forEachMatch(field.text, text, count);
+  }
+  return places;
 }
 
 /** A value compared whole, `*` standing for any characters (none included). */

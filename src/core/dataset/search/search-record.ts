@@ -10,7 +10,7 @@ import type { ParleyRecord } from '../../model/types.ts';
 import { chooseDialect, type DialectContext } from '../../interchange/choose-dialect.ts';
 import { findMatches } from './query.ts';
 import type { Prefilter } from './prefilter.ts';
-import { scopedMatches, type CompiledSearch } from './scope.ts';
+import { countPlaces, scopedMatches, type CompiledSearch } from './scope.ts';
 
 export interface FieldMatch {
   /**
@@ -85,7 +85,7 @@ export function countInRecordText(text: string, search: CompiledSearch, prefilte
   // Keys alone: the record is the place, and it need not be decoded.
   if (!search.text && !search.fieldScoped) return 1;
   const read = readJson(json, context);
-  if (read) return scopedMatches(read.record, search).length;
+  if (read) return countPlaces(read.record, search);
   return rawMatches(text, search, true).length;
 }
 
