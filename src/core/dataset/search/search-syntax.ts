@@ -49,8 +49,6 @@ export interface ParsedSearch {
 
 export type SearchParse = { ok: true; search: ParsedSearch } | { ok: false; error: string };
 
-export const NO_SCOPE: SearchScope = { roles: [], tools: [], areas: [], keys: [] };
-
 /** Sticky: tried at one position. `text:` may be followed by anything (a text may start with a space). */
 const QUALIFIER = /(?:(role|tool|in|key):(?=\S)|(text):)/y;
 
