@@ -6,43 +6,17 @@
  * - a text search for a rare word (most records ruled out by the raw prefilter),
  * - a text search for a word in every record (every record decoded),
  * - a regular expression search (no prefilter: every record decoded),
- * - the plan of a replace of the rare word (counts and new lines, not applied).
+ * - the plan of a replace of the rare word (counts and new lines, not applied),
+ * - scoped searches (search-syntax.ts): the rare word in one role, a tool's calls, text in
+ *   tool-call arguments, and `key:` conditions (tested on the parsed line, nothing decoded).
  */
 import { JsonlIndexer } from '../src/core/dataset/jsonl-indexer.ts';
-import { compileQuery, type SearchQuery } from '../src/core/dataset/search/query.ts';
+import type { SearchQuery } from '../src/core/dataset/search/query.ts';
+import { compileSearch } from '../src/core/dataset/search/scope.ts';
 import { planReplace, searchDataset, type RecordSource } from '../src/core/dataset/search/search-dataset.ts';
-import { sentence } from './sentences.ts';
+import { generate } from './dataset-search-data.ts';
 
 const TARGET_MB = Number(process.argv[2] ?? 250);
-
-function record(i: number): string {
-  const rare = i % 1000 === 7 ? ' Kilimanjaro' : '';
-  const messages: unknown[] = [
-    { role: 'system', content: 'You are a helpful assistant.' },
-    { role: 'user', content: `#${i} ${sentence(i, 120)}${rare}\nThanks.` },
-  ];
-  if (i % 3 === 0) {
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city: 'Zurich' }) } }] });
-    messages.push({ role: 'tool', tool_call_id: `call_${i}`, content: sentence(i + 1, 40) });
-  }
-  messages.push({ role: 'assistant', content: sentence(i + 2, 200) });
-  return JSON.stringify({ model: 'gpt-4.1', messages, metadata: { source: 'bench', id: i } });
-}
-
-function generate(megabytes: number): Uint8Array {
-  const encoder = new TextEncoder();
-  // 2,000 distinct records repeated: generating 100,000 distinct ones would dominate the run.
-  const lines = Array.from({ length: 2000 }, (_, i) => encoder.encode(`${record(i)}\n`));
-  const target = megabytes * 1024 * 1024;
-  const bytes = new Uint8Array(target + 16384);
-  let at = 0;
-  for (let n = 0; at < target; n++) {
-    const line = lines[n % lines.length] as Uint8Array;
-    bytes.set(line, at);
-    at += line.length;
-  }
-  return bytes.subarray(0, at);
-}
 
 const bytes = generate(TARGET_MB);
 const indexer = new JsonlIndexer();
@@ -53,10 +27,10 @@ const source: RecordSource = { ids: Array.from({ length: records.count }, (_, i)
 console.log(`JSONL: ${(bytes.length / 2 ** 20).toFixed(0)} MB, ${records.count.toLocaleString('en')} records`);
 
 async function timed(label: string, query: SearchQuery, replace?: string): Promise<void> {
-  const compiled = compileQuery(query);
+  const compiled = compileSearch(query);
   if (!compiled.ok) throw new Error(compiled.error);
   const start = performance.now();
-  const what = replace === undefined ? await searchDataset(source, compiled.matcher) : await planReplace(source, compiled.matcher, replace);
+  const what = replace === undefined ? await searchDataset(source, compiled.search) : await planReplace(source, compiled.search, replace);
   const ms = performance.now() - start;
   const found = 'ids' in what ? `${what.ids.length.toLocaleString('en')} records, ${what.totalPlaces.toLocaleString('en')} places` : `${what.changes.size.toLocaleString('en')} records, ${what.places.toLocaleString('en')} places`;
   console.log(`${label.padEnd(34)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${((bytes.length / 2 ** 20) / (ms / 1000)).toFixed(0).padStart(5)} MB/s  ${found}`);
@@ -67,3 +41,8 @@ await timed('text, rare word, any case', { pattern: 'kilimanjaro', regex: false,
 await timed('text, in every record', { pattern: 'helpful', regex: false, caseSensitive: true });
 await timed('regular expression', { pattern: 'Kili\\w+', regex: true, caseSensitive: true });
 await timed('replace plan, rare word', { pattern: 'Kilimanjaro', regex: false, caseSensitive: true }, 'Kibo');
+await timed('role:user, rare word', { pattern: 'role:user Kilimanjaro', regex: false, caseSensitive: true });
+await timed('tool:get_weather (no text)', { pattern: 'tool:get_weather', regex: false, caseSensitive: true });
+await timed('in:args, word in every call', { pattern: 'in:args Zurich', regex: false, caseSensitive: true });
+await timed('key:, a value in every record', { pattern: 'key:metadata.source=bench', regex: false, caseSensitive: true });
+await timed('key:, one record in 2,000', { pattern: 'key:metadata.id=7', regex: false, caseSensitive: true });

@@ -195,6 +195,8 @@ for (const theme of ['light', 'dark'] as const) {
     await search.getByRole('textbox', { name: 'Replace with' }).fill('Lyon');
     await search.getByRole('button', { name: 'Replace all…' }).click();
     await expect(search.getByRole('alertdialog', { name: 'Confirm replace' })).toContainText('in 1 record (2 places)');
+    await search.locator('summary', { hasText: 'Search syntax' }).click();
+    await expect(search.getByRole('region', { name: 'Search syntax' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
     await search.getByRole('button', { name: 'Replace in 1 record' }).click();

@@ -5,6 +5,7 @@ export * from './jsonl-indexer.ts';
 export * from './json-array-scanner.ts';
 export * from './record-decode.ts';
 export * from './record-summary.ts';
+export * from './empty-fields.ts';
 export * from './record-encode.ts';
 export * from './edits.ts';
 export * from './output-parts.ts';

@@ -72,7 +72,7 @@ describe('summarizeRecord', () => {
   }
 
   it('summarises a conversation with tool calls', () => {
-    expect(summary(OPENAI)).toEqual({ preview: 'What is the weather in Paris?', dialect: 'openai-chat', messages: 4, turns: 1, hasToolCalls: true, hasThoughts: false, diagnostics: 0, errors: 0 });
+    expect(summary(OPENAI)).toEqual({ preview: 'What is the weather in Paris?', dialect: 'openai-chat', messages: 4, turns: 1, hasToolCalls: true, hasThoughts: false, diagnostics: 0, errors: 0, empty: [] });
   });
 
   it('sees thoughts', () => {

@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { contentText, partText } from '../model/text.ts';
 import type { Message, ParleyRecord } from '../model/types.ts';
+import { emptyFields, type EmptyFieldKind } from './empty-fields.ts';
 
 export interface RecordSummary {
   /** The first user text (or a document's first text), white space collapsed, at most `PREVIEW_LENGTH` characters. */
@@ -19,6 +20,8 @@ export interface RecordSummary {
   hasThoughts: boolean;
   diagnostics: number;
   errors: number;
+  /** The kinds of empty field it has (empty-fields.ts); absent in a summary made before they were counted. */
+  empty?: readonly EmptyFieldKind[];
 }
 
 export const PREVIEW_LENGTH = 80;
@@ -40,6 +43,7 @@ export function summarizeRecord(record: ParleyRecord, dialect: string, diagnosti
     hasThoughts: messages.some(hasThoughts),
     diagnostics: diagnostics.length,
     errors,
+    empty: emptyFields(record),
   };
 }
 

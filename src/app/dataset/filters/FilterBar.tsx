@@ -1,14 +1,28 @@
 /**
- * The record list's filters: errors, tool calls, thoughts, number of turns, status, dialect, and
- * a diagnostic code (set from the validation summary). Says how many records are shown.
+ * The record list's filters: errors, tool calls, thoughts, number of turns, status, dialect, an
+ * empty field of a kind, and a diagnostic code (set from the validation summary). Says how many
+ * records are shown.
  */
 import { useMemo } from 'react';
-import { isFilterEmpty, type RecordFilter } from '../../../core/index.ts';
+import { EMPTY_FIELD_KINDS, isFilterEmpty, type EmptyFieldKind, type RecordFilter } from '../../../core/index.ts';
 import { mutedText, toolbarButton, toolbarInput, toolbarSelect } from '../../layout/ui.ts';
 import { useAppStore, type RecordStatus } from '../../store/index.ts';
 import { setSearchState, useSearchState } from '../search/search-store.ts';
 
 const STATUSES: readonly RecordStatus[] = ['unreviewed', 'edited', 'flagged', 'done'];
+
+/** The "Empty field" choices, in words (core/dataset/empty-fields.ts says what empty is). */
+const EMPTY_FIELD_LABELS: Record<EmptyFieldKind, string> = {
+  assistant: 'assistant message',
+  user: 'user message',
+  system: 'system message',
+  arguments: 'tool-call arguments',
+  result: 'tool result',
+};
+
+function isEmptyFieldKind(value: string): value is EmptyFieldKind {
+  return (EMPTY_FIELD_KINDS as readonly string[]).includes(value);
+}
 
 /** Three states: any (undefined), yes, no. */
 function TriState({ label, value, onChange }: { label: string; value: boolean | undefined; onChange: (value: boolean | undefined) => void }) {
@@ -55,6 +69,17 @@ export function FilterBar() {
           {STATUSES.map((status) => (
             <option key={status} value={status}>
               {status}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-1 text-sm">
+        Empty field
+        <select aria-label="Empty field" className={toolbarSelect} value={filter.emptyField ?? ''} onChange={(event) => set({ emptyField: isEmptyFieldKind(event.target.value) ? event.target.value : undefined })}>
+          <option value="">any</option>
+          {EMPTY_FIELD_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {EMPTY_FIELD_LABELS[kind]}
             </option>
           ))}
         </select>

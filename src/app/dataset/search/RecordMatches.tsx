@@ -4,7 +4,7 @@
  * the editors (one record: no worker needed), so it follows typing.
  */
 import { useMemo } from 'react';
-import { compileQuery, formatPath, searchRecord, type FieldMatch } from '../../../core/index.ts';
+import { compileSearch, formatPath, searchRecord, type FieldMatch } from '../../../core/index.ts';
 import { mutedText } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
 import { plural } from './search-client.ts';
@@ -22,19 +22,21 @@ interface FieldCount {
 export function RecordMatches() {
   const query = useSearchState((s) => s.resultQuery);
   const record = useAppStore((s) => (s.datasetLoaded?.ok ? s.record : undefined));
+  // The record's JSON as read, for `key:` conditions (keys outside the messages are rarely edited).
+  const json = useAppStore((s) => (s.datasetLoaded?.ok ? s.datasetLoaded.json : undefined));
   const fields = useMemo((): FieldCount[] => {
     if (!query || !record) return [];
-    const compiled = compileQuery(query);
+    const compiled = compileSearch(query);
     if (!compiled.ok) return [];
     const counts = new Map<string, FieldCount>();
-    for (const match of searchRecord(record, compiled.matcher)) {
+    for (const match of searchRecord(record, compiled.search, json)) {
       const label = formatPath(match.path);
       const entry = counts.get(label) ?? { path: match.path, label, count: 0 };
       entry.count++;
       counts.set(label, entry);
     }
     return [...counts.values()];
-  }, [query, record]);
+  }, [query, record, json]);
 
   if (!query || !record) return null;
   if (fields.length === 0) return <p className={`text-sm ${mutedText}`}>No match in this record.</p>;

@@ -1,16 +1,18 @@
 /**
  * Search and replace over the dataset: a text or a regular expression (toggles), with or without
- * case; the search runs in the worker with its progress and a Cancel; the result says how many
+ * case, after qualifiers that pick roles, tools, kinds of field and JSON keys (SearchHelp.tsx);
+ * the search runs in the worker with its progress and a Cancel; the result says how many
  * places in how many records and can limit the list to them. "Replace all…" counts first
  * ("Replace in N records (M places)?"), applies on confirmation as one undoable step, and offers
  * to undo it.
  */
-import { useState } from 'react';
-import { isFilterEmpty } from '../../../core/index.ts';
+import { useMemo, useState } from 'react';
+import { isFilterEmpty, parseSearch } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
 import { mutedText, toolbarButton, toolbarInput } from '../../layout/ui.ts';
 import { actionButton } from './ui.ts';
 import { RecordMatches } from './RecordMatches.tsx';
+import { SearchHelp } from './SearchHelp.tsx';
 import { applyPendingReplace, cancelSearch, clearSearch, planReplaceAll, plural, startSearch, undoReplace } from './search-client.ts';
 import { setSearchState, useSearchState } from './search-store.ts';
 
@@ -21,6 +23,11 @@ export function SearchBar() {
   const template = useSearchState((s) => s.template);
   const [showReplace, setShowReplace] = useState(false);
   const setQuery = (patch: Partial<typeof query>): void => setSearchState({ query: { ...query, ...patch }, pending: null });
+  // Qualifiers alone (`role:bot`) find records but hold no text to replace.
+  const nothingToReplace = useMemo(() => {
+    const parsed = parseSearch(query.pattern);
+    return parsed.ok && parsed.search.text === '';
+  }, [query.pattern]);
 
   return (
     <section role="search" aria-label="Search the records" className="flex flex-col gap-1.5">
@@ -31,7 +38,7 @@ export function SearchBar() {
           startSearch();
         }}
       >
-        <input type="search" aria-label="Search records" placeholder={query.regex ? 'Regular expression' : 'Search text'} value={query.pattern} onChange={(event) => setQuery({ pattern: event.target.value })} className={`${toolbarInput} w-full`} />
+        <input type="search" aria-label="Search records" placeholder={query.regex ? 'Regular expression, after qualifiers (role:assistant …)' : 'Search text, or role:assistant hello'} value={query.pattern} onChange={(event) => setQuery({ pattern: event.target.value })} className={`${toolbarInput} w-full`} />
         <div className="flex flex-wrap items-center gap-1.5">
           <button type="button" aria-pressed={query.caseSensitive} title="Match case" aria-label="Match case" className={toggle(query.caseSensitive)} onClick={() => setQuery({ caseSensitive: !query.caseSensitive })}>
             Aa
@@ -47,6 +54,7 @@ export function SearchBar() {
           </button>
         </div>
       </form>
+      <SearchHelp />
       {showReplace && (
         <form
           className="flex flex-wrap items-center gap-1.5"
@@ -56,9 +64,10 @@ export function SearchBar() {
           }}
         >
           <input aria-label="Replace with" placeholder={query.regex ? 'Replacement ($1: a group)' : 'Replacement'} value={template} onChange={(event) => setSearchState({ template: event.target.value, pending: null })} className={`${toolbarInput} min-w-0 flex-1`} />
-          <button type="submit" className={toolbarButton} disabled={query.pattern === ''}>
+          <button type="submit" className={toolbarButton} disabled={query.pattern === '' || nothingToReplace}>
             Replace all…
           </button>
+          {nothingToReplace && <span className={`text-sm ${mutedText}`}>Qualifiers alone find records: add a text to replace.</span>}
         </form>
       )}
       <SearchStatusLine />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forEachBatch } from './read-records.ts';
-import { runSearch } from './run-search.ts';
+import { NOTHING_TO_REPLACE, runSearch } from './run-search.ts';
 import type { RecordsToRead } from './search-protocol.ts';
 
 const chat = (user: string): string => JSON.stringify({ messages: [{ role: 'user', content: user }, { role: 'assistant', content: 'ok' }] });
@@ -71,5 +71,16 @@ describe('runSearch', () => {
     const controller = new AbortController();
     controller.abort();
     expect(await runSearch({ type: 'search-find', job: 4, query: { pattern: 'x', regex: false, caseSensitive: true }, records: records(LINES) }, () => {}, controller.signal)).toEqual({ type: 'cancelled' });
+  });
+
+  it('searches with qualifiers, and refuses to replace with qualifiers alone', async () => {
+    const signal = new AbortController().signal;
+    // café is in the users' messages only; the assistants say "ok".
+    const inUsers = await runSearch({ type: 'search-find', job: 5, query: { pattern: 'role:user café', regex: false, caseSensitive: true }, records: records(LINES) }, () => {}, signal);
+    expect(inUsers).toEqual({ type: 'searched', result: { ids: [0, 2], places: [1, 2], totalPlaces: 3 } });
+    const inAssistants = await runSearch({ type: 'search-find', job: 6, query: { pattern: 'role:assistant café', regex: false, caseSensitive: true }, records: records(LINES) }, () => {}, signal);
+    expect(inAssistants).toEqual({ type: 'searched', result: { ids: [], places: [], totalPlaces: 0 } });
+    const alone = await runSearch({ type: 'search-replace', job: 7, query: { pattern: 'role:user', regex: false, caseSensitive: true }, template: 'x', records: records(LINES) }, () => {}, signal);
+    expect(alone).toEqual({ type: 'failed', error: NOTHING_TO_REPLACE });
   });
 });

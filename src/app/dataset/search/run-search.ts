@@ -4,7 +4,7 @@
  * A replace plan also gives the record list's view of each changed record (its summary and
  * codes), so that applying it does not decode every changed record again on the page.
  */
-import { compileQuery, decodeRecordText, planReplace, searchDataset } from '../../../core/index.ts';
+import { compileSearch, decodeRecordText, planReplace, searchDataset } from '../../../core/index.ts';
 import { rowContent } from '../row-content.ts';
 import { forEachBatch } from './read-records.ts';
 import type { ReplaceFound, SearchFound, SearchRequest } from './search-protocol.ts';
@@ -13,10 +13,14 @@ type Work = Exclude<SearchRequest, { type: 'search-cancel' }>;
 
 export type WorkResult = { type: 'searched'; result: SearchFound } | { type: 'planned'; plan: ReplaceFound } | { type: 'cancelled' } | { type: 'failed'; error: string };
 
+/** A search of qualifiers alone (`role:bot`) finds records, not a text: there is nothing to replace. */
+export const NOTHING_TO_REPLACE = 'Replace needs a text after the qualifiers (role:assistant Paris): qualifiers alone find records, not a text to change.';
+
 export async function runSearch(request: Work, onProgress: (done: number, total: number) => void, signal: AbortSignal): Promise<WorkResult> {
-  const compiled = compileQuery(request.query);
+  const compiled = compileSearch(request.query);
   if (!compiled.ok) return { type: 'failed', error: compiled.error };
-  const { matcher } = compiled;
+  const { search } = compiled;
+  if (request.type === 'search-replace' && !search.text) return { type: 'failed', error: NOTHING_TO_REPLACE };
   const total = request.records.ids.length;
   const found: SearchFound = { ids: [], places: [], totalPlaces: 0 };
   const plan: ReplaceFound = { changes: new Map(), contents: new Map(), places: 0, unreadable: 0 };
@@ -26,13 +30,13 @@ export async function runSearch(request: Work, onProgress: (done: number, total:
   await forEachBatch(request.records, async (source, before) => {
     const options = { signal, onProgress: (done: number) => onProgress(before + done, total) };
     if (request.type === 'search-find') {
-      const result = await searchDataset(source, matcher, options);
+      const result = await searchDataset(source, search, options);
       found.ids.push(...result.ids);
       found.places.push(...result.places);
       found.totalPlaces += result.totalPlaces;
       cancelled = result.cancelled;
     } else {
-      const result = await planReplace(source, matcher, request.template, options);
+      const result = await planReplace(source, search, request.template, options);
       for (const [id, text] of result.changes) {
         plan.changes.set(id, text);
         plan.contents.set(id, rowContent(decodeRecordText(text, lineOf.get(id) ?? 1)));

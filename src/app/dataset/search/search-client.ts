@@ -4,7 +4,7 @@
  * date. One job at a time: a new search cancels the one running. Search and replace act on what
  * the filters show: filtered to errors, "Replace all" changes only records with errors.
  */
-import { filterOrder, type SearchQuery } from '../../../core/index.ts';
+import { compileSearch, filterOrder, type SearchQuery } from '../../../core/index.ts';
 import { useAppStore, type AppState } from '../../store/index.ts';
 import { datasetWorker } from '../open-dataset.ts';
 import SearchWorker from './search.worker.ts?worker';
@@ -120,6 +120,13 @@ export function startSearch(query: SearchQuery = searchStore.getState().query): 
   useAppStore.getState().commitCurrent();
   const state = useAppStore.getState();
   if (!state.dataset || query.pattern === '') return clearSearch();
+  // A mistake in the qualifiers or the expression is told at once, without a trip to the worker.
+  const compiled = compileSearch(query);
+  if (!compiled.ok) {
+    if (runningOn) cancelSearch();
+    setSearchState({ status: 'failed', progress: null, error: compiled.error, pending: null });
+    return;
+  }
   job++;
   searched = query;
   const ids = searchedIds(state);

@@ -67,3 +67,20 @@ describe('filterOrder by lengths (issue 21: lengths and tokens)', () => {
     expect(filterOrder(ROWS, ORDER, { minChars: 0 }, lengthsOf)).toEqual([0, 1, 3]);
   });
 });
+
+describe('the empty-field filter', () => {
+  it('shows the records whose summary has an empty field of that kind', () => {
+    const rows: FilterableRow[] = [
+      { status: 'unreviewed', summary: summary({ empty: ['assistant'] }) },
+      { status: 'unreviewed', summary: summary({ empty: ['arguments', 'result'] }) },
+      { status: 'unreviewed', summary: summary({}) },
+      { status: 'unreviewed', problem: { kind: 'json' } },
+      { status: 'unreviewed' },
+    ];
+    const order = [0, 1, 2, 3, 4];
+    expect(filterOrder(rows, order, { emptyField: 'assistant' })).toEqual([0]);
+    expect(filterOrder(rows, order, { emptyField: 'result' })).toEqual([1]);
+    expect(filterOrder(rows, order, { emptyField: 'system' })).toEqual([]);
+    expect(filterOrder(rows, order, { emptyField: 'arguments', hasErrors: false })).toEqual([1]);
+  });
+});

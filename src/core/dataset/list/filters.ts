@@ -5,6 +5,7 @@
  * yet (a record not summarised or not measured) does not show it.
  */
 import type { RecordLengths } from '../lengths/record-lengths.ts';
+import type { EmptyFieldKind } from '../empty-fields.ts';
 import type { RecordSummary } from '../record-summary.ts';
 
 export interface FilterableRow {
@@ -37,6 +38,8 @@ export interface RecordFilter {
   maxMessages?: number;
   /** Records that break a token lint rule (maxTokens, minTrainedShare). */
   breaksTokenRules?: boolean;
+  /** Records with an empty field of this kind (an empty assistant turn, empty arguments…). */
+  emptyField?: EmptyFieldKind;
 }
 
 /** A record's lengths as the lengths pass measured them, with the token rules it breaks; undefined: not measured (yet). */
@@ -82,7 +85,7 @@ export function matchesFilter(row: FilterableRow, filter: RecordFilter, lengths?
   if (filter.code !== undefined && !(row.codes?.includes(filter.code) || (problem !== undefined && problemCode(problem.kind) === filter.code))) return false;
   // A record not checked yet has no known errors either way.
   if (filter.hasErrors !== undefined && (!(summary || problem) || hasErrors(row) !== filter.hasErrors)) return false;
-  const needsSummary = filter.hasToolCalls !== undefined || filter.hasThoughts !== undefined || filter.minTurns !== undefined || filter.maxTurns !== undefined || filter.dialect !== undefined;
+  const needsSummary = filter.hasToolCalls !== undefined || filter.hasThoughts !== undefined || filter.minTurns !== undefined || filter.maxTurns !== undefined || filter.dialect !== undefined || filter.emptyField !== undefined;
   if (!needsSummary) return true;
   if (!summary) return false;
   if (filter.hasToolCalls !== undefined && summary.hasToolCalls !== filter.hasToolCalls) return false;
@@ -90,6 +93,7 @@ export function matchesFilter(row: FilterableRow, filter: RecordFilter, lengths?
   if (filter.minTurns !== undefined && summary.turns < filter.minTurns) return false;
   if (filter.maxTurns !== undefined && summary.turns > filter.maxTurns) return false;
   if (filter.dialect !== undefined && summary.dialect !== filter.dialect) return false;
+  if (filter.emptyField !== undefined && !summary.empty?.includes(filter.emptyField)) return false;
   return true;
 }
 

@@ -21,11 +21,18 @@
  *
  * The line is tested as written, with its escapes undone, and with them undone twice (JSON text
  * inside a JSON string); an anchor in none of the three cannot be in any field.
+ *
+ * A `key:` condition (search-syntax.ts) adds anchors that must all be there too: its last key
+ * (with the case), and a piece of its value (a string value is in the line as a JSON string; any
+ * other value is compared as its JSON text, which the same rules make safe). Roles and tool names
+ * give none: a dialect may write a role under another name (ShareGPT's `human` is `user`).
  */
 import { escapeRegExp, type SearchQuery } from './query.ts';
+import type { CompiledSearch } from './scope.ts';
 
 export interface Prefilter {
-  anchor: string;
+  /** Every one must be in the line (in some form) for the record to match; the text's first. */
+  anchors: readonly string[];
   /** True when `text` (a record's raw text) may hold a match. */
   mayMatch(text: string): boolean;
 }
@@ -33,14 +40,48 @@ export interface Prefilter {
 // eslint-disable-next-line no-control-regex -- control characters are exactly what JSON writing escapes
 const SEPARATOR = /[\u0000-\u0020"\\{}[\]:,]+/u;
 
-/** The prefilter of a query, or undefined when none is sound for it (regular expressions, short or numeric texts). */
-export function prefilterOf(query: SearchQuery): Prefilter | undefined {
+/** The prefilter of a search, or undefined when none is sound for it (see the file comment). */
+export function prefilterOf(search: CompiledSearch): Prefilter | undefined {
+  const { query, scope } = search;
+  const tests: AnchorTest[] = [];
+  if (search.text) {
+    const text = textAnchor(search.text.query);
+    if (text) tests.push(text);
+  }
+  for (const key of scope.keys) {
+    const name = [...key.path].reverse().find((segment) => !/^[0-9]+$/.test(segment));
+    const keyAnchor = name === undefined ? undefined : searchAnchor(name, true);
+    if (keyAnchor !== undefined) tests.push(anchorTest(keyAnchor, true));
+    const pieces = key.value === undefined ? [] : key.value.split('*').map((piece) => searchAnchor(piece, query.caseSensitive));
+    const valueAnchor = longest(pieces);
+    if (valueAnchor !== undefined) tests.push(anchorTest(valueAnchor, query.caseSensitive));
+  }
+  if (tests.length === 0) return undefined;
+  return { anchors: tests.map((test) => test.anchor), mayMatch: (text) => tests.every((test) => test.mayMatch(text)) };
+}
+
+interface AnchorTest {
+  anchor: string;
+  mayMatch(text: string): boolean;
+}
+
+/** The anchor test of a text query, or undefined (regular expressions, short or numeric texts). */
+function textAnchor(query: SearchQuery): AnchorTest | undefined {
   if (query.regex) return undefined;
   const anchor = searchAnchor(query.pattern, query.caseSensitive);
-  if (anchor === undefined) return undefined;
-  if (query.caseSensitive) return { anchor, mayMatch: (text) => inSomeForm(text, (form) => form.includes(anchor)) };
+  return anchor === undefined ? undefined : anchorTest(anchor, query.caseSensitive);
+}
+
+function anchorTest(anchor: string, caseSensitive: boolean): AnchorTest {
+  if (caseSensitive) return { anchor, mayMatch: (text) => inSomeForm(text, (form) => form.includes(anchor)) };
   const pattern = new RegExp(escapeRegExp(anchor), 'iu');
   return { anchor, mayMatch: (text) => inSomeForm(text, (form) => pattern.test(form)) };
+}
+
+function longest(anchors: readonly (string | undefined)[]): string | undefined {
+  let best: string | undefined;
+  for (const anchor of anchors) if (anchor !== undefined && (best === undefined || anchor.length > best.length)) best = anchor;
+  return best;
 }
 
 /** The longest usable anchor of `needle` (see the file comment), or undefined. */

@@ -10,7 +10,7 @@ import { encodeRecordLine } from '../record-encode.ts';
 import { tryParseJson } from '../../shared/json.ts';
 import { forEachMatch, type Matcher } from './query.ts';
 import { expandReplacement } from './substitution.ts';
-import { textFields } from './text-fields.ts';
+import { textFields, type TextField } from './text-fields.ts';
 
 export interface TextReplaced {
   text: string;
@@ -88,12 +88,14 @@ export interface RecordReplaced {
 
 /**
  * `record` (read as `dialect` from `json`) with the matches replaced, written as a line; undefined
- * when nothing in it matched. The record passed in is not changed.
+ * when nothing in it matched. `inScope` limits the fields replaced in (a scoped search: `role:`,
+ * `tool:`, `in:`). The record passed in is not changed.
  */
-export function replaceInRecord(record: ParleyRecord, dialect: string, json: unknown, matcher: Matcher, template: string, originalText?: string): RecordReplaced | undefined {
+export function replaceInRecord(record: ParleyRecord, dialect: string, json: unknown, matcher: Matcher, template: string, originalText?: string, inScope?: (field: TextField) => boolean): RecordReplaced | undefined {
   const copy = structuredClone(record);
   let places = 0;
   for (const field of textFields(copy)) {
+    if (inScope && !inScope(field)) continue;
     const replaced = field.kind === 'arguments' ? replaceInArguments(field.text, matcher, template) : replaceInText(field.text, matcher, template);
     if (replaced.places === 0) continue;
     field.set(replaced.text);

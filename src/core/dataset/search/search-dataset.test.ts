@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compileQuery, type Matcher, type SearchQuery } from './query.ts';
+import type { SearchQuery } from './query.ts';
+import { compileSearch, type CompiledSearch } from './scope.ts';
 import { planReplace, searchDataset, type RecordSource } from './search-dataset.ts';
 import { searchRecordText } from './search-record.ts';
 
-function matcher(pattern: string, options: Partial<SearchQuery> = {}): Matcher {
-  const compiled = compileQuery({ pattern, regex: false, caseSensitive: true, ...options });
+function matcher(pattern: string, options: Partial<SearchQuery> = {}): CompiledSearch {
+  const compiled = compileSearch({ pattern, regex: false, caseSensitive: true, ...options });
   if (!compiled.ok) throw new Error(compiled.error);
-  return compiled.matcher;
+  return compiled.search;
 }
 
 const chat = (user: string, reply: string): string => JSON.stringify({ messages: [{ role: 'user', content: user }, { role: 'assistant', content: reply }] });
@@ -80,5 +81,17 @@ describe('planReplace', () => {
     expect([...plan.changes.keys()]).toEqual([0, 2]);
     expect(plan.changes.get(2)).toBe(chat('dog again', 'ok'));
     expect(plan.unreadable).toBe(1);
+  });
+
+  it('a scoped replace changes the fields in scope, in the records whose keys hold', async () => {
+    const tagged = (source: string, user: string, reply: string): string => JSON.stringify({ messages: [{ role: 'user', content: user }, { role: 'assistant', content: reply }], meta: { source } });
+    const lines = [tagged('web', 'a cat', 'the cat'), tagged('book', 'a cat', 'the cat')];
+    const inAssistants = await planReplace(source(lines), matcher('role:assistant cat'), 'dog');
+    expect(inAssistants.changes).toEqual(new Map([[0, tagged('web', 'a cat', 'the dog')], [1, tagged('book', 'a cat', 'the dog')]]));
+    const fromTheWeb = await planReplace(source(lines), matcher('key:meta.source=web cat'), 'dog');
+    expect(fromTheWeb.changes).toEqual(new Map([[0, tagged('web', 'a dog', 'the dog')]]));
+    expect(fromTheWeb.places).toBe(2);
+    // Qualifiers alone: nothing to replace.
+    expect((await planReplace(source(lines), matcher('role:user'), 'dog')).changes.size).toBe(0);
   });
 });

@@ -5,9 +5,9 @@
  * worker can report progress and hear a cancel.
  */
 import type { DialectContext } from '../../interchange/choose-dialect.ts';
-import type { Matcher } from './query.ts';
 import { prefilterOf } from './prefilter.ts';
 import { replaceInRecord } from './replace.ts';
+import type { CompiledSearch } from './scope.ts';
 import { countInRecordText, readForSearch } from './search-record.ts';
 
 export interface RecordSource {
@@ -48,11 +48,11 @@ export interface ReplacePlan {
 
 const defaultPause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-export async function searchDataset(source: RecordSource, matcher: Matcher, options: RunOptions = {}): Promise<SearchResult> {
-  const prefilter = prefilterOf(matcher.query);
+export async function searchDataset(source: RecordSource, search: CompiledSearch, options: RunOptions = {}): Promise<SearchResult> {
+  const prefilter = prefilterOf(search);
   const result: SearchResult = { ids: [], places: [], totalPlaces: 0, cancelled: false };
   result.cancelled = await run(source, options, (id, text) => {
-    const places = countInRecordText(text, matcher, prefilter, source.context);
+    const places = countInRecordText(text, search, prefilter, source.context);
     if (places === 0) return;
     result.ids.push(id);
     result.places.push(places);
@@ -63,25 +63,30 @@ export async function searchDataset(source: RecordSource, matcher: Matcher, opti
 
 /**
  * The changes a replace would make, computed without applying them: the caller shows the counts
- * (`changes.size` records, `places` places) and applies `changes` as one undoable step.
+ * (`changes.size` records, `places` places) and applies `changes` as one undoable step. A scoped
+ * search replaces only in the fields in scope, only in records whose `key:` conditions hold; a
+ * search without a text has nothing to replace (the caller says so before asking).
  */
-export async function planReplace(source: RecordSource, matcher: Matcher, template: string, options: RunOptions = {}): Promise<ReplacePlan> {
-  const prefilter = prefilterOf(matcher.query);
+export async function planReplace(source: RecordSource, search: CompiledSearch, template: string, options: RunOptions = {}): Promise<ReplacePlan> {
+  const prefilter = prefilterOf(search);
   const plan: ReplacePlan = { changes: new Map(), places: 0, unreadable: 0, cancelled: false };
+  const matcher = search.text;
+  if (!matcher) return plan;
   plan.cancelled = await run(source, options, (id, text) => {
     if (prefilter && !prefilter.mayMatch(text)) return;
     const read = readForSearch(text, source.context);
     if (!read) {
-      if (countInRecordText(text, matcher, undefined, source.context) > 0) plan.unreadable++;
+      if (countInRecordText(text, search, undefined, source.context) > 0) plan.unreadable++;
       return;
     }
+    if (!search.keysHold(read.json)) return;
     let replaced: ReturnType<typeof replaceInRecord>;
     try {
-      replaced = replaceInRecord(read.record, read.dialect, read.json, matcher, template, text);
+      replaced = replaceInRecord(read.record, read.dialect, read.json, matcher, template, text, search.inScope);
     } catch {
       // A record the replace cannot rewrite (nested so deep that copying it overflows the stack)
       // is counted with the bad lines, to be fixed as text: one record never stops the replace.
-      if (countInRecordText(text, matcher, undefined, source.context) > 0) plan.unreadable++;
+      if (countInRecordText(text, search, undefined, source.context) > 0) plan.unreadable++;
       return;
     }
     if (!replaced || replaced.text === text) return;
