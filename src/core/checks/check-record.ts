@@ -61,9 +61,9 @@ interface FormatRender {
 
 function renderFor(record: ParleyRecord, format: Format<OptionValues>, profile: CheckProfile, how: CheckHow): FormatRender {
   if (how.formatDiagnostics !== undefined) return { diagnostics: how.formatDiagnostics, ...(how.renderText !== undefined && { text: how.renderText }) };
-  const rendered = format.render(record, profile.formatOptions, needsRenderText(format) ? WITH_TEXT : DIAGNOSTICS_ONLY);
-  // A render that failed (a template error, over budget) has no text to look for content in.
-  return needsRenderText(format) && rendered.text !== '' ? { diagnostics: rendered.diagnostics, text: rendered.text } : { diagnostics: rendered.diagnostics };
+  const withText = needsRenderText(format);
+  const rendered = format.render(record, profile.formatOptions, withText ? WITH_TEXT : DIAGNOSTICS_ONLY);
+  return withText ? { diagnostics: rendered.diagnostics, text: rendered.text } : { diagnostics: rendered.diagnostics };
 }
 
 export function checkRecord(input: CheckInput, profile: CheckProfile, how: CheckHow = {}): RecordCheck {

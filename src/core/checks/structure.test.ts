@@ -6,13 +6,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeRecordText } from '../dataset/record-decode.ts';
-import { applyFixes } from '../fix/apply.ts';
-import { loadFormat } from '../formats/registry.ts';
+import { applyFixes, fixRecord } from '../fix/apply.ts';
+import { diagnoseFor } from '../fix/check.ts';
+import { findFormat, loadFormat } from '../formats/registry.ts';
 import { blocksMessage, conversation, textMessage, thoughts, toolCall, toolCalls } from '../model/builders.ts';
 import type { ParleyRecord } from '../model/types.ts';
 import { checkRecord } from './check-record.ts';
 import { dialectContextOf, type CheckProfile } from './profile.ts';
-import { STRUCTURE_CODES } from './structure/codes.ts';
+import { ROLE_FIX_ID, STRUCTURE_CODES } from './structure/codes.ts';
 
 const FORMATS = ['apertus', 'openchatml', 'rwkv', 'chatml', 'llama3', 'harmony', 'jinja'] as const;
 const WITH_ROLES = FORMATS.filter((id) => id !== 'jinja');
@@ -160,5 +161,23 @@ describe('Jinja: a message the template leaves out', () => {
     const record = conversation([textMessage('user', 'hi there')]);
     expect(checkRecord({ record }, profile, { formatDiagnostics: [], renderText: 'nothing of it' }).codes).toContain(STRUCTURE_CODES.notRendered);
     expect(checkRecord({ record }, profile, { formatDiagnostics: [], renderText: '<user>hi there</user>' }).codes).not.toContain(STRUCTURE_CODES.notRendered);
+  });
+});
+
+describe('Jinja: a render that failed or is still to come', () => {
+  it('has no content to look for: nothing is said of the messages', () => {
+    const record = conversation([textMessage('user', 'hi there')]);
+    const broken: CheckProfile = { formatId: 'jinja', formatOptions: { template: '{% for m in messages %}{{ raise_exception("no") }}{% endfor %}' } };
+    expect(check(record, broken).codes).toContain('jinja/template-error');
+    expect(check(record, broken).codes).not.toContain(STRUCTURE_CODES.notRendered);
+    expect(checkRecord({ record }, { formatId: 'jinja' }, { formatDiagnostics: [], renderText: '' }).codes).not.toContain(STRUCTURE_CODES.notRendered);
+  });
+});
+
+describe('the role fix in core/fix', () => {
+  it('is found and applied by "fix all of this kind" with a format target (the command\'s --fix, Fix all)', () => {
+    const record = conversation([textMessage('human', 'hi'), textMessage('gpt', 'hello'), textMessage('narrator', 'x')]);
+    const fixed = fixRecord(record, ROLE_FIX_ID, diagnoseFor({ format: findFormat('llama3') })).record;
+    expect(fixed.kind === 'chat' && fixed.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'narrator']);
   });
 });

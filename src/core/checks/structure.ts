@@ -24,7 +24,8 @@ export { STRUCTURE_CODES, ROLE_FIX_ID } from './structure/codes.ts';
 export interface StructureInput {
   /**
    * The text of the format's render, for a format without `roles` (Jinja): each message's
-   * content is looked for in it. Undefined: not rendered (that check is left out).
+   * content is looked for in it. Undefined or empty: not rendered, or the render failed (that
+   * check is left out).
    */
   renderText?: string;
 }
@@ -38,7 +39,9 @@ export function checkStructure(record: ParleyRecord, format: Format<OptionValues
   if (record.kind !== 'chat') return [];
   const out: Diagnostic[] = [];
   if (format.roles !== undefined) out.push(...checkRoles(record, format.label, format.roles));
-  else if (input.renderText !== undefined) out.push(...checkRenderedContent(record, input.renderText));
+  // An empty render is one that failed (a template error, over budget) or is still to come (the
+  // app's template worker): it has nothing to look for content in.
+  else if (input.renderText !== undefined && input.renderText !== '') out.push(...checkRenderedContent(record, input.renderText));
   out.push(...checkEmptyAssistant(record), ...checkSystemMessages(record));
   return out;
 }
