@@ -13,7 +13,7 @@ import { blocksMessage, conversation, textMessage, thoughts, toolCall, toolCalls
 import type { ParleyRecord } from '../model/types.ts';
 import { checkRecord } from './check-record.ts';
 import { dialectContextOf, type CheckProfile } from './profile.ts';
-import { ROLE_FIX_ID, STRUCTURE_CODES } from './structure/codes.ts';
+import { roleFixId, STRUCTURE_CODES } from './structure/codes.ts';
 
 const FORMATS = ['apertus', 'openchatml', 'rwkv', 'chatml', 'llama3', 'harmony', 'jinja'] as const;
 const WITH_ROLES = FORMATS.filter((id) => id !== 'jinja');
@@ -177,7 +177,10 @@ describe('Jinja: a render that failed or is still to come', () => {
 describe('the role fix in core/fix', () => {
   it('is found and applied by "fix all of this kind" with a format target (the command\'s --fix, Fix all)', () => {
     const record = conversation([textMessage('human', 'hi'), textMessage('gpt', 'hello'), textMessage('narrator', 'x')]);
-    const fixed = fixRecord(record, ROLE_FIX_ID, diagnoseFor({ format: findFormat('llama3') })).record;
-    expect(fixed.kind === 'chat' && fixed.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'narrator']);
+    const diagnose = diagnoseFor({ format: findFormat('llama3') });
+    const fixed = fixRecord(record, roleFixId('assistant'), diagnose).record;
+    expect(fixed.kind === 'chat' && fixed.messages.map((m) => m.role)).toEqual(['human', 'assistant', 'narrator']);
+    const both = fixRecord(fixed, roleFixId('user'), diagnose).record;
+    expect(both.kind === 'chat' && both.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'narrator']);
   });
 });

@@ -19,7 +19,7 @@ import { checkRenderedContent } from './structure/rendered-content.ts';
 import { checkRoles } from './structure/roles.ts';
 import { checkSystemMessages } from './structure/system-messages.ts';
 
-export { STRUCTURE_CODES, ROLE_FIX_ID } from './structure/codes.ts';
+export { STRUCTURE_CODES, roleFixId } from './structure/codes.ts';
 
 export interface StructureInput {
   /**

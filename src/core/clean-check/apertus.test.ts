@@ -164,8 +164,9 @@ describe('the Apertus clean check', () => {
       expect(fullCheck(variant).diagnostics.length, JSON.stringify(variant)).toBeGreaterThan(0);
     }
     // A field the reader does not know is kept silently; it may change the dialect, so the answer says so.
-    // A call answered in order, and calls waiting in the record's last message, are clean.
+    // A call answered in order, and calls waiting at the end of the record (followed by results only), are clean.
     expect(check({ ...base, messages: [...base.messages, { role: 'tool', content: 'r' }, { role: 'user', content: 'next' }] })).toBe('clean');
+    expect(check(JSON.parse(JSON.stringify(makeConversation(4, 0))))).toBe('clean');
     expect(check({ ...base, x_meta: 1 })).toBe('clean-keeps-unknown');
     expect(check({ ...base, x_meta: 1, messages: [{ role: 'user', content: 'hi', name: 'ann' }] })).toBe(false);
   });

@@ -28,9 +28,10 @@
  * - no author text containing a special token or the BOS text (the token-injection warning);
  * - the structural checks (core/checks/structure, validate/call-ids.ts): no assistant message
  *   without anything in it (no non-blank text or thoughts, no call, no output); every result
- *   answering a call of its turn and every call answered before the turn ends, pairing them
- *   in order as call-ids.ts does without ids (a call may wait for its result only in the
- *   record's last message); one system message (a later one is an Apertus error already);
+ *   answering a call of its turn, pairing them in order as call-ids.ts does without ids, and
+ *   every call answered before the assistant speaks again or the turn ends (only results may
+ *   follow a call that waits at the end of the record); one system message (a later one is an
+ *   Apertus error already);
  * - beside those, keys the reader does not know (a record's `"id"`, a message's `"meta"`): it
  *   keeps them silently, but they may change which dialect reads the record, so the answer
  *   says there were some (`clean-keeps-unknown`). A key the reader knows but that is not
@@ -93,10 +94,8 @@ interface Walk {
   assistantForm: 'string' | 'blocks' | undefined;
   /** A key the reader does not know was seen (kept as an unknown field). */
   keepsUnknown: boolean;
-  /** The index of the message being walked. */
-  index: number;
-  /** The message index of each call of the turn not answered yet, oldest first (results answer them in order). */
-  pending: number[];
+  /** Calls of the turn not answered yet (results answer them in order). */
+  pending: number;
   /** The assistant message being walked has something in it (non-blank text or thoughts, a call, an output). */
   something: boolean;
 }
@@ -150,7 +149,7 @@ export function apertusCleanCheck(options?: Partial<ApertusOptions>): (json: unk
   }
 
   return (json) => {
-    const walk: Walk = { tools: [], markers, inAssistant: false, inTool: false, assistantForm: undefined, keepsUnknown: false, index: 0, pending: [], something: false };
+    const walk: Walk = { tools: [], markers, inAssistant: false, inTool: false, assistantForm: undefined, keepsUnknown: false, pending: 0, something: false };
     let messages: unknown[];
     let tools: readonly ToolDefinition[] | undefined;
     if (Array.isArray(json)) {
@@ -165,12 +164,9 @@ export function apertusCleanCheck(options?: Partial<ApertusOptions>): (json: unk
     if (tools === undefined) return false;
     walk.tools = tools;
     for (let index = 0; index < messages.length; index++) {
-      walk.index = index;
       if (!cleanMessage(messages[index], index, walk)) return false;
     }
-    // Calls left at the end may wait for their results only in the last message.
-    const oldest = walk.pending[0];
-    if (oldest !== undefined && oldest !== messages.length - 1) return false;
+    // Calls still unanswered at the end wait for their results: clean.
     return walk.keepsUnknown ? 'clean-keeps-unknown' : 'clean';
   };
 }
@@ -185,12 +181,14 @@ function cleanMessage(message: unknown, index: number, walk: Walk): boolean {
       return typeof content === 'string' ? clean(content, walk) : isObject(content) && keysOk(content, TEXT_FORM, walk) && typeof content.text === 'string' && clean(content.text, walk);
     case 'user':
       // The turn ends: a call left unanswered is an error (the conversation goes on).
-      if (walk.pending.length > 0) return false;
+      if (walk.pending > 0) return false;
       walk.inAssistant = false;
       walk.inTool = false;
       if (typeof content === 'string') return clean(content, walk);
       return isObject(content) && keysOk(content, PARTS_FORM, walk) && Array.isArray(content.parts) && all(content.parts, cleanTextPart, walk);
     case 'assistant':
+      // The assistant speaks again while calls wait: not sure (call-ids.ts pairs a later result with them).
+      if (walk.pending > 0) return false;
       walk.inAssistant = true;
       if (typeof content === 'string') {
         if (walk.assistantForm === 'blocks') return false;
@@ -244,7 +242,9 @@ function cleanOutput(output: unknown, walk: Walk): boolean {
 
 /** A result answers the oldest call of its turn not answered yet; with none left, it answers no call (an error). */
 function answer(walk: Walk): boolean {
-  return walk.pending.shift() !== undefined;
+  if (walk.pending === 0) return false;
+  walk.pending -= 1;
+  return true;
 }
 
 function cleanCall(call: unknown, walk: Walk): boolean {
@@ -252,7 +252,7 @@ function cleanCall(call: unknown, walk: Walk): boolean {
   const { name, arguments: args } = call;
   if (typeof name !== 'string' || typeof args !== 'string' || !clean(name, walk) || !clean(args, walk)) return false;
   walk.something = true;
-  walk.pending.push(walk.index);
+  walk.pending += 1;
   return checkToolCall({ name, arguments: args }, walk.tools, NOWHERE).length === 0;
 }
 

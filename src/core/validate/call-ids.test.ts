@@ -31,8 +31,11 @@ describe('calls and their results', () => {
     expect(found([textMessage('user', 'hi'), textMessage('assistant', '', { toolCalls: [call({ callId: 'c1' })] }), textMessage('user', 'next')])).toEqual([['error', CALL_ID_CODES.unanswered, ['messages', 1, 'toolCalls', 0, 'callId']]]);
   });
 
-  it('accepts calls that end the record: the transcript stops where the tools are to run', () => {
+  it('accepts calls followed by nothing but results to the end of the record: the transcript stops where the tools are still running', () => {
     expect(found([textMessage('user', 'hi'), textMessage('assistant', '', { toolCalls: [call(), call({ callId: 'c2' })] })])).toEqual([]);
+    expect(found([textMessage('user', 'hi'), textMessage('assistant', '', { toolCalls: [call(), call()] }), textMessage('tool', 'r1')])).toEqual([]);
+    // An assistant message between a call and its result: the result still answers it, in order.
+    expect(found([textMessage('user', 'hi'), textMessage('assistant', '', { toolCalls: [call()] }), textMessage('assistant', 'Looking.'), textMessage('tool', 'r')])).toEqual([]);
   });
 
   it('is an error when a result answers no call: none left in its turn, or none in a turn at all', () => {

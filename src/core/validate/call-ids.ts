@@ -7,11 +7,11 @@
  * is an assistant message with a recipient (`functions.get_weather`): a call without an id.
  * Reported:
  * - errors (issue 21: a bad record for training):
- *   - a call that no result answers while the record goes on after its message (a later
- *     message of its turn, or the next turn): the transcript moves on without the tool's
- *     answer, and the APIs refuse such a request ("each tool_call_id must be answered").
- *     Calls in the record's last message are fine: the transcript may stop where the tools
- *     are to run;
+ *   - a call that no result answers while the conversation goes on after it (the assistant
+ *     speaks again in its turn, or another turn follows): the transcript moves on without the
+ *     tool's answer, and the APIs refuse such a request ("each tool_call_id must be answered").
+ *     A call followed by nothing but results up to the end of the record is fine: the
+ *     transcript may stop where the tools are still running;
  *   - a result that answers no call: an id that matches no call of the turn, or no id and no
  *     call of the turn left to answer;
  * - warnings:
@@ -54,7 +54,7 @@ interface PendingCall {
   place: Place;
   /** The name of the tool called, for the message. */
   name: string;
-  /** The index of the call's message: a call in the record's last message may wait for its result. */
+  /** The index of the call's message. */
   message: number;
 }
 
@@ -64,8 +64,15 @@ class Turn {
   private readonly pending: PendingCall[] = [];
   /** The result (tool message or output) that answered each id. */
   private readonly answeredBy = new Map<string, Place>();
+  /** The index of the turn's last assistant message so far. */
+  private lastAssistant = -1;
 
   constructor(private readonly out: Diagnostic[]) {}
+
+  /** An assistant message of the turn (it goes on after the calls before it). */
+  assistant(index: number): void {
+    this.lastAssistant = index;
+  }
 
   /** The ids of a message's calls count from the start of the message (its outputs may come first). */
   known(calls: readonly ToolCall[]): void {
@@ -106,10 +113,10 @@ class Turn {
     if (index >= 0) this.pending.splice(index, 1);
   }
 
-  /** The turn ends; `last` is the index of the record's last message. */
-  end(last: number): void {
+  /** The turn ends; `followed`: another message follows it (the record does not end here). */
+  end(followed: boolean): void {
     for (const call of this.pending) {
-      if (call.message === last) continue;
+      if (!followed && this.lastAssistant <= call.message) continue;
       const what = call.id === undefined ? `this call to "${call.name}"` : `the call "${call.id}"`;
       const path = call.id === undefined ? call.place.path : call.place.at('callId').path;
       this.out.push(error(CALL_ID_CODES.unanswered, `No result answers ${what}, though the conversation goes on after it; a model trained on it learns to go on without the tool's answer, and OpenAI and Anthropic refuse a request whose results do not answer every call.`, path));
@@ -148,15 +155,15 @@ function harmonyRecipient(message: Message): string | undefined {
 
 export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const last = messages.length - 1;
   let turn = new Turn(diagnostics);
   messages.forEach((message, index) => {
     const place = MESSAGES.at(index);
     if (!TURN_ROLES.has(message.role)) {
-      turn.end(last);
+      turn.end(true);
       turn = new Turn(diagnostics);
       return;
     }
+    if (message.role === 'assistant') turn.assistant(index);
     turn.known(callsOf(message));
     message.toolCalls?.forEach((call, c) => turn.call(call, place.at('toolCalls').at(c), index));
     if (message.content?.type === 'blocks') {
@@ -170,7 +177,7 @@ export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
     if (recipient !== undefined) turn.call({ name: recipient }, place.at('recipient'), index);
     if (message.role === 'tool' || message.role === 'function') turn.result(message.toolCallId, place, 'toolCallId', message.id, message.role === 'function');
   });
-  turn.end(last);
+  turn.end(false);
   return diagnostics;
 }
 

@@ -15,5 +15,10 @@ export const STRUCTURE_CODES = {
   notRendered: 'structure/content-not-rendered',
 } as const;
 
-/** The id of the fix that names a role as the format writes it (`human` → `user`). */
-export const ROLE_FIX_ID = 'structure/role-meaning';
+/**
+ * The id of the fix that names a role as the format writes it (`human` → `user`): one id per
+ * role written, so that a kind of fix has one label ("fix all of this kind", the command's tally).
+ */
+export function roleFixId(meant: string): string {
+  return `structure/role-to-${meant}`;
+}

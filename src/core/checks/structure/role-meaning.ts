@@ -7,7 +7,7 @@
  */
 import type { Fix } from '../../model/fix.ts';
 import type { Message } from '../../model/types.ts';
-import { ROLE_FIX_ID } from './codes.ts';
+import { roleFixId } from './codes.ts';
 
 /** Other names for the two roles every format writes, in lower case. */
 const ALIASES: ReadonlyMap<string, string> = new Map([
@@ -33,7 +33,7 @@ export function meansAssistant(role: string): boolean {
 /** The fix that sets message `index`'s role to `meant`, guarded by the message's id and role. */
 export function roleFix(index: number, message: Message, meant: string): Fix {
   return {
-    id: ROLE_FIX_ID,
+    id: roleFixId(meant),
     label: `Change the role to ${meant}`,
     edit: [
       { op: 'test', path: ['messages', index, 'id'], value: message.id },
