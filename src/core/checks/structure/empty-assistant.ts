@@ -9,7 +9,20 @@ import type { Block, Content, Conversation, Message, Part } from '../../model/ty
 import { STRUCTURE_CODES } from './codes.ts';
 import { meansAssistant } from './role-meaning.ts';
 
-const blank = (text: string): boolean => text.trim() === '';
+/**
+ * Nothing but white space. Text almost always starts with something else, so the first and
+ * last characters decide at once; only a text that starts and ends with white space is trimmed.
+ */
+function blank(text: string): boolean {
+  if (text.length === 0) return true;
+  if (!isSpace(text.charCodeAt(0)) || !isSpace(text.charCodeAt(text.length - 1))) return false;
+  return text.trim() === '';
+}
+
+/** A character `String.prototype.trim` removes, tested cheaply for the common ones first. */
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && String.fromCharCode(code).trim() === '');
+}
 
 function partEmpty(part: Part): boolean {
   return part.type === 'text' ? blank(part.text) : false;
@@ -43,7 +56,8 @@ function contentEmpty(content: Content | null | undefined): boolean {
 
 /** Whether an assistant message has nothing in it. */
 export function isEmptyAssistant(message: Message): boolean {
-  return meansAssistant(message.role) && (message.toolCalls === undefined || message.toolCalls.length === 0) && contentEmpty(message.content);
+  // The content first: most messages have some, and the role's meaning takes a lower-case copy.
+  return (message.toolCalls === undefined || message.toolCalls.length === 0) && contentEmpty(message.content) && meansAssistant(message.role);
 }
 
 export function checkEmptyAssistant(record: Conversation): Diagnostic[] {
