@@ -152,6 +152,9 @@ describe('Jinja: a message the template leaves out', () => {
     const dropsThinking = "{% for m in messages %}{{ m.content.split('</think>')[-1] | trim }}|{% endfor %}";
     const record = conversation([textMessage('user', 'hi'), textMessage('assistant', '<think>\nhmm\n</think>\n\nHello there')]);
     expect(check(record, { formatId: 'jinja', formatOptions: { template: dropsThinking } }).codes).not.toContain(STRUCTURE_CODES.notRendered);
+    // A long reasoning trace before the answer: the answer's lines at the end are looked for.
+    const long = conversation([textMessage('user', 'hi'), textMessage('assistant', `<think>\n${Array.from({ length: 30 }, (_, i) => `step ${i}`).join('\n')}\n</think>\n\nThe answer.`)]);
+    expect(check(long, { formatId: 'jinja', formatOptions: { template: dropsThinking } }).codes).not.toContain(STRUCTURE_CODES.notRendered);
     const asJson = '{% for m in messages %}{{ m.content | tojson }}{% endfor %}';
     const quoted = conversation([textMessage('user', 'say "hi"\nthen "bye"')]);
     expect(check(quoted, { formatId: 'jinja', formatOptions: { template: asJson } }).codes).not.toContain(STRUCTURE_CODES.notRendered);

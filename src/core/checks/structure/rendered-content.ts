@@ -3,13 +3,23 @@
  * content is absent from the render. Templates transform what they write (trim it, drop a
  * reasoning trace before `</think>`, quote it with `tojson`), so the check is deliberately
  * loose: a message is absent only when none of its non-blank lines appears in the render,
- * neither as written nor as JSON string text. What it cannot be sure of, it does not report
+ * neither as written nor as JSON string text (of a long message, its first and last
+ * `LINES_LOOKED_FOR` lines). What it cannot be sure of, it does not report
  * (a very short line may appear in the render by chance: the message then counts as present).
  */
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { Content, Conversation } from '../../model/types.ts';
 import { STRUCTURE_CODES } from './codes.ts';
 import { meantRole, roleFix } from './role-meaning.ts';
+
+/**
+ * Lines looked for at each end of a message's content. Each is searched for in the whole render,
+ * so a long absent message would cost its line count times the render's length; a template
+ * that writes a message at all writes its first or its last lines (a dropped reasoning trace
+ * is at the start, the answer at the end), so a few at each end decide. Raise it to look
+ * further into a message (cost: 2 × this × the render's length per absent message).
+ */
+export const LINES_LOOKED_FOR = 4;
 
 /** The roles a chat template is written for: what a role no template handles plainly means. */
 const TEMPLATE_ROLES: readonly string[] = ['system', 'user', 'assistant', 'tool'];
@@ -22,8 +32,10 @@ function contentTexts(content: Content | null | undefined): string[] {
   return content.blocks.flatMap((block) => (block.type === 'response' || block.type === 'thoughts' ? [block.text] : []));
 }
 
+/** The first and last `LINES_LOOKED_FOR` non-blank lines of the texts, trimmed. */
 function lines(texts: readonly string[]): string[] {
-  return texts.flatMap((text) => text.split('\n')).map((line) => line.trim()).filter((line) => line !== '');
+  const all = texts.flatMap((text) => text.split('\n')).map((line) => line.trim()).filter((line) => line !== '');
+  return all.length <= 2 * LINES_LOOKED_FOR ? all : [...all.slice(0, LINES_LOOKED_FOR), ...all.slice(-LINES_LOOKED_FOR)];
 }
 
 function appears(line: string, render: string): boolean {
