@@ -47,6 +47,10 @@ describe('calls and their results', () => {
     expect(found([textMessage('user', 'hi'), textMessage('tool', 'r', { toolCallId: 'c1' })])).toEqual([['error', CALL_ID_CODES.unknownCallId, ['messages', 1, 'toolCallId']]]);
   });
 
+  it('pairs a call with a Llama 3.1 ipython result', () => {
+    expect(found([textMessage('user', 'hi'), textMessage('assistant', '', { toolCalls: [call()] }), textMessage('ipython', '{"r": 1}'), textMessage('assistant', 'ok')])).toEqual([]);
+  });
+
   it('pairs a harmony tool call (an assistant message with a recipient) with its result', () => {
     expect(found([textMessage('user', 'hi'), textMessage('assistant', '{"q": "a"}', { recipient: 'functions.search', channel: 'commentary' }), textMessage('tool', 'r', { name: 'functions.search' }), textMessage('assistant', 'ok')])).toEqual([]);
     expect(found([textMessage('user', 'hi'), textMessage('assistant', '{"q": "a"}', { recipient: 'functions.search' }), textMessage('user', 'next')])).toEqual([['error', CALL_ID_CODES.unanswered, ['messages', 1, 'recipient']]]);

@@ -1,6 +1,7 @@
 /**
- * Tool results and the calls they answer, within an assistant turn (the assistant, tool and
- * legacy function messages since the last user, system or developer message). A result
+ * Tool results and the calls they answer, within an assistant turn (the assistant, tool,
+ * legacy function and Llama 3.1 ipython messages since the last user, system or developer
+ * message). A result
  * answers a call by id; one without an id answers the first unanswered call in order (as
  * spec 003 §8.4 pairs them, as Parley's encoders do when they must write ids, and as formats
  * without ids, ChatML, Llama 3.1 and harmony, write results: by position). A harmony tool call
@@ -33,7 +34,9 @@ export const CALL_ID_CODES = {
   resultWithoutCall: 'structure/result-without-call',
 } as const;
 
-const TURN_ROLES = new Set(['assistant', 'tool', 'function']);
+const TURN_ROLES = new Set(['assistant', 'tool', 'function', 'ipython']);
+/** The roles of a tool result: `tool`, OpenAI's legacy `function` (answers by name), Llama 3.1's `ipython`. */
+const RESULT_ROLES = new Set(['tool', 'function', 'ipython']);
 
 /** The tool calls of a message: OpenAI-style `toolCalls`, then those of its tool-call blocks. */
 export function callsOf(message: Message): ToolCall[] {
@@ -175,7 +178,7 @@ export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
     }
     const recipient = harmonyRecipient(message);
     if (recipient !== undefined) turn.call({ name: recipient }, place.at('recipient'), index);
-    if (message.role === 'tool' || message.role === 'function') turn.result(message.toolCallId, place, 'toolCallId', message.id, message.role === 'function');
+    if (RESULT_ROLES.has(message.role)) turn.result(message.toolCallId, place, 'toolCallId', message.id, message.role === 'function');
   });
   turn.end(false);
   return diagnostics;
