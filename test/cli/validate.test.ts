@@ -72,7 +72,8 @@ describe.concurrent('parley validate', () => {
       [true, []],
       [true, []],
       [true, ['token-injection']],
-      [false, ['apertus/tool-outside-assistant']],
+      // The template raises on it, and it answers no call (the structural check of issue 21).
+      [false, ['apertus/tool-outside-assistant', 'structure/result-without-call']],
     ]);
     expect(lines(run.stderr)).toEqual([
       APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `),

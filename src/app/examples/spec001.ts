@@ -119,7 +119,8 @@ export const SPEC_001_EXAMPLES: readonly Example[] = [
   {
     id: 's001-tool-message-valid',
     title: 'Always valid: a tool message between string assistants',
-    description: 'Tool messages are strings and do not take part in the consistency check.',
+    description:
+      'Tool messages are strings and do not take part in the consistency check. The template renders it; as training data the tool result answers no call, which the structural checks report (structure/result-without-call).',
     source: `${spec}, Usage Examples › Content Format Consistency`,
     ...apertus,
     build: () =>

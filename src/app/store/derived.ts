@@ -78,10 +78,11 @@ function profileOf(state: Pick<AppState, 'formatId' | 'formatOptions'>): CheckPr
  */
 export function diagnosticsState(state: DiagnosticsInputs): readonly ListedDiagnostic[] {
   const imported = state.importDiagnostics;
-  const format = renderState(state).diagnostics;
+  const rendered = renderState(state);
+  const format = rendered.diagnostics;
   const profile = profileOf(state);
   if (lastList && lastList.record === state.record && lastList.imported === imported && lastList.format === format && sameProfile(lastList.profile, profile)) return lastList.list;
-  const list = keyDiagnostics(checkRecord({ record: state.record, readerDiagnostics: imported }, profile, { formatDiagnostics: format }).diagnostics);
+  const list = keyDiagnostics(checkRecord({ record: state.record, readerDiagnostics: imported }, profile, { formatDiagnostics: format, renderText: rendered.text }).diagnostics);
   lastList = { record: state.record, imported, profile, format, list };
   return list;
 }

@@ -6,13 +6,15 @@
  * problems wherever it is seen.
  */
 import { findFormat } from '../formats/registry.ts';
+import type { Format } from '../formats/types.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { ParleyRecord } from '../model/types.ts';
+import type { OptionValues } from '../shared/options.ts';
 import { validateRecord } from '../validate/index.ts';
 import { combineDiagnostics, countBySeverity, type CheckedDiagnostic } from './list.ts';
 import type { CheckProfile } from './profile.ts';
 import { checkRules, type TokenMeasure } from './rules/index.ts';
-import { checkStructure } from './structure.ts';
+import { checkStructure, needsRenderText } from './structure.ts';
 
 export interface CheckInput {
   record: ParleyRecord;
@@ -28,6 +30,12 @@ export interface CheckHow {
   once?: boolean;
   /** The format's render diagnostics, when the caller rendered the record already (the editor's preview): not rendered again. */
   formatDiagnostics?: readonly Diagnostic[];
+  /**
+   * The text of that render, given with `formatDiagnostics`: the structural checks of a format
+   * without roles (Jinja) look for each message's content in it (structure.ts). Without it
+   * that check is left out.
+   */
+  renderText?: string;
   /** The render's token figures, for the token rules (left out without them). */
   tokens?: TokenMeasure;
 }
@@ -43,18 +51,30 @@ export interface RecordCheck {
 
 /** Only the render's diagnostics are used: the formats build neither spans nor text. */
 const DIAGNOSTICS_ONLY = { spans: false, text: false } as const;
+/** The render's diagnostics and text (the structural checks of a format without roles read it). */
+const WITH_TEXT = { spans: false } as const;
+
+interface FormatRender {
+  diagnostics: readonly Diagnostic[];
+  text?: string;
+}
+
+function renderFor(record: ParleyRecord, format: Format<OptionValues>, profile: CheckProfile, how: CheckHow): FormatRender {
+  if (how.formatDiagnostics !== undefined) return { diagnostics: how.formatDiagnostics, ...(how.renderText !== undefined && { text: how.renderText }) };
+  const withText = needsRenderText(format);
+  const rendered = format.render(record, profile.formatOptions, withText ? WITH_TEXT : DIAGNOSTICS_ONLY);
+  return withText ? { diagnostics: rendered.diagnostics, text: rendered.text } : { diagnostics: rendered.diagnostics };
+}
 
 export function checkRecord(input: CheckInput, profile: CheckProfile, how: CheckHow = {}): RecordCheck {
   const { record } = input;
   const format = findFormat(profile.formatId);
-  const formatDiagnostics: readonly Diagnostic[] =
-    how.formatDiagnostics ??
-    (format ? format.render(record, profile.formatOptions, DIAGNOSTICS_ONLY).diagnostics : [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${profile.formatId}".` }]);
+  const rendered: FormatRender = format ? renderFor(record, format, profile, how) : { diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${profile.formatId}".` }] };
   const diagnostics = combineDiagnostics({
     reader: input.readerDiagnostics ?? [],
     record: validateRecord(record, { once: how.once === true }),
-    structure: format ? checkStructure(record, format) : [],
-    format: formatDiagnostics,
+    structure: format ? checkStructure(record, format, rendered.text === undefined ? {} : { renderText: rendered.text }) : [],
+    format: rendered.diagnostics,
     rules: profile.rules ? checkRules(record, profile.rules, how.tokens) : [],
   });
   const counts = countBySeverity(diagnostics);

@@ -15,20 +15,20 @@ import { apertusFormat } from '../formats/apertus/index.ts';
 import type { ApertusOptions } from '../formats/apertus/options.ts';
 import { chooseDialect, cleanNativeReadingHow } from '../interchange/choose-dialect.ts';
 import { withoutIds } from '../model/ids.ts';
-import { validateRecord, withoutValidated } from '../validate/index.ts';
+import { checkRecord } from '../checks/check-record.ts';
+import { withoutSource } from '../checks/list.ts';
 import { cleanCheckFor, type CleanCheck } from './index.ts';
 
 const GOLDENS = join(dirname(fileURLToPath(import.meta.url)), '../../../test/goldens/apertus');
 const cleanCheck = (options: Partial<ApertusOptions> = {}): CleanCheck => cleanCheckFor('apertus', options) ?? (() => false);
 
-/** Every diagnostic `parley validate` reports for the value, and how it was read. */
+/** Every diagnostic of the one check of a record (checkRecord: what `parley validate` reports), and how it was read. */
 function fullCheck(json: unknown, options: Partial<ApertusOptions> = {}): { diagnostics: unknown[]; how: string | undefined; dialect: string | undefined } {
   const reading = withoutIds(() => chooseDialect(json, { format: apertusFormat }));
   const record = reading?.decoded.record;
   if (!reading || !record) return { diagnostics: ['unreadable'], how: undefined, dialect: undefined };
-  const validation = validateRecord(record, { once: true });
-  const rendered = apertusFormat.render(record, options, { spans: false, text: false });
-  return { diagnostics: [...reading.decoded.diagnostics, ...withoutValidated(rendered.diagnostics, validation), ...validation], how: reading.how, dialect: reading.codec.id };
+  const checked = checkRecord({ record, readerDiagnostics: reading.decoded.diagnostics }, { formatId: 'apertus', formatOptions: options }, { once: true });
+  return { diagnostics: withoutSource(checked.diagnostics), how: reading.how, dialect: reading.codec.id };
 }
 
 const word = fc.constantFrom('hello', 'Zurich', 'précis', '— ok', '"quoted"', 'a\nb', '', ' ', '<b>', '<|', '|>', 'x<|user_end|>y', '<s>', '<|inner_prefix|>', '{"a": 1}');
@@ -149,12 +149,24 @@ describe('the Apertus clean check', () => {
       { ...base, messages: [{ role: 'assistant', content: 'a' }, { role: 'assistant', content: { blocks: [] } }] },
       { ...base, messages: [{ role: 'assistant', content: { blocks: [] } }, { role: 'tool', content: 'r' }, { role: 'assistant', content: { blocks: [{ type: 'tool_outputs', outputs: [{ output: 'r' }] }] } }] },
       { ...base, tools: [{ type: 'function', function: TOOLS[0] }] },
+      // The structural checks: an empty assistant turn, a call left unanswered while the
+      // conversation goes on, a result that answers no call, a call to a tool not defined.
+      { ...base, messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: ' ' }] },
+      { ...base, messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: { blocks: [{ type: 'thoughts', text: '' }] } }] },
+      { ...base, messages: [...base.messages, { role: 'user', content: 'next' }] },
+      { ...base, messages: [...base.messages, { role: 'assistant', content: { blocks: [{ type: 'response', text: 'so' }] } }] },
+      { ...base, messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'a' }, { role: 'tool', content: 'r' }] },
+      { ...base, messages: [...base.messages, { role: 'tool', content: 'r1' }, { role: 'tool', content: 'r2' }] },
+      { ...base, messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: { blocks: [{ type: 'tool_calls', calls: [{ name: 'nope', arguments: '{}' }] }] } }] },
     ];
     for (const variant of variants) {
       expect(check(variant), JSON.stringify(variant)).toBe(false);
       expect(fullCheck(variant).diagnostics.length, JSON.stringify(variant)).toBeGreaterThan(0);
     }
     // A field the reader does not know is kept silently; it may change the dialect, so the answer says so.
+    // A call answered in order, and calls waiting at the end of the record (followed by results only), are clean.
+    expect(check({ ...base, messages: [...base.messages, { role: 'tool', content: 'r' }, { role: 'user', content: 'next' }] })).toBe('clean');
+    expect(check(JSON.parse(JSON.stringify(makeConversation(4, 0))))).toBe('clean');
     expect(check({ ...base, x_meta: 1 })).toBe('clean-keeps-unknown');
     expect(check({ ...base, x_meta: 1, messages: [{ role: 'user', content: 'hi', name: 'ann' }] })).toBe(false);
   });

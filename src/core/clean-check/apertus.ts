@@ -1,7 +1,8 @@
 /**
  * A quick proof that an Apertus JSON record is clean: that reading it (the Apertus JSON
- * decoder), `validateRecord` and the Apertus render would give no diagnostic at all, proved on
- * the parsed JSON without building the model. `parley validate --jsonl` writes such a record's
+ * decoder), `validateRecord`, the structural checks and the Apertus render (all of core/checks'
+ * `checkRecord`) would give no diagnostic at all, proved on the parsed JSON without building
+ * the model. `parley validate --jsonl` writes such a record's
  * result at once; a data set is mostly clean records, and reading each one into the model and
  * checking it three ways took about four times as long as `JSON.parse` of the line.
  *
@@ -9,7 +10,7 @@
  * beside the plain ones, a call id, a role out of place, a null content, …) is "not sure",
  * and the caller runs the full checks, which say what is wrong. So it may be stricter than the
  * checks, never looser; `apertus.test.ts` compares it with them on generated records. A new
- * rule in the reader, the renderer or `validateRecord` that can speak of a shape accepted
+ * rule in the reader, the renderer, `validateRecord` or the structural checks that can speak of a shape accepted
  * below must be followed here too: the test finds the gap only if its generator makes that
  * shape, so extend the generator with the rule.
  *
@@ -25,6 +26,12 @@
  *   finds clean, and `tool_outputs` `{type, outputs}` with outputs `{output}`, not after tool
  *   messages of the same turn;
  * - no author text containing a special token or the BOS text (the token-injection warning);
+ * - the structural checks (core/checks/structure, validate/call-ids.ts): no assistant message
+ *   without anything in it (no non-blank text or thoughts, no call, no output); every result
+ *   answering a call of its turn, pairing them in order as call-ids.ts does without ids, and
+ *   every call answered before the assistant speaks again or the turn ends (only results may
+ *   follow a call that waits at the end of the record); one system message (a later one is an
+ *   Apertus error already);
  * - beside those, keys the reader does not know (a record's `"id"`, a message's `"meta"`): it
  *   keeps them silently, but they may change which dialect reads the record, so the answer
  *   says there were some (`clean-keeps-unknown`). A key the reader knows but that is not
@@ -87,6 +94,10 @@ interface Walk {
   assistantForm: 'string' | 'blocks' | undefined;
   /** A key the reader does not know was seen (kept as an unknown field). */
   keepsUnknown: boolean;
+  /** Calls of the turn not answered yet (results answer them in order). */
+  pending: number;
+  /** The assistant message being walked has something in it (non-blank text or thoughts, a call, an output). */
+  something: boolean;
 }
 
 /**
@@ -138,7 +149,7 @@ export function apertusCleanCheck(options?: Partial<ApertusOptions>): (json: unk
   }
 
   return (json) => {
-    const walk: Walk = { tools: [], markers, inAssistant: false, inTool: false, assistantForm: undefined, keepsUnknown: false };
+    const walk: Walk = { tools: [], markers, inAssistant: false, inTool: false, assistantForm: undefined, keepsUnknown: false, pending: 0, something: false };
     let messages: unknown[];
     let tools: readonly ToolDefinition[] | undefined;
     if (Array.isArray(json)) {
@@ -155,6 +166,7 @@ export function apertusCleanCheck(options?: Partial<ApertusOptions>): (json: unk
     for (let index = 0; index < messages.length; index++) {
       if (!cleanMessage(messages[index], index, walk)) return false;
     }
+    // Calls still unanswered at the end wait for their results: clean.
     return walk.keepsUnknown ? 'clean-keeps-unknown' : 'clean';
   };
 }
@@ -168,26 +180,32 @@ function cleanMessage(message: unknown, index: number, walk: Walk): boolean {
       if (index !== 0) return false;
       return typeof content === 'string' ? clean(content, walk) : isObject(content) && keysOk(content, TEXT_FORM, walk) && typeof content.text === 'string' && clean(content.text, walk);
     case 'user':
+      // The turn ends: a call left unanswered is an error (the conversation goes on).
+      if (walk.pending > 0) return false;
       walk.inAssistant = false;
       walk.inTool = false;
       if (typeof content === 'string') return clean(content, walk);
       return isObject(content) && keysOk(content, PARTS_FORM, walk) && Array.isArray(content.parts) && all(content.parts, cleanTextPart, walk);
     case 'assistant':
+      // The assistant speaks again while calls wait: not sure (call-ids.ts pairs a later result with them).
+      if (walk.pending > 0) return false;
       walk.inAssistant = true;
       if (typeof content === 'string') {
         if (walk.assistantForm === 'blocks') return false;
         walk.assistantForm = 'string';
         walk.inTool = false;
-        return clean(content, walk);
+        // An empty assistant turn (structure/empty-assistant).
+        return !blank(content) && clean(content, walk);
       }
       if (walk.assistantForm === 'string' || !isObject(content) || !keysOk(content, BLOCKS_FORM, walk) || !Array.isArray(content.blocks)) return false;
       walk.assistantForm = 'blocks';
-      return all(content.blocks, cleanBlock, walk);
+      walk.something = false;
+      return all(content.blocks, cleanBlock, walk) && walk.something;
     case 'tool':
       // Outside an assistant turn a tool message is an error; its content must be a string.
       if (!walk.inAssistant || typeof content !== 'string') return false;
       walk.inTool = true;
-      return clean(content, walk);
+      return answer(walk) && clean(content, walk);
     default:
       return false;
   }
@@ -203,7 +221,9 @@ function cleanBlock(block: unknown, walk: Walk): boolean {
     case 'thoughts':
     case 'response':
       walk.inTool = false;
-      return keysOk(block, TEXT_BLOCK, walk) && typeof block.text === 'string' && clean(block.text, walk);
+      if (!keysOk(block, TEXT_BLOCK, walk) || typeof block.text !== 'string') return false;
+      if (!blank(block.text)) walk.something = true;
+      return clean(block.text, walk);
     case 'tool_calls':
       walk.inTool = false;
       return keysOk(block, CALLS_BLOCK, walk) && Array.isArray(block.calls) && all(block.calls, cleanCall, walk);
@@ -216,13 +236,23 @@ function cleanBlock(block: unknown, walk: Walk): boolean {
 }
 
 function cleanOutput(output: unknown, walk: Walk): boolean {
-  return isObject(output) && keysOk(output, OUTPUT, walk) && typeof output.output === 'string' && clean(output.output, walk);
+  walk.something = true;
+  return isObject(output) && keysOk(output, OUTPUT, walk) && typeof output.output === 'string' && answer(walk) && clean(output.output, walk);
+}
+
+/** A result answers the oldest call of its turn not answered yet; with none left, it answers no call (an error). */
+function answer(walk: Walk): boolean {
+  if (walk.pending === 0) return false;
+  walk.pending -= 1;
+  return true;
 }
 
 function cleanCall(call: unknown, walk: Walk): boolean {
   if (!isObject(call) || !keysOk(call, CALL, walk)) return false;
   const { name, arguments: args } = call;
   if (typeof name !== 'string' || typeof args !== 'string' || !clean(name, walk) || !clean(args, walk)) return false;
+  walk.something = true;
+  walk.pending += 1;
   return checkToolCall({ name, arguments: args }, walk.tools, NOWHERE).length === 0;
 }
 
@@ -230,6 +260,11 @@ function cleanCall(call: unknown, walk: Walk): boolean {
 function all(items: readonly unknown[], check: (item: unknown, walk: Walk) => boolean, walk: Walk): boolean {
   for (const item of items) if (!check(item, walk)) return false;
   return true;
+}
+
+/** Text with nothing but white space in it (the structural checks' "empty"). */
+function blank(text: string): boolean {
+  return text.trim() === '';
 }
 
 /** Author text without a special token or the BOS text. */

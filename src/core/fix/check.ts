@@ -8,6 +8,7 @@ import type { InterchangeCodec } from '../interchange/types.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { ParleyRecord } from '../model/types.ts';
 import type { OptionValues } from '../shared/options.ts';
+import { checkStructure } from '../checks/structure.ts';
 import { validateRecord } from '../validate/index.ts';
 import type { Diagnose } from './apply.ts';
 
@@ -20,11 +21,14 @@ export interface FixTarget {
   encodeOptions?: Partial<OptionValues>;
 }
 
-/** The `Diagnose` function for a target: validateRecord, the format's render, the codec's encode. */
+/** The `Diagnose` function for a target: validateRecord, the format's render and structural checks (their role fixes), the codec's encode. */
 export function diagnoseFor(target: FixTarget): Diagnose {
   return (record: ParleyRecord): Diagnostic[] => {
     const out = validateRecord(record);
-    if (target.format !== undefined) out.push(...target.format.render(record, target.formatOptions, { spans: false }).diagnostics);
+    if (target.format !== undefined) {
+      const rendered = target.format.render(record, target.formatOptions, { spans: false });
+      out.push(...rendered.diagnostics, ...checkStructure(record, target.format, { renderText: rendered.text }));
+    }
     if (target.codec !== undefined) out.push(...target.codec.encode(record, target.encodeOptions).diagnostics);
     return out;
   };

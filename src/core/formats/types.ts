@@ -56,6 +56,24 @@ export interface SpecialToken {
   doc: string;
 }
 
+/**
+ * The roles a format writes, for the structural checks (core/checks/structure): a message with
+ * any other role is an error there (`structure/unknown-role`), listed once, so the render does
+ * not report it again.
+ */
+export interface FormatRoles {
+  /** The roles the format writes a turn for. */
+  writes: readonly string[];
+  /**
+   * Roles the render reports itself, in the format's words and often with a fix of its own
+   * (Apertus and OpenChatML: a developer message, made the system message; OpenChatML: a role
+   * its header cannot hold): not reported again.
+   */
+  reportsItself?: (role: string) => boolean;
+  /** What the format does with another role: the end of the structural error's sentence ("the template raises"). */
+  otherwise: string;
+}
+
 export interface Format<O extends OptionValues = OptionValues> {
   id: string;
   label: string;
@@ -66,6 +84,12 @@ export interface Format<O extends OptionValues = OptionValues> {
   specialTokens: readonly SpecialToken[];
   /** Which record kinds the format can render. */
   recordKinds: readonly ParleyRecord['kind'][];
+  /**
+   * The roles the format writes (structural checks). Absent: the format writes whatever its
+   * template does with a role (Jinja), and the structural checks look for each message's
+   * content in the render instead.
+   */
+  roles?: FormatRoles;
   /** The format writes fill-in-the-middle segments (the editors then offer to make them). */
   fillInTheMiddle?: boolean;
   /**

@@ -1,17 +1,26 @@
 /**
- * Tool results and the calls they answer, within an assistant turn (the assistant, tool and
- * legacy function messages since the last user, system or developer message). A result
+ * Tool results and the calls they answer, within an assistant turn (the assistant, tool,
+ * legacy function and Llama 3.1 ipython messages since the last user, system or developer
+ * message). A result
  * answers a call by id; one without an id answers the first unanswered call in order (as
- * spec 003 §8.4 pairs them, and as Parley's encoders do when they must write ids). Reported:
- * - a result id that matches no call of the turn;
- * - a result with no id while the turn's calls have ids: dialects that require ids (OpenAI,
- *   Anthropic) cannot tell which call it answers;
- * - two results answering the same id;
- * - a call with an id that no result answers although results follow it in its turn: the
- *   APIs refuse such a request ("each tool_call_id must be answered"). Calls with no result at
- *   all after them are fine: the transcript may stop where the tools are to run.
+ * spec 003 §8.4 pairs them, as Parley's encoders do when they must write ids, and as formats
+ * without ids, ChatML, Llama 3.1 and harmony, write results: by position). A harmony tool call
+ * is an assistant message with a recipient (`functions.get_weather`): a call without an id.
+ * Reported:
+ * - errors (issue 21: a bad record for training):
+ *   - a call that no result answers while the conversation goes on after it (the assistant
+ *     speaks again in its turn, or another turn follows): the transcript moves on without the
+ *     tool's answer, and the APIs refuse such a request ("each tool_call_id must be answered").
+ *     A call followed by nothing but results up to the end of the record is fine: the
+ *     transcript may stop where the tools are still running;
+ *   - a result that answers no call: an id that matches no call of the turn, or no id and no
+ *     call of the turn left to answer;
+ * - warnings:
+ *   - a result with no id while the turn's calls have ids: dialects that require ids (OpenAI,
+ *     Anthropic) cannot tell which call it answers;
+ *   - two results answering the same id.
  */
-import { warning, type Diagnostic } from '../model/diagnostic.ts';
+import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
 import type { Fix } from '../model/fix.ts';
 import { formatPath, Place, type FieldPath } from '../model/path.ts';
 import type { Message, ToolCall } from '../model/types.ts';
@@ -21,9 +30,13 @@ export const CALL_ID_CODES = {
   missingCallId: 'tool-output/missing-call-id',
   duplicateCallId: 'tool-output/duplicate-call-id',
   unanswered: 'tool-call/unanswered',
+  /** A result with no id and no call of its turn left to answer (one with an id is `unknownCallId`). */
+  resultWithoutCall: 'structure/result-without-call',
 } as const;
 
-const TURN_ROLES = new Set(['assistant', 'tool', 'function']);
+const TURN_ROLES = new Set(['assistant', 'tool', 'function', 'ipython']);
+/** The roles of a tool result: `tool`, OpenAI's legacy `function` (answers by name), Llama 3.1's `ipython`. */
+const RESULT_ROLES = new Set(['tool', 'function', 'ipython']);
 
 /** The tool calls of a message: OpenAI-style `toolCalls`, then those of its tool-call blocks. */
 export function callsOf(message: Message): ToolCall[] {
@@ -42,8 +55,10 @@ function unknownIdMessage(callId: string, known: ReadonlySet<string>): string {
 interface PendingCall {
   id: string | undefined;
   place: Place;
-  /** How many results of the turn came before the call. */
-  resultsBefore: number;
+  /** The name of the tool called, for the message. */
+  name: string;
+  /** The index of the call's message. */
+  message: number;
 }
 
 /** One turn's bookkeeping; `end` reports the calls left unanswered. */
@@ -52,24 +67,33 @@ class Turn {
   private readonly pending: PendingCall[] = [];
   /** The result (tool message or output) that answered each id. */
   private readonly answeredBy = new Map<string, Place>();
-  private results = 0;
+  /** The index of the turn's last assistant message so far. */
+  private lastAssistant = -1;
 
   constructor(private readonly out: Diagnostic[]) {}
+
+  /** An assistant message of the turn (it goes on after the calls before it). */
+  assistant(index: number): void {
+    this.lastAssistant = index;
+  }
 
   /** The ids of a message's calls count from the start of the message (its outputs may come first). */
   known(calls: readonly ToolCall[]): void {
     for (const call of calls) if (call.callId) this.ids.add(call.callId);
   }
 
-  call(call: ToolCall, place: Place): void {
+  call(call: Pick<ToolCall, 'callId' | 'name'>, place: Place, message: number): void {
     if (call.callId && this.answeredBy.has(call.callId)) return;
-    this.pending.push({ id: call.callId || undefined, place, resultsBefore: this.results });
+    this.pending.push({ id: call.callId || undefined, place, name: call.name, message });
   }
 
   /** A result with `id` (undefined: none) whose id field is `idKey` of `result`, of the model object `ownerId`; `legacy`: a function message, which answers by name. */
   result(id: string | undefined, result: Place, idKey: string, ownerId: string, legacy = false): void {
-    this.results += 1;
     if (!id) {
+      if (this.pending.length === 0) {
+        this.out.push(error(CALL_ID_CODES.resultWithoutCall, 'This tool result answers no call: no tool call of its turn is left unanswered before it (a result follows the assistant message that calls the tool).', result.path));
+        return;
+      }
       if (!legacy && this.ids.size > 0) {
         const idPath = result.at(idKey).path;
         const fix = answerFix(id, idPath, ownerId, this.pending[0]?.id);
@@ -79,7 +103,7 @@ class Turn {
       return;
     }
     if (!this.ids.has(id)) {
-      this.out.push(warning(CALL_ID_CODES.unknownCallId, unknownIdMessage(id, this.ids), result.at(idKey).path));
+      this.out.push(error(CALL_ID_CODES.unknownCallId, unknownIdMessage(id, this.ids), result.at(idKey).path));
       return;
     }
     const earlier = this.answeredBy.get(id);
@@ -92,10 +116,13 @@ class Turn {
     if (index >= 0) this.pending.splice(index, 1);
   }
 
-  end(): void {
+  /** The turn ends; `followed`: another message follows it (the record does not end here). */
+  end(followed: boolean): void {
     for (const call of this.pending) {
-      if (call.id === undefined || call.resultsBefore === this.results) continue;
-      this.out.push(warning(CALL_ID_CODES.unanswered, `No result answers the call "${call.id}", though results follow it in its turn; OpenAI and Anthropic refuse a request whose results do not answer every call.`, call.place.at('callId').path));
+      if (!followed && this.lastAssistant <= call.message) continue;
+      const what = call.id === undefined ? `this call to "${call.name}"` : `the call "${call.id}"`;
+      const path = call.id === undefined ? call.place.path : call.place.at('callId').path;
+      this.out.push(error(CALL_ID_CODES.unanswered, `No result answers ${what}, though the conversation goes on after it; a model trained on it learns to go on without the tool's answer, and OpenAI and Anthropic refuse a request whose results do not answer every call.`, path));
     }
   }
 }
@@ -120,28 +147,40 @@ function answerFix(current: string | undefined, idPath: FieldPath, ownerId: stri
 /** Places, not paths, for the calls and results: a path is made only for a problem. */
 const MESSAGES = new Place().at('messages');
 
+/**
+ * The recipient of a harmony tool call: an assistant message addressed to a tool
+ * (`functions.get_weather`, `browser.search`, `python`), not to the assistant itself.
+ */
+function harmonyRecipient(message: Message): string | undefined {
+  const { recipient } = message;
+  return message.role === 'assistant' && typeof recipient === 'string' && recipient !== '' && recipient !== 'assistant' ? recipient : undefined;
+}
+
 export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   let turn = new Turn(diagnostics);
   messages.forEach((message, index) => {
     const place = MESSAGES.at(index);
     if (!TURN_ROLES.has(message.role)) {
-      turn.end();
+      turn.end(true);
       turn = new Turn(diagnostics);
       return;
     }
+    if (message.role === 'assistant') turn.assistant(index);
     turn.known(callsOf(message));
-    message.toolCalls?.forEach((call, c) => turn.call(call, place.at('toolCalls').at(c)));
+    message.toolCalls?.forEach((call, c) => turn.call(call, place.at('toolCalls').at(c), index));
     if (message.content?.type === 'blocks') {
       message.content.blocks.forEach((block, b) => {
         const blockPlace = place.at('content').at('blocks').at(b);
-        if (block.type === 'tool_calls') block.calls.forEach((call, c) => turn.call(call, blockPlace.at('calls').at(c)));
+        if (block.type === 'tool_calls') block.calls.forEach((call, c) => turn.call(call, blockPlace.at('calls').at(c), index));
         if (block.type === 'tool_outputs') block.outputs.forEach((output, o) => turn.result(output.callId, blockPlace.at('outputs').at(o), 'callId', output.id));
       });
     }
-    if (message.role === 'tool' || message.role === 'function') turn.result(message.toolCallId, place, 'toolCallId', message.id, message.role === 'function');
+    const recipient = harmonyRecipient(message);
+    if (recipient !== undefined) turn.call({ name: recipient }, place.at('recipient'), index);
+    if (RESULT_ROLES.has(message.role)) turn.result(message.toolCallId, place, 'toolCallId', message.id, message.role === 'function');
   });
-  turn.end();
+  turn.end(false);
   return diagnostics;
 }
 

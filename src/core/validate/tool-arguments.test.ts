@@ -43,10 +43,10 @@ describe('checkToolCall', () => {
     expect(check('search', '"x"')[0]?.message).toBe('Arguments must be a JSON object, got string.');
   });
 
-  it('reports an unknown tool as a warning at the name, listing the defined ones', () => {
+  it('reports an unknown tool as an error at the name, listing the defined ones', () => {
     const diagnostics = check('get_wether', '{}');
     expect(diagnostics).toEqual([
-      { severity: 'warning', code: TOOL_CALL_CODES.unknownTool, message: 'No tool named "get_wether" is defined (defined: get_weather, search).', path: [...path, 'name'] },
+      { severity: 'error', code: TOOL_CALL_CODES.unknownTool, message: 'No tool named "get_wether" is defined (defined: get_weather, search).', path: [...path, 'name'] },
     ]);
   });
 

@@ -4,7 +4,7 @@
  * parameters schema, no missing required argument, no wrong type, no unknown argument where
  * the schema forbids extra ones. Pure functions returning diagnostics at the call's fields.
  */
-import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
+import { error, type Diagnostic } from '../model/diagnostic.ts';
 import { pathAt, whereAt, type Where } from '../model/path.ts';
 import type { ToolCall, ToolDefinition } from '../model/types.ts';
 import { describeJsonSyntaxError, parseJson } from './json-syntax.ts';
@@ -73,7 +73,7 @@ export function checkToolCall(call: Pick<ToolCall, 'name' | 'arguments'>, tools:
     tool = tools.find((candidate) => candidate.name === call.name);
     if (!tool) {
       const known = tools.map((t) => t.name).filter((n) => n !== '');
-      diagnostics.push(warning(TOOL_CALL_CODES.unknownTool, `No tool named "${call.name}" is defined${known.length > 0 ? ` (defined: ${known.join(', ')})` : ''}.`, pathAt(whereAt(where, 'name'))));
+      diagnostics.push(error(TOOL_CALL_CODES.unknownTool, `No tool named "${call.name}" is defined${known.length > 0 ? ` (defined: ${known.join(', ')})` : ''}.`, pathAt(whereAt(where, 'name'))));
     }
   }
 

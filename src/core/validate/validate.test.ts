@@ -34,7 +34,7 @@ describe('validateRecord', () => {
     const record = conversation(
       [
         textMessage('user', 'hi'),
-        blocksMessage([toolCalls([toolCall('search', '{"q": "a"}'), toolCall('search', '{}')])]),
+        blocksMessage([toolCalls([toolCall('search', '{"q": "a"}'), toolCall('search', '{}')]), toolOutputs([toolOutput('r1'), toolOutput('r2')])]),
         textMessage('assistant', 'x', { toolCalls: [toolCall('search', '{"q": 1')] }),
       ],
       tools,
@@ -105,7 +105,7 @@ describe('validateRecord', () => {
     expect(validateRecord(record)).toEqual([]);
   });
 
-  it('warns about a call that no result answers when results follow it, not about calls still waiting', () => {
+  it('reports a call that no result answers when results follow it, not calls still waiting at the end', () => {
     const record = conversation([
       textMessage('user', 'hi'),
       blocksMessage([toolCalls([toolCall('search', '{"q": "a"}', { callId: 'c1' }), toolCall('search', '{"q": "b"}', { callId: 'c2' })])]),
@@ -114,8 +114,8 @@ describe('validateRecord', () => {
       textMessage('assistant', '', { toolCalls: [toolCall('search', '{"q": "c"}', { callId: 'c3' })] }),
     ], tools);
     const found = validateRecord(record);
-    expect(found.map((d) => [d.severity, d.code, d.path])).toEqual([['warning', CALL_ID_CODES.unanswered, ['messages', 1, 'content', 'blocks', 0, 'calls', 0, 'callId']]]);
-    expect(found[0]?.message).toBe('No result answers the call "c1", though results follow it in its turn; OpenAI and Anthropic refuse a request whose results do not answer every call.');
+    expect(found.map((d) => [d.severity, d.code, d.path])).toEqual([['error', CALL_ID_CODES.unanswered, ['messages', 1, 'content', 'blocks', 0, 'calls', 0, 'callId']]]);
+    expect(found[0]?.message).toBe('No result answers the call "c1", though the conversation goes on after it; a model trained on it learns to go on without the tool\'s answer, and OpenAI and Anthropic refuse a request whose results do not answer every call.');
   });
 
   it('gives the turn of a message (its calls are what a picker offers), and nothing outside a turn', () => {

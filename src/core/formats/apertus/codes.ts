@@ -15,7 +15,6 @@ export const CODES = {
   systemContent: 'apertus/system-content',
   systemNotFirst: 'apertus/system-not-first',
   developerRole: 'apertus/developer-role',
-  unknownRole: 'apertus/unknown-role',
   nameIgnored: 'apertus/name-ignored',
   userContent: 'apertus/user-content',
   userPart: 'apertus/user-part',

@@ -1,5 +1,6 @@
 /** The Apertus chat format (specs 000 and 001; reference `chat_template.jinja`). */
 import type { Format } from '../types.ts';
+import { APERTUS_ROLES } from './roles.ts';
 import { APERTUS_DEFAULTS, type ApertusOptions } from './options.ts';
 import { parseApertus } from './parse.ts';
 import { render } from './render.ts';
@@ -40,6 +41,7 @@ export const apertusFormat: Format<ApertusOptions> = {
   defaults: APERTUS_DEFAULTS,
   specialTokens: SPECIAL_TOKENS,
   recordKinds: ['chat'],
+  roles: APERTUS_ROLES,
   // The official template reads Apertus JSON: that dialect's reading of a file is what it renders.
   nativeDialect: 'apertus-json',
   render,

@@ -11,10 +11,10 @@ const OPTIONS = { date: '2025-01-01' };
 
 describe('Apertus diagnostics', () => {
   it('number messages from 1', () => {
-    const rendered = apertusFormat.render(conversation([textMessage('user', 'Hi'), textMessage('narrator', 'Once.')]), OPTIONS);
-    const unknown = rendered.diagnostics.find((d) => d.code === CODES.unknownRole);
-    expect(unknown?.path).toEqual(['messages', 1, 'role']);
-    expect(unknown?.message).toMatch(/^Message 2 \(narrator\)/);
+    const rendered = apertusFormat.render(conversation([textMessage('user', 'Hi'), textMessage('developer', 'Rules.')]), OPTIONS);
+    const developer = rendered.diagnostics.find((d) => d.code === CODES.developerRole);
+    expect(developer?.path).toEqual(['messages', 1, 'role']);
+    expect(developer?.message).toMatch(/^Message 2 \(developer\)/);
   });
 
   it('number tools from 1', () => {

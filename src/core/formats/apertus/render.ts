@@ -262,9 +262,8 @@ function renderOtherRole(e: Emitter, message: Message, index: number): void {
     e.special(TOKENS.developerStart, place, false);
     renderLoose(e, message.content, contentPlace);
     e.special(TOKENS.developerEnd, place, false);
-  } else {
-    e.error(CODES.unknownRole, `${label}: the role ${JSON.stringify(message.role)} is not an Apertus role (system, user, assistant, tool); the template raises ("Invalid message role"). The message is not rendered.`, ['messages', index, 'role']);
   }
+  // Any other role: not rendered; the structural checks' error says so (roles.ts, core/checks/structure).
 }
 
 /** The text of content the template would reject, so that what was typed stays visible. */

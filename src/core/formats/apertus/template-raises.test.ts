@@ -7,7 +7,9 @@
  *   stable code, and writes what the reference writes.
  */
 import { describe, expect, it } from 'vitest';
-import { errorCodes, referenceOutcome, renderJson } from '../../../../test/apertus/helpers.ts';
+import { decode, errorCodes, referenceOutcome, renderJson } from '../../../../test/apertus/helpers.ts';
+import { checkStructure } from '../../checks/structure.ts';
+import { apertusFormat } from './index.ts';
 import { referenceAvailable } from '../../../../test/reference/apertus-template.ts';
 
 interface RaiseCase {
@@ -18,6 +20,8 @@ interface RaiseCase {
   code: string;
   /** Text the native render still contains. */
   renders: string;
+  /** The error is the structural checks' (core/checks/structure), listed once for every format, not the render's. */
+  structural?: true;
 }
 
 const user = { role: 'user', content: 'Q' };
@@ -95,7 +99,8 @@ const RAISES: RaiseCase[] = [
     name: 'unknown role',
     json: [user, { role: 'moderator', content: 'x' }, { role: 'assistant', content: 'A' }],
     raises: 'Invalid message role',
-    code: 'apertus/unknown-role',
+    code: 'structure/unknown-role',
+    structural: true,
     renders: '<|user_end|><|assistant_start|>A',
   },
   {
@@ -246,10 +251,11 @@ describe('cases the template raises on', () => {
 
       it(`Parley reports ${c.code} and still renders`, () => {
         const rendered = renderJson(c.json);
-        expect(errorCodes(rendered)).toContain(c.code);
-        const diagnostic = rendered.diagnostics.find((d) => d.code === c.code);
+        const diagnostics = c.structural ? checkStructure(decode(c.json).conversation, apertusFormat) : rendered.diagnostics;
+        expect(diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toContain(c.code);
+        const diagnostic = diagnostics.find((d) => d.code === c.code);
         expect(diagnostic?.path).toBeDefined();
-        expect(diagnostic?.message).toMatch(/^(Message|Tool) \d+ \(/);
+        expect(diagnostic?.message).toMatch(c.structural ? /^Apertus cannot write the role/ : /^(Message|Tool) \d+ \(/);
         expect(rendered.text).toContain(c.renders);
         expect(rendered.text.startsWith('<s><|system_start|>')).toBe(true);
       });

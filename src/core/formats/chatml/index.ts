@@ -1,6 +1,7 @@
 /** ChatML as Qwen2.5-Instruct writes it (reference: its Hub chat template; docs/formats.md, 'ChatML (Qwen2.5)'). */
 import { onDemandFormat } from '../on-demand.ts';
 import type { Format } from '../types.ts';
+import { CHATML_ROLES } from './roles.ts';
 import { CHATML_DEFAULTS, CHATML_OPTIONS, type ChatMlOptions } from './options.ts';
 import { SPECIAL_TOKENS } from './tokens.ts';
 
@@ -14,6 +15,7 @@ export const chatMlFormat: Format<ChatMlOptions> = onDemandFormat<ChatMlOptions>
     defaults: CHATML_DEFAULTS,
     specialTokens: SPECIAL_TOKENS,
     recordKinds: ['chat'],
+    roles: CHATML_ROLES,
   },
   // The renderer and parser are their own chunk, loaded by `prepare` (on-demand.ts).
   async () => {

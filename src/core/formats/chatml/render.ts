@@ -6,7 +6,8 @@
  * 2. Each message: user, later system and assistant turns without calls as
  *    `<|im_start|>role\ncontent<|im_end|>\n`; an assistant turn with calls writes its content
  *    only when not empty, then one `<tool_call>` per call; consecutive tool messages share one
- *    user turn of `<tool_response>` blocks. Other roles write nothing (reported).
+ *    user turn of `<tool_response>` blocks. Other roles write nothing (the
+ *    structural checks report them: core/checks/structure).
  * Where the template raises (content missing where it concatenates it), an error says so and
  * the turn is written with empty content, so that the preview never goes blank.
  *
@@ -139,9 +140,9 @@ function renderMessage(w: Writer, messages: readonly PlainMessage[], i: number):
     w.out.structure('\n', path, false);
     w.out.push(TOKENS.toolResponseEnd, 'structure', path, false);
     if (i === messages.length - 1 || messages[i + 1]?.role !== 'tool') w.end(path, false);
-  } else if (!(role === 'system' && i === 0)) {
-    w.diagnostics.push(lostInConversion(`the ${JSON.stringify(role)} message`, `${LABEL}'s template writes no turn for this role`, path));
   }
+  // Any other role writes nothing (the first system message is the system turn); the
+  // structural checks' error says so (roles.ts, core/checks/structure).
 }
 
 export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptions>, how?: RenderHow): Rendered {

@@ -1,6 +1,7 @@
 /** Harmony, the format of OpenAI's gpt-oss models (see docs/formats.md, 'Harmony (gpt-oss)'). */
 import { onDemandFormat } from '../on-demand.ts';
 import type { Format } from '../types.ts';
+import { HARMONY_ROLES } from './roles.ts';
 import { HARMONY_DEFAULTS, HARMONY_OPTIONS, type HarmonyOptions } from './options.ts';
 import { SPECIAL_TOKENS } from './tokens.ts';
 
@@ -13,6 +14,7 @@ export const harmonyFormat: Format<HarmonyOptions> = onDemandFormat<HarmonyOptio
     defaults: HARMONY_DEFAULTS,
     specialTokens: SPECIAL_TOKENS,
     recordKinds: ['chat'],
+    roles: HARMONY_ROLES,
   },
   // The renderer and parser are their own chunk, loaded by `prepare` (on-demand.ts).
   async () => {

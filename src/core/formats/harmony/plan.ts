@@ -204,7 +204,7 @@ export function planMessage(message: Message, index: number, out: Diagnostic[], 
     case 'user':
       break;
     default:
-      out.push(error(CODES.unknownRole, `${formatPath(path)}: harmony knows the roles system, developer, user, assistant and tool; ${JSON.stringify(message.role)} is written as it is, which gpt-oss reads as a tool's name.`, [...path, 'role']));
+    // Written as it is; the structural checks' error says so (roles.ts, core/checks/structure).
   }
   if ((message.role === 'system' || message.role === 'developer') && message.name !== undefined) {
     out.push(lostInConversion(`the speaker name ${JSON.stringify(message.name)}`, `harmony writes no name on ${message.role} messages`, [...path, 'name']));

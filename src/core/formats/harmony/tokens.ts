@@ -45,7 +45,6 @@ export const HARMONY_SOURCE = 'harmony';
 export const CODES = {
   recordKind: 'harmony/record-kind',
   tokenInjection: 'token-injection',
-  unknownRole: 'harmony/unknown-role',
   notShown: 'harmony/not-shown',
   droppedAnalysis: 'harmony/dropped-analysis',
   noToolName: 'harmony/no-tool-name',

@@ -1,6 +1,7 @@
 /** Llama 3.1 Instruct (reference: its Hub chat template; docs/formats.md, 'Llama 3.1'). */
 import { onDemandFormat } from '../on-demand.ts';
 import type { Format } from '../types.ts';
+import { LLAMA3_ROLES } from './roles.ts';
 import { LLAMA3_DEFAULTS, LLAMA3_OPTIONS, type Llama3Options } from './options.ts';
 import { SPECIAL_TOKENS } from './tokens.ts';
 
@@ -14,6 +15,7 @@ export const llama3Format: Format<Llama3Options> = onDemandFormat<Llama3Options>
     defaults: LLAMA3_DEFAULTS,
     specialTokens: SPECIAL_TOKENS,
     recordKinds: ['chat'],
+    roles: LLAMA3_ROLES,
   },
   // The renderer and parser are their own chunk, loaded by `prepare` (on-demand.ts).
   async () => {

@@ -18,7 +18,7 @@ import { CallLedger, listableTools, renderFunctionList, renderOutput } from './f
 import { layoutMessage, renderItems, type Item, type Segment } from './items.ts';
 import { THOUGHT_KINDS, TOKENS, flagToken } from './tokens.ts';
 
-export const OPENCHATML_ROLES: readonly string[] = ['system', 'user', 'assistant', 'tool'];
+export { OPENCHATML_ROLES } from './roles.ts';
 
 const ROOT: FieldPath = [];
 
@@ -247,9 +247,8 @@ function checkHeader(e: Emitter, message: Message, index: number, label: string)
       rolePath,
       developerToSystemFix(index, message),
     );
-  } else if (!OPENCHATML_ROLES.includes(role)) {
-    e.error(CODES.unknownRole, `${label}: the role ${JSON.stringify(role)} is not an OpenChatML role (system, user, assistant, tool; §3). It is written as is, and a reader following §10 rejects it.`, rolePath);
   }
+  // Any other role that is not one of OpenChatML's is the structural checks' error (roles.ts).
   if (name === undefined || name === '' || role === 'tool') return;
   const namePath: FieldPath = ['messages', index, 'name'];
   if (name.includes('\n')) {

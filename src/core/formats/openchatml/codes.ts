@@ -6,7 +6,6 @@
 export const CODES = {
   tokenInjection: 'token-injection',
   lost: 'lost-in-conversion',
-  unknownRole: 'openchatml/unknown-role',
   developerRole: 'openchatml/developer-role',
   roleMalformed: 'openchatml/role-malformed',
   nameWhitespace: 'openchatml/name-whitespace',

@@ -25,16 +25,16 @@ function found(record: ParleyRecord, options: Partial<OpenChatMlOptions> = {}) {
 const withFlags = (...flags: ('reflect' | 'introspect' | 'reason')[]) => textMessage('system', 'S', { thoughtFlags: flags });
 
 describe('roles and names', () => {
-  it('an unknown role is an error, written as is', () => {
+  it('an unknown role is written as is (the structural checks report it: core/checks/structure)', () => {
     const rendered = diagnose(conversation([textMessage('narrator', 'Once.')]));
     expect(rendered.text).toBe('[BOS]<|im_start|>narrator\nOnce.\n<|im_end|>[EOS]');
-    expect(rendered.diagnostics).toMatchObject([{ code: CODES.unknownRole, severity: 'error', path: ['messages', 0, 'role'] }]);
+    expect(rendered.diagnostics).toEqual([]);
   });
 
   it('messages are numbered from 1 in messages, as the forms number them (paths stay 0-based)', () => {
-    const rendered = diagnose(conversation([textMessage('user', 'Hi'), textMessage('narrator', 'Once.')]));
-    expect(rendered.diagnostics).toMatchObject([{ code: CODES.unknownRole, path: ['messages', 1, 'role'] }]);
-    expect(rendered.diagnostics[0]?.message).toMatch(/^Message 2 \(narrator\)/);
+    const rendered = diagnose(conversation([textMessage('user', 'Hi'), textMessage('developer', 'Rules.')]));
+    expect(rendered.diagnostics).toMatchObject([{ code: CODES.developerRole, path: ['messages', 1, 'role'] }]);
+    expect(rendered.diagnostics[0]?.message).toMatch(/^Message 2 \(developer\)/);
   });
 
   it('a developer message is an error that says to use system; it is written as "developer"', () => {

@@ -1,5 +1,6 @@
 /** OpenChatML v0.1 (spec 003; see docs/formats.md, 'OpenChatML v0.1'): chat conversations and multi-file / FIM documents. */
 import type { Format } from '../types.ts';
+import { OPENCHATML_ROLE_SUPPORT } from './roles.ts';
 import { OPENCHATML_DEFAULTS, OPENCHATML_OPTIONS, type OpenChatMlOptions } from './options.ts';
 import { parseOpenChatMl } from './parse.ts';
 import { renderOpenChatMl } from './render.ts';
@@ -14,6 +15,7 @@ export const openChatMlFormat: Format<OpenChatMlOptions> = {
   defaults: OPENCHATML_DEFAULTS,
   specialTokens: SPECIAL_TOKENS,
   recordKinds: ['chat', 'document'],
+  roles: OPENCHATML_ROLE_SUPPORT,
   fillInTheMiddle: true,
   render: renderOpenChatMl,
   parse: parseOpenChatMl,

@@ -1,5 +1,6 @@
 /** The RWKV universal chat template (spec 004; see docs/formats.md, 'RWKV universal template'). */
 import type { Format } from '../types.ts';
+import { RWKV_ROLES } from './roles.ts';
 import { RWKV_DEFAULTS, RWKV_OPTIONS, type RwkvOptions } from './options.ts';
 import { parseRwkv } from './parse.ts';
 import { renderRwkv } from './render.ts';
@@ -13,6 +14,7 @@ export const rwkvFormat: Format<RwkvOptions> = {
   defaults: RWKV_DEFAULTS,
   specialTokens: SPECIAL_TOKENS,
   recordKinds: ['chat'],
+  roles: RWKV_ROLES,
   render: renderRwkv,
   parse: parseRwkv,
 };

@@ -7,7 +7,7 @@
  * `cache_control`) are listed as not shown: an RWKV tag has no place for them, but they are
  * metadata rather than content, so an info rather than a loss.
  */
-import { error, info, type Diagnostic } from '../../model/diagnostic.ts';
+import { info, type Diagnostic } from '../../model/diagnostic.ts';
 import { fieldList, lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { Block, Content, Extensible, Message, Part, ToolCall, ToolOutput } from '../../model/types.ts';
@@ -195,7 +195,7 @@ export function planMessage(message: Message, index: number, out: Diagnostic[]):
     case 'function':
       return [toolMessagePlan(message, path, out)];
     default:
-      out.push(error(CODES.unknownRole, `${formatPath(path)}: RWKV has no block for the role ${JSON.stringify(message.role)}; rendered as a user block.`, [...path, 'role']));
+      // Rendered as a user block; the structural checks' error says so (roles.ts, core/checks/structure).
       return [textBlock('user')];
   }
 }

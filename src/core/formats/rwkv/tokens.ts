@@ -70,7 +70,6 @@ export const INJECTION_STRINGS: readonly string[] = [
 export const CODES = {
   recordKind: 'rwkv/record-kind',
   tokenInjection: 'token-injection',
-  unknownRole: 'rwkv/unknown-role',
   payloadNotObject: 'rwkv/payload-not-object',
   syntax: 'rwkv/syntax',
   missingName: 'rwkv/missing-name',
