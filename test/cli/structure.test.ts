@@ -11,10 +11,7 @@ afterAll(() => files.cleanup());
 const ISSUE_21 = '{"messages":[{"role":"human","content":"hi"},{"role":"bot","content":""}]}';
 
 describe.concurrent('structural checks in the command', () => {
-  // `parley validate` checks with core's checkRecord once the command's part of issue 21 lands
-  // (branch i21-cli: validate.ts drops its own combiner). Until then it does not run the
-  // structural checks; unskip at that merge.
-  it.skip('validate --format chatml: exits 1 with the two role errors and the empty assistant turn', async () => {
+  it('validate --format chatml: exits 1 with the two role errors and the empty assistant turn', async () => {
     const run = await parley(['validate', '--format', 'chatml', files.write('issue21.json', ISSUE_21)]);
     expect(run.code).toBe(1);
     expect(lines(run.stdout).map((line) => line.replace(/:.*/s, ''))).toEqual(['ERROR messages[0].role', 'ERROR messages[1].content', 'ERROR messages[1].role']);

@@ -72,13 +72,14 @@ describe.concurrent('parley validate', () => {
       [true, []],
       [true, []],
       [true, ['token-injection']],
-      // The template raises on it, and it answers no call (the structural check of issue 21).
-      [false, ['apertus/tool-outside-assistant', 'structure/result-without-call']],
+      // It answers no call (the structural check of issue 21), and the template raises on it; core's order: the structural checks before the format's at one path.
+      [false, ['structure/result-without-call', 'apertus/tool-outside-assistant']],
     ]);
     expect(lines(run.stderr)).toEqual([
       APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `),
       `INFO ${file}:2: input dialect detected: OpenAI Chat Completions (openai-chat); name another with --input-dialect`,
       `${file}:4: WARNING messages[0].content contains the special-token text "<|user_end|>"; a tokenizer that parses special tokens in text turns it into the token itself.`,
+      `${file}:5: ERROR messages[0]: This tool result answers no call: no tool call of its turn is left unanswered before it (a result follows the assistant message that calls the tool).`,
       `${file}:5: ERROR messages[0]: Message 1 (tool) does not follow an assistant message; tool messages belong to an assistant turn (the template raises "Tool message outside of assistant").`,
       `validate: 5 records in ${file}, 1 with errors`,
     ]);
