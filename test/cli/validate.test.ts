@@ -70,7 +70,8 @@ describe.concurrent('parley validate', () => {
     ]);
     expect(lines(run.stderr)).toEqual([
       APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `),
-      `INFO ${file}:2: input dialect detected: OpenAI Chat Completions (openai-chat); name another with --input-dialect`,
+      // No mark of OpenAI's own decides: the line says which other dialects read it too, and why OpenAI (issue 22).
+      `INFO ${file}:2: input dialect detected: OpenAI Chat Completions (openai-chat); Apertus JSON and Anthropic Messages fit it as well (nothing in it marks one dialect); read as OpenAI Chat Completions, the most common writer of such messages; name another with --input-dialect`,
       `validate: 5 records in ${file}, 1 with errors`,
     ]);
     // Named: every record is read as Apertus JSON, and no line says which dialect.
