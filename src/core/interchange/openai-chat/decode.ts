@@ -17,6 +17,7 @@ import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../../sh
 import { shapeOf, sourcePart, withShape } from '../shared/shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';
+import { readReasoning } from './reasoning.ts';
 import { documentSchema, functionSchema, imagePartSchema, messageSchema, partSchema, textPartSchema, toolCallSchema, toolSchema } from './schema.ts';
 import { CODE, DIALECT, SHAPE, type CallShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
 
@@ -110,6 +111,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
   }
   if (callsRead || calls.length > 0) message.toolCalls = calls;
   if (extra) message.extra = extra;
+  readReasoning(item, message);
   return message;
 }
 

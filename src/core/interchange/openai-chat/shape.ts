@@ -12,10 +12,21 @@ export interface DocumentShape {
   toolsKey?: true;
   functionsKey?: true;
 }
-/** A message with `tool_calls: []`; a `tool` message without `tool_call_id` (not made up on export). */
+/** The keys an assistant message's reasoning comes under (reasoning.ts), in the order they are read. */
+export const REASONING_KEYS = ['reasoning_content', 'reasoning', 'thinking'] as const;
+export type ReasoningKey = (typeof REASONING_KEYS)[number];
+
+/**
+ * A message with `tool_calls: []`; a `tool` message without `tool_call_id` (not made up on
+ * export). An assistant message whose reasoning was read as thoughts (reasoning.ts): the key it
+ * came under, and how its `content` was written when the blocks do not say (`null`, absent, or
+ * an array of text parts rather than a string).
+ */
 export interface MessageShape {
   emptyToolCalls?: true;
   noCallId?: true;
+  reasoningKey?: ReasoningKey;
+  contentForm?: 'null' | 'absent' | 'parts';
 }
 /**
  * A call from the legacy `function_call`; arguments given as an object (not the API's string);
