@@ -46,6 +46,19 @@ describe('detection by evidence', () => {
     }
   });
 
+  it('reads a Hugging Face image with a URL as an image, which other dialects then write as theirs', () => {
+    const json = { messages: [{ role: 'user', content: [{ type: 'image', image: 'https://example.com/demo.jpeg' }, { type: 'text', text: 'Describe this image.' }] }] };
+    const record = findCodec('openai-chat')?.decode(json).record as Conversation;
+    const content = record.messages[0]?.content;
+    expect(content?.type === 'parts' ? content.parts.map((p) => [p.type, 'url' in p ? p.url : undefined]) : []).toEqual([
+      ['image', 'https://example.com/demo.jpeg'],
+      ['text', undefined],
+    ]);
+    const anthropic = findCodec('anthropic')?.encode(record);
+    expect(anthropic?.diagnostics).toEqual([]);
+    expect(anthropic?.json).toEqual({ messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'https://example.com/demo.jpeg' } }, { type: 'text', text: 'Describe this image.' }] }] });
+  });
+
   it('still reads an Anthropic image (with a source) as Anthropic, and says what is missing from one without', () => {
     const image = { type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } };
     expect(detectCodec({ messages: [{ role: 'user', content: [image, { type: 'text', text: 'What is it?' }] }] })?.id).toBe('anthropic');

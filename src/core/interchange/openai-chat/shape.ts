@@ -42,10 +42,12 @@ export interface ToolShape {
   legacy?: true;
 }
 /**
- * An `image_url` given as a bare string; an image in a `tool` message (which the API refuses:
+ * An `image_url` given as a bare string; a Hugging Face image part; an image in a `tool` message (which the API refuses:
  * written back only to the same dialect, see encode-parts.ts).
  */
 export interface PartShape {
   urlString?: true;
   inTool?: true;
+  /** A Hugging Face image part `{"type": "image", "image": url}` (or `"url": url`): written back so. */
+  hfImage?: 'image' | 'url';
 }
