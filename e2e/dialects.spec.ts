@@ -147,7 +147,11 @@ test('a JSON-view edit that is not JSON is marked and changes nothing; fixing it
 test('a file detected as one dialect can be read as another, from the notice and in the Paste dialog', async ({ parley, page }) => {
   await parley.goto();
   await parley.openFile('basic.json', JSON.stringify(anthropicBasic));
-  await expect(parley.notice).toContainText('Opened basic.json (OpenAI Chat Completions)');
+  // Plain messages for a Claude model: Anthropic by a hint, and the notice says who else reads them (issue 22).
+  await expect(parley.notice).toContainText('Opened basic.json (Anthropic Messages)');
+  await expect(parley.notice).toContainText('OpenAI Chat Completions and Apertus JSON fit it as well (nothing in it marks one dialect); read as Anthropic Messages because the model is a Claude model');
+  await parley.notice.getByRole('combobox', { name: 'Read as' }).selectOption({ label: 'OpenAI Chat Completions' });
+  await expect(parley.notice).toContainText('Opened basic.json (read as OpenAI Chat Completions)');
   await parley.notice.getByRole('combobox', { name: 'Read as' }).selectOption({ label: 'Anthropic Messages' });
   await expect(parley.notice).toContainText('Opened basic.json (read as Anthropic Messages)');
   await expect(parley.field('Message 1 content')).toHaveValue('Hello, world');

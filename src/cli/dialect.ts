@@ -21,7 +21,7 @@ export function readJson(json: unknown, choice: DialectChoice): Reading | undefi
 }
 
 /** The INFO line for a dialect the user did not name, or undefined when they did. */
-export function dialectInfo(reading: Pick<Reading, 'codec' | 'how'>, choice: DialectChoice, formatId?: string): string | undefined {
+export function dialectInfo(reading: Pick<Reading, 'codec' | 'how' | 'note'>, choice: DialectChoice, formatId?: string): string | undefined {
   const dialect = `${reading.codec.label} (${reading.codec.id})`;
   const override = `name another with ${choice.flag}`;
   switch (reading.how) {
@@ -30,6 +30,7 @@ export function dialectInfo(reading: Pick<Reading, 'codec' | 'how'>, choice: Dia
     case 'native':
       return `INFO input read as ${dialect}, the native dialect of ${formatId ?? 'the format'}; ${override}`;
     case 'detected':
-      return `INFO input dialect detected: ${dialect}; ${override}`;
+      // Detected without a mark of its own: which other dialects fit, and why this one (core's detectionNote).
+      return `INFO input dialect detected: ${dialect}; ${reading.note === undefined ? '' : `${reading.note}; `}${override}`;
   }
 }

@@ -9,7 +9,7 @@ import { readJson, type DialectChoice } from './dialect.ts';
 import { dialectList } from './registries.ts';
 
 export type Decoded =
-  | { ok: true; record: ParleyRecord; diagnostics: Diagnostic[]; codec: InterchangeCodec; how: ReadHow }
+  | { ok: true; record: ParleyRecord; diagnostics: Diagnostic[]; codec: InterchangeCodec; how: ReadHow; note?: string }
   | { ok: false; code: string; message: string };
 
 /**
@@ -49,13 +49,14 @@ export function readJsonValue(value: unknown, choice: DialectChoice, name?: stri
   // The command writes each record and drops it: no node ids (core's withoutIds).
   const reading = withoutIds(() => readJson(value, choice));
   if (!reading) return { ok: false, code: 'cli/unknown-dialect', message: `${where}cannot tell which JSON dialect this is; name it with ${choice.flag} (known: ${dialectList()})` };
-  const { codec, decoded, how } = reading;
+  const { codec, decoded, how, note } = reading;
   if (!decoded.record) {
     const [first, ...rest] = decoded.diagnostics;
     const more = rest.length === 0 ? '' : ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
     return { ok: false, code: 'cli/unreadable', message: `${where}not readable as ${codec.label}: ${first?.message ?? 'unknown problem'}${more}` };
   }
-  return { ok: true, record: decoded.record, diagnostics: decoded.diagnostics, codec, how };
+  const read = { ok: true as const, record: decoded.record, diagnostics: decoded.diagnostics, codec, how };
+  return note === undefined ? read : { ...read, note };
 }
 
 /** A whole-record problem as a diagnostic (for JSONL output). */

@@ -77,7 +77,8 @@ describe.concurrent('parley validate', () => {
     ]);
     expect(lines(run.stderr)).toEqual([
       APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `),
-      `INFO ${file}:2: input dialect detected: OpenAI Chat Completions (openai-chat); name another with --input-dialect`,
+      // No mark of OpenAI's own decides: the line says which other dialects read it too, and why OpenAI (issue 22).
+      `INFO ${file}:2: input dialect detected: OpenAI Chat Completions (openai-chat); Apertus JSON and Anthropic Messages fit it as well (nothing in it marks one dialect); read as OpenAI Chat Completions, the most common writer of such messages; name another with --input-dialect`,
       `${file}:4: WARNING messages[0].content contains the special-token text "<|user_end|>"; a tokenizer that parses special tokens in text turns it into the token itself.`,
       `${file}:5: ERROR messages[0]: This tool result answers no call: no tool call of its turn is left unanswered before it (a result follows the assistant message that calls the tool).`,
       `${file}:5: ERROR messages[0]: Message 1 (tool) does not follow an assistant message; tool messages belong to an assistant turn (the template raises "Tool message outside of assistant").`,

@@ -6,7 +6,7 @@
 import { chooseDialect, CODECS, describeJsonTooDeep, findCodec, findFormat, findJsonTooDeep, formatPath, type Diagnostic, type DialectReading, type ParleyRecord } from '../../core/index.ts';
 
 export type DecodeOutcome =
-  | { ok: true; record: ParleyRecord; codec: { id: string; label: string }; diagnostics: Diagnostic[] }
+  | { ok: true; record: ParleyRecord; codec: { id: string; label: string }; diagnostics: Diagnostic[]; note?: string }
   | { ok: false; title: string; details: string[]; diagnostics: Diagnostic[] };
 
 /**
@@ -56,7 +56,9 @@ export function decodeJson(json: unknown, sourceName: string, codecId?: string, 
       diagnostics: result.diagnostics,
     };
   }
-  return { ok: true, record: result.record, codec: { id: codec.id, label: codec.label }, diagnostics: result.diagnostics };
+  const read = { ok: true as const, record: result.record, codec: { id: codec.id, label: codec.label }, diagnostics: result.diagnostics };
+  // Detected without a mark of its own: which other dialects read it too, and why this one (core's detectionNote).
+  return reading.note === undefined ? read : { ...read, note: reading.note };
 }
 
 function knownDialects(): string {

@@ -95,8 +95,12 @@ describe('opening JSON', () => {
 
   it('reads the same JSON again as another dialect ("Read as"), naming it, and offers the picker', () => {
     const basic = { model: 'claude-sonnet-4-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hello, world' }] };
-    expect(openJson(JSON.stringify(basic), 'basic.json').codec?.id).toBe('openai-chat');
-    expect(useAppStore.getState().notice?.readAs).toMatchObject({ current: 'openai-chat' });
+    // Plain messages for a Claude model: Anthropic by a hint, and the notice names who else reads them (issue 22).
+    const opened = openJson(JSON.stringify(basic), 'basic.json');
+    expect(opened.codec?.id).toBe('anthropic');
+    expect(opened.details).toContain('OpenAI Chat Completions and Apertus JSON fit it as well (nothing in it marks one dialect); read as Anthropic Messages because the model is a Claude model ("claude-sonnet-4-5").');
+    expect(useAppStore.getState().notice?.readAs).toMatchObject({ current: 'anthropic' });
+    expect(reopenAs('openai-chat')).toMatchObject({ ok: true, codec: { id: 'openai-chat' }, message: 'Opened basic.json (read as OpenAI Chat Completions).' });
     const again = reopenAs('anthropic');
     expect(again).toMatchObject({ ok: true, codec: { id: 'anthropic' }, message: 'Opened basic.json (read as Anthropic Messages).' });
     expect(useAppStore.getState().sourceCodec?.id).toBe('anthropic');

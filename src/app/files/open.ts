@@ -62,7 +62,7 @@ function decodeInto(value: unknown, sourceName: string, note: string | undefined
   const warnings = decoded.diagnostics.length;
   const how = codecId === undefined ? decoded.codec.label : `read as ${decoded.codec.label}`;
   const message = `Opened ${sourceName} (${how})${warnings > 0 ? ` with ${warnings === 1 ? '1 warning' : `${warnings} warnings`}` : ''}.`;
-  const details = [...(note ? [note] : []), ...decoded.diagnostics.map(describeDiagnostic)];
+  const details = [...(note ? [note] : []), ...(decoded.note ? [`${decoded.note}.`] : []), ...decoded.diagnostics.map(describeDiagnostic)];
   state.showNotice({ tone: 'success', title: message, details, readAs: readAs(decoded.codec.id) });
   return { ok: true, codec: decoded.codec, diagnostics: decoded.diagnostics, message, details };
 }

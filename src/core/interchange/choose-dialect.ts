@@ -17,7 +17,7 @@
  */
 import { hasErrors } from '../model/diagnostic.ts';
 import type { Block, Extensible, Message, ParleyRecord, Part, ToolCall, ToolOutput } from '../model/types.ts';
-import { detectDialect, findCodec } from './registry.ts';
+import { detectDialect, detectionNote, findCodec } from './registry.ts';
 import type { DecodeResult, InterchangeCodec } from './types.ts';
 
 /**
@@ -33,6 +33,8 @@ export interface DialectReading {
   /** The codec's decode of the value (decoded once: the choice itself needs it). */
   decoded: DecodeResult;
   how: ReadHow;
+  /** Detected without a mark of its own: which other dialects fit and why this one (registry.ts `detectionNote`). */
+  note?: string;
 }
 
 export interface DialectContext {
@@ -55,7 +57,10 @@ export function chooseDialect(json: unknown, { format, override }: DialectContex
     if (clean && (detected?.id === native.id || format?.nativeKeepsUnknown === true || !keepsUnknown(decoded.record))) return { codec: native, decoded, how: 'native' };
     if (detected?.id === native.id) return { codec: native, decoded, how: 'detected' };
   }
-  return detected ? { codec: detected, decoded: detected.decode(json), how: 'detected' } : undefined;
+  if (!detection) return undefined;
+  const note = detectionNote(detection, json);
+  const reading: DialectReading = { codec: detection.codec, decoded: detection.codec.decode(json), how: 'detected' };
+  return note === undefined ? reading : { ...reading, note };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { InterchangeCodec } from './types.ts';
 import { withLossProbe } from './loss-probe.ts';
+import { FITS, MARKED } from './shared/detect-levels.ts';
 import { apertusJsonCodec } from './apertus-json/index.ts';
 import { openAiChatCodec } from './openai-chat/index.ts';
 import { openAiResponsesCodec } from './openai-responses/index.ts';
@@ -26,14 +27,46 @@ export function findCodec(id: string): InterchangeCodec | undefined {
   return CODECS.find((codec) => codec.id === id);
 }
 
+export interface Detection {
+  codec: InterchangeCodec;
+  score: number;
+  /**
+   * The other dialects that read the value as well when no mark of the chosen one decided
+   * (its score below MARKED, theirs from FITS: shared/detect-levels.ts), most confident first;
+   * empty when a mark decided.
+   */
+  alsoFits: InterchangeCodec[];
+}
+
 /** The codec most confident that it can read `json`, with its confidence, if any is. */
-export function detectDialect(json: unknown): { codec: InterchangeCodec; score: number } | undefined {
+export function detectDialect(json: unknown): Detection | undefined {
   let best: { codec: InterchangeCodec; score: number } | undefined;
+  const scores: { codec: InterchangeCodec; score: number }[] = [];
   for (const codec of CODECS) {
     const score = codec.detect(json);
+    scores.push({ codec, score });
     if (score > (best?.score ?? 0)) best = { codec, score };
   }
-  return best;
+  if (!best) return undefined;
+  if (best.score >= MARKED) return { ...best, alsoFits: [] };
+  const alsoFits = scores
+    .filter(({ codec, score }) => codec !== best.codec && score >= FITS)
+    .sort((a, b) => b.score - a.score)
+    .map(({ codec }) => codec);
+  return { ...best, alsoFits };
+}
+
+/**
+ * What the person is told about a detection that no mark decided: which dialects fit as well
+ * and why this one was chosen; undefined when a mark decided or nothing else fits.
+ */
+export function detectionNote(detection: Detection, json: unknown): string | undefined {
+  if (detection.alsoFits.length === 0) return undefined;
+  const { codec } = detection;
+  const others = detection.alsoFits.map((other) => other.label);
+  const listed = others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others[others.length - 1]}`;
+  const why = codec.hint?.(json) ?? ', which ranks first for such values';
+  return `${listed} ${others.length === 1 ? 'fits' : 'fit'} it as well (nothing in it marks one dialect); read as ${codec.label}${why}`;
 }
 
 /** The codec most confident that it can read `json`, if any is. */

@@ -34,8 +34,15 @@ export interface EncodeHow {
 export interface InterchangeCodec {
   id: string;
   label: string;
-  /** How sure the codec is that `json` is in its dialect: 0 (no) to 1 (certain). */
+  /** How sure the codec is that `json` is in its dialect: 0 (no) to 1 (certain); what the levels mean: shared/detect-levels.ts. */
   detect(json: unknown): number;
+  /**
+   * When `detect` chose this dialect for a value that others fit as well (a score below
+   * MARKED): why, as words that follow "read as <label>" (", the most common writer of such
+   * messages", " because the model is a Claude model (…)"). Absent: the note says only that it
+   * ranks first.
+   */
+  hint?(json: unknown): string | undefined;
   decode(json: unknown): DecodeResult;
   /**
    * Options of `encode` (OpenAI Chat Completions: `legacyFunctionCall`), described like a

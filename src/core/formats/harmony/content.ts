@@ -8,6 +8,7 @@ import type { FieldPath } from '../../model/path.ts';
 import type { Content, Part } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { content, notShown, type Piece } from './pieces.ts';
+import { valuePartWhat } from '../../model/part-words.ts';
 
 function partPieces(part: Part, path: FieldPath, out: Diagnostic[]): Piece[] {
   notShown(out, part, path);
@@ -18,7 +19,7 @@ function partPieces(part: Part, path: FieldPath, out: Diagnostic[]): Piece[] {
       out.push(lostInConversion('an image', 'harmony messages are text; it is not rendered', path));
       return [];
     case 'value':
-      out.push(lostInConversion('the type of a value part', 'harmony messages are text; rendered as its JSON text', path));
+      out.push(lostInConversion(valuePartWhat(part), 'harmony messages are text; rendered as its JSON text', path));
       return [content(JSON.stringify(part.value) ?? 'null', [...path, 'value'])];
     case 'fim':
       out.push(lostInConversion('a fill-in-the-middle segment', 'harmony has no FIM markers; rendered as prefix, middle and suffix in a row', path));

@@ -12,6 +12,7 @@ import { fieldList, lostInConversion } from '../../shared/lost-in-conversion.ts'
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { Block, Content, Extensible, Message, Part, ToolCall, ToolOutput } from '../../model/types.ts';
 import { CODES, RWKV_SOURCE, type BlockKind } from './tokens.ts';
+import { valuePartWhat } from '../../model/part-words.ts';
 
 /** Text inside a block: what the author wrote (`content`) or what RWKV adds for it (`structure`). */
 export interface Piece {
@@ -60,7 +61,7 @@ function partPieces(part: Part, path: FieldPath, out: Diagnostic[]): Piece[] {
       lost(out, 'an image', `RWKV is text-only; rendered as the placeholder ${IMAGE_PLACEHOLDER}`, path);
       return [{ text: IMAGE_PLACEHOLDER, kind: 'structure', path }];
     case 'value':
-      lost(out, 'the type of a value part', 'RWKV payloads are text; rendered as its JSON text', path);
+      lost(out, valuePartWhat(part), 'RWKV payloads are text; rendered as its JSON text', path);
       return [{ text: JSON.stringify(part.value) ?? 'null', kind: 'content', path: [...path, 'value'] }];
     case 'fim':
       lost(out, 'a fill-in-the-middle segment', 'RWKV has no FIM markers; rendered as prefix, middle and suffix in a row', path);

@@ -11,6 +11,7 @@ import { info, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { Block, Content, Extensible, Message, ToolCall } from '../../model/types.ts';
 import { fieldList, lostInConversion } from '../../shared/lost-in-conversion.ts';
+import { valuePartWhat } from '../../model/part-words.ts';
 
 export interface TextPiece {
   text: string;
@@ -62,7 +63,7 @@ function contentPieces(content: Content, path: FieldPath, label: string, codes: 
     else if (part.type === 'value') {
       // As the JSON dialects without value parts do: its JSON text, and the loss of its type.
       pieces.push({ text: JSON.stringify(part.value) ?? 'null', path: [...partPath, 'value'] });
-      out.push(lostInConversion('the type of a value part', `${label} writes text only; written as its JSON text`, partPath));
+      out.push(lostInConversion(valuePartWhat(part), `${label} writes text only; written as its JSON text`, partPath));
     } else out.push(lostInConversion(part.type === 'image' ? 'an image' : 'a fill-in-the-middle segment', `${label} writes text only`, partPath));
   });
   out.push(warning(codes.partsAsText, `The content at ${path.join('.')} is a list of parts; ${label} writes the text of its parts one after the other (the reference template takes a string).`, path));

@@ -104,3 +104,27 @@ describe('several removals in one message', () => {
     });
   });
 });
+
+describe('what the message says about the rest of the message (issue 22)', () => {
+  const call = { id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } };
+
+  it('names the tool call beside an empty text part, and removes the text (not the message)', () => {
+    const record = read('openai-chat', { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'text', text: '' }], tool_calls: [call] }] });
+    const [empty] = anthropic.encode(record).diagnostics.filter((d) => d.code === EMPTY_TEXT_CODE);
+    expect(empty?.message).toBe(
+      'messages[1].content.parts[0]: an empty text part is written as {"type": "text", "text": ""}; the Anthropic API refuses empty text blocks ("text content blocks must be non-empty"). Remove it: the message has other content (a tool_use block).',
+    );
+    const { record: fixed } = applyFixes(record, diagnose(record), { recheck: diagnose });
+    expect(anthropic.encode(fixed).json).toEqual({ messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'tool_use', id: 'call_1', name: 'f', input: {} }] }] });
+  });
+
+  it('names what else an Anthropic message with an empty text block holds', () => {
+    const record = read('anthropic', { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'text', text: '' }, { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} }, { type: 'tool_use', id: 'toolu_2', name: 'g', input: {} }] }] });
+    const [empty] = anthropic.encode(record).diagnostics.filter((d) => d.code === EMPTY_TEXT_CODE);
+    expect(empty?.message).toMatch(/Remove it: the message has other content \(2 tool_use blocks\)\.$/);
+    const image = read('anthropic', { messages: [{ role: 'user', content: [{ type: 'text', text: '' }, { type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } }, { type: 'text', text: 'What is it?' }] }] });
+    const [emptyPart] = anthropic.encode(image).diagnostics.filter((d) => d.code === EMPTY_TEXT_CODE);
+    expect(emptyPart?.message).toMatch(/Remove it: the message has other content \(an image block and a text block\)\.$/);
+  });
+});
+

@@ -29,11 +29,11 @@ export function present<T>(value: T | undefined): value is T {
   return value !== undefined;
 }
 
-/** The blocks of parts (those Anthropic cannot take left out). */
-export function partBlocks(parts: readonly Part[], path: FieldPath, losses: Losses): JsonObject[] {
+/** The blocks of parts (those Anthropic cannot take left out); `calls`: tool_use blocks the same message holds after them. */
+export function partBlocks(parts: readonly Part[], path: FieldPath, losses: Losses, calls = 0): JsonObject[] {
   return parts
     .map((part, j) => {
-      if (part.type === 'text' && part.text === '') losses.out.push(emptyTextPart(parts, j, path));
+      if (part.type === 'text' && part.text === '') losses.out.push(emptyTextPart(parts, j, path, calls));
       return partBlock(part, [...path, 'parts', j], losses);
     })
     .filter(present);

@@ -197,7 +197,7 @@ function assistantMessages(message: Message, path: FieldPath, context: Anthropic
         }
         break;
       case 'parts':
-        blocks.push(...partBlocks(segment.parts, segment.path, losses));
+        blocks.push(...partBlocks(segment.parts, segment.path, losses, message.toolCalls?.length ?? 0));
         break;
       case 'call':
         blocks.push(toolUseBlock(segment.call, segment.path, context));

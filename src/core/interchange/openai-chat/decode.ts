@@ -1,7 +1,8 @@
 /**
  * OpenAI Chat Completions JSON → Conversation. Canonical mapping (exact round trip):
  * message → message (`role`, `name`, `tool_call_id` → `toolCallId`); `content` string → text,
- * array → parts (`text`, `image_url` → image, other part types kept whole as source parts),
+ * array → parts (`text`, `image_url` → image, Hugging Face's `{"type": "image", "image" | "url"}`
+ * → image, other part types kept whole as source parts),
  * `null` → null, absent → undefined; `tool_calls` → `message.toolCalls` (like Apertus' legacy
  * field), legacy `function_call` → one more call noted `legacy`; `tools` → wrapped tool
  * definitions, legacy `functions` → flat ones noted `legacy`; other keys → `extra` at their level.
@@ -17,6 +18,7 @@ import { extraOf, isObject, withExtra, withKey, type JsonObject } from '../../sh
 import { shapeOf, sourcePart, withShape } from '../shared/shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';
+import { readReasoning } from './reasoning.ts';
 import { documentSchema, functionSchema, imagePartSchema, messageSchema, partSchema, textPartSchema, toolCallSchema, toolSchema } from './schema.ts';
 import { CODE, DIALECT, SHAPE, type CallShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
 
@@ -110,6 +112,7 @@ function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Me
   }
   if (callsRead || calls.length > 0) message.toolCalls = calls;
   if (extra) message.extra = extra;
+  readReasoning(item, message);
   return message;
 }
 
@@ -135,12 +138,23 @@ function decodeParts(items: unknown[], path: FieldPath, inTool: boolean, out: Di
         if (inner) extra = withKey(extra, 'image_url', inner);
         parts.push(withShape(withExtra<Part>({ id: newId('p'), type: 'image', url: (image as JsonObject).url as string }, extra), SHAPE, shape));
       }
+    } else if (part.type === 'image' && hfImageKey(part) !== undefined) {
+      // Hugging Face's image part (chat templates, Qwen2.5-VL's examples): the URL under `image` or `url`.
+      const key = hfImageKey(part) as 'image' | 'url';
+      const shape: PartShape = inTool ? { inTool: true, hfImage: key } : { hfImage: key };
+      parts.push(withShape(withExtra<Part>({ id: newId('p'), type: 'image', url: part[key] as string }, extraOf(part, ['type', key])), SHAPE, shape));
     } else {
       if (part.type === 'text') check(CODE, textPartSchema, part, partPath, out);
       parts.push(sourcePart(part));
     }
   }
   return parts;
+}
+
+/** Where a Hugging Face image part has its URL (`image` first, as Qwen2.5-VL writes it), if it has one. */
+function hfImageKey(part: JsonObject): 'image' | 'url' | undefined {
+  if (typeof part.image === 'string') return 'image';
+  return typeof part.url === 'string' && !('image' in part) ? 'url' : undefined;
 }
 
 function decodeCall(entry: unknown, path: FieldPath, out: Diagnostic[]): ToolCall | undefined {

@@ -5,7 +5,9 @@
  * (`tool_calls`, `tool` messages, `image_url` parts, `functions`, nested tools) are near-certain,
  * unless the tools are flat `{name, description, parameters}` objects: OpenAI rejects those
  * (it wants `{"type": "function", "function": {…}}`), and they are what Apertus JSON writes,
- * so they keep the score below Apertus' plain chat.
+ * so they keep the score below Apertus' plain chat. Parts of other types are Hugging Face's
+ * (`{"type": "image"}`, `video`, `audio`, as chat templates and Qwen2.5-VL's examples write
+ * them): read as OpenAI-style messages, kept whole; an image with a `source` is Anthropic's.
  */
 import { isObject } from '../../shared/json.ts';
 import { toolStyle } from '../shared/tool-style.ts';
@@ -19,7 +21,7 @@ const FLAT_TOOLS = 0.4;
 
 const OPENAI_ROLES = new Set(['tool', 'function', 'developer']);
 const OPENAI_PARTS = new Set(['image_url', 'input_audio', 'file', 'refusal']);
-const FOREIGN_PARTS = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'image', 'document', 'input_text', 'output_text', 'value', 'function']);
+const FOREIGN_PARTS = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'document', 'input_text', 'output_text', 'value', 'function']);
 
 export function detectOpenAiChat(json: unknown): number {
   const messages = Array.isArray(json) ? json : isObject(json) && Array.isArray(json.messages) ? json.messages : undefined;
@@ -33,7 +35,7 @@ export function detectOpenAiChat(json: unknown): number {
     if (Array.isArray(content)) {
       for (const part of content) {
         const type = isObject(part) ? part.type : undefined;
-        if (typeof type === 'string' && FOREIGN_PARTS.has(type)) return OTHER_DIALECT;
+        if (typeof type === 'string' && (FOREIGN_PARTS.has(type) || (type === 'image' && isObject(part) && isObject(part.source)))) return OTHER_DIALECT;
         if (typeof type === 'string' && OPENAI_PARTS.has(type)) score = OPENAI_SHAPE;
         else if (score < TEXT_PARTS) score = TEXT_PARTS;
       }

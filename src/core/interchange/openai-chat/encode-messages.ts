@@ -1,8 +1,9 @@
 /**
  * Model messages → OpenAI Chat Completions messages. A structured (blocks) message is split
  * into the messages OpenAI has: text and calls → an assistant message (`content` +
- * `tool_calls`), each tool output → a `tool` message; reasoning has no field and is reported
- * lost, like error flags. In legacy mode (options.ts) a message holds one `function_call`: the
+ * `tool_calls`), each tool output → a `tool` message; reasoning is written under the key it was
+ * read from (`reasoning_content`, `reasoning`, `thinking`: reasoning.ts), else it has no field
+ * and is reported lost, like error flags. In legacy mode (options.ts) a message holds one `function_call`: the
  * calls after the first go to assistant messages of their own, and results are `function`
  * messages named after the function they answer.
  */
@@ -14,10 +15,10 @@ import type { CallIdPlan, Result } from '../shared/call-id-plan.ts';
 import { argumentsObject } from '../shared/arguments.ts';
 import { pathLabel } from '../shared/issues.ts';
 import { nested, without, type JsonObject } from '../../shared/json.ts';
-import { segmentsOf, turnsOf } from '../shared/segments.ts';
+import { segmentsOf, turnsOf, type Segment } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { encodeContent, turnContent } from './encode-parts.ts';
-import { SHAPE, type CallShape, type MessageShape } from './shape.ts';
+import { SHAPE, type CallShape, type MessageShape, type ReasoningKey } from './shape.ts';
 
 export const ENCODE_CODES = {
   missingCallId: 'openai-chat/missing-call-id',
@@ -55,15 +56,18 @@ export function encodeMessage(message: Message, path: Where, context: ChatContex
     return more.length === 0 ? [written] : [written, ...more];
   }
   const result: JsonObject[] = [];
+  const shape = shapeOf<MessageShape>(message, SHAPE) ?? {};
   for (const turn of turnsOf(segmentsOf(message, path))) {
     let json: JsonObject;
     let more: JsonObject[] = [];
     if (turn.kind === 'output') json = outputMessage(turn.segment.output, turn.segment.path, context);
     else {
-      for (const s of turn.thoughts) losses.add('the reasoning (thoughts)', s.path, 'OpenAI Chat Completions has no reasoning field');
       for (const s of turn.unknown) losses.add(`a block of type ${JSON.stringify(s.kind === 'unknown' ? s.block.sourceType : s.kind)}`, s.path);
-      json = { role: message.role, content: turnContent(turn.content, turn.calls.length > 0, losses) };
-      if (turn.calls.length > 0) more = writeCalls(json, message.role, turn.calls, false, context);
+      json = { role: message.role };
+      writeContent(json, turn.content, turn.calls.length > 0, result.length === 0 ? shape : {}, losses);
+      writeReasoning(json, turn.thoughts, shape.reasoningKey, losses);
+      const emptyKey = result.length === 0 && shape.emptyToolCalls === true;
+      if (turn.calls.length > 0 || emptyKey) more = writeCalls(json, message.role, turn.calls, emptyKey, context);
     }
     if (result.length === 0) {
       if (message.name !== undefined) json.name = message.name;
@@ -75,6 +79,41 @@ export function encodeMessage(message: Message, path: Where, context: ChatContex
   }
   if (result.length === 0) result.push(losses.merge({ role: message.role, content: '' }, extra, path));
   return result;
+}
+
+/**
+ * A turn's `content`. The first turn of a message read with reasoning (reasoning.ts) gives back
+ * the form its content had where the blocks cannot say: `null` or no key when it has no text,
+ * an array when the text came as parts.
+ */
+function writeContent(json: JsonObject, content: readonly Segment<Where>[], hasCalls: boolean, shape: MessageShape, losses: Losses): void {
+  if (content.length === 0 && shape.contentForm === 'absent') return;
+  if (content.length === 0 && shape.contentForm === 'null') json.content = null;
+  else if (shape.contentForm === 'parts' && content.every((s) => s.kind === 'text')) json.content = content.map((s) => (s.kind === 'text' ? losses.merge({ type: 'text', text: s.text }, losses.extraOf(s, 'text', s.path), s.path) : {}));
+  else json.content = turnContent(content, hasCalls, losses);
+}
+
+/**
+ * A turn's thoughts: under the reasoning key the message was read from (reasoning.ts), joined
+ * by a blank line when there are several; else lost (Chat Completions itself has no reasoning
+ * field, and which key a server takes is not known).
+ */
+function writeReasoning(json: JsonObject, thoughts: readonly Segment<Where>[], key: ReasoningKey | undefined, losses: Losses): void {
+  if (thoughts.length === 0) return;
+  if (key === undefined) {
+    for (const s of thoughts) losses.add('the reasoning (thoughts)', s.path, 'OpenAI Chat Completions has no reasoning field');
+    return;
+  }
+  const texts: string[] = [];
+  for (const s of thoughts) {
+    if (s.kind !== 'thoughts') continue;
+    texts.push(s.block.text);
+    if (s.block.kind !== undefined) losses.add(`the thought kind ${JSON.stringify(s.block.kind)}`, whereAt(s.path, 'kind'));
+    losses.extra(s.block.extra, s.path, `"${key}" is a string`);
+  }
+  const second = thoughts[1];
+  if (second) losses.add(`the boundaries between ${thoughts.length} thought blocks`, second.path, `"${key}" is one string; joined by a blank line`);
+  json[key] = texts.join('\n\n');
 }
 
 function pathedCalls(calls: readonly ToolCall[], path: Where): PathedCall[] {

@@ -64,6 +64,7 @@ export function encodePart(part: Part, path: Where, inTool: boolean, losses: Los
         return undefined;
       }
       const extra = losses.extraOf(part, 'image', path);
+      if (shape?.hfImage) return losses.merge({ type: 'image', [shape.hfImage]: part.url }, extra, path);
       if (shape?.urlString) return losses.merge({ type: 'image_url', image_url: part.url }, extra, path);
       const imageUrl = losses.merge({ url: part.url }, nested(extra, 'image_url'), whereAt(path, 'image_url'));
       return losses.merge({ type: 'image_url', image_url: imageUrl }, without(extra, 'image_url'), path);

@@ -10,6 +10,8 @@ export const openAiChatCodec: InterchangeCodec = {
   id: DIALECT,
   label: TARGET,
   detect: detectOpenAiChat,
+  // Plain messages and text parts are shared; OpenAI's are the most common (detect.ts).
+  hint: () => ', the most common writer of such messages',
   decode: decodeOpenAiChat,
   encodeOptions: OPENAI_CHAT_OPTIONS,
   encode: encodeOpenAiChat,

@@ -12,10 +12,21 @@ export interface DocumentShape {
   toolsKey?: true;
   functionsKey?: true;
 }
-/** A message with `tool_calls: []`; a `tool` message without `tool_call_id` (not made up on export). */
+/** The keys an assistant message's reasoning comes under (reasoning.ts), in the order they are read. */
+export const REASONING_KEYS = ['reasoning_content', 'reasoning', 'thinking'] as const;
+export type ReasoningKey = (typeof REASONING_KEYS)[number];
+
+/**
+ * A message with `tool_calls: []`; a `tool` message without `tool_call_id` (not made up on
+ * export). An assistant message whose reasoning was read as thoughts (reasoning.ts): the key it
+ * came under, and how its `content` was written when the blocks do not say (`null`, absent, or
+ * an array of text parts rather than a string).
+ */
 export interface MessageShape {
   emptyToolCalls?: true;
   noCallId?: true;
+  reasoningKey?: ReasoningKey;
+  contentForm?: 'null' | 'absent' | 'parts';
 }
 /**
  * A call from the legacy `function_call`; arguments given as an object (not the API's string);
@@ -31,10 +42,12 @@ export interface ToolShape {
   legacy?: true;
 }
 /**
- * An `image_url` given as a bare string; an image in a `tool` message (which the API refuses:
+ * An `image_url` given as a bare string; a Hugging Face image part; an image in a `tool` message (which the API refuses:
  * written back only to the same dialect, see encode-parts.ts).
  */
 export interface PartShape {
   urlString?: true;
   inTool?: true;
+  /** A Hugging Face image part `{"type": "image", "image": url}` (or `"url": url`): written back so. */
+  hfImage?: 'image' | 'url';
 }

@@ -10,6 +10,7 @@ import type { FimPart, ValuePart } from '../../model/types.ts';
 import type { Losses } from '../conversion.ts';
 import { merge, type JsonObject } from '../../shared/json.ts';
 import { isSourcePart } from './shape.ts';
+import { valuePartWhat } from '../../model/part-words.ts';
 
 /** How the loss notes name the target and its parts, and the type of its text part. */
 export interface TextFallback {
@@ -39,7 +40,7 @@ export function keptSourcePart(part: ValuePart, path: Where, losses: Losses): Js
 export function fallbackPart(part: ValuePart | FimPart, path: Where, losses: Losses, words: TextFallback): JsonObject | undefined {
   if (part.type === 'value') {
     if (isSourcePart(part)) return keptSourcePart(part, path, losses);
-    losses.add('the type of a value part', path, `${words.dialect} has no value ${words.unit}; written as its JSON text`);
+    losses.add(valuePartWhat(part), path, `${words.dialect} has no value ${words.unit}; written as its JSON text`);
   } else {
     losses.add('a fill-in-the-middle segment', path, `${words.dialect} has no FIM ${words.unit}; written as prefix, middle and suffix in a row`);
   }

@@ -17,6 +17,7 @@ import { isObject, jsonEqual, merge, mergeFirst, tryParseJson, type JsonObject }
 import { fallbackText } from '../shared/part-fallback.ts';
 import { segmentsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
+import { valuePartWhat } from '../../model/part-words.ts';
 import { flatToolExtra, keepsRawTool, ownTool, rawToolJson } from '../shared/tools.ts';
 import { CODE, DIALECT, FROM_OF_ROLE, SHAPE, TARGET, type DocumentShape, type MessageShape } from './shape.ts';
 
@@ -78,7 +79,7 @@ function partsText(parts: readonly Part[], path: FieldPath, losses: Losses): str
           losses.add('an image', partPath, 'ShareGPT values are text');
           return '';
         case 'value':
-          losses.add('the type of a value part', partPath, 'ShareGPT values are text; written as its JSON text');
+          losses.add(valuePartWhat(part), partPath, 'ShareGPT values are text; written as its JSON text');
           return fallbackText(part);
         case 'fim':
           losses.add('a fill-in-the-middle segment', partPath, 'ShareGPT has no FIM markers; written as prefix, middle and suffix in a row');
