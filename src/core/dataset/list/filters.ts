@@ -4,6 +4,7 @@
  * or why it is a bad line); a filter on something a row does not know yet (a record not
  * summarised) does not show it.
  */
+import { DuplicateFinder } from '../../checks/duplicates.ts';
 import type { RecordSummary } from '../record-summary.ts';
 
 export interface FilterableRow {
@@ -13,6 +14,8 @@ export interface FilterableRow {
   /** Set when the record is a bad line; its kind (`json`, `dialect`, …). */
   problem?: { kind: string };
   status: string;
+  /** The record's content key (core/checks contentKey), for exact duplicates; absent for a bad line. */
+  key?: string;
 }
 
 export interface RecordFilter {
@@ -27,6 +30,10 @@ export interface RecordFilter {
   dialect?: string;
   /** A diagnostic code, or a bad-line code from `problemCode`. */
   code?: string;
+  /** Records with a warning diagnostic. */
+  hasWarnings?: boolean;
+  /** Only the records that have an exact duplicate, each group listed together (`duplicateOrder`). */
+  duplicates?: boolean;
 }
 
 /** The code under which a bad line of this kind is counted and filtered: `line/json`, `line/dialect`, … */
@@ -44,6 +51,7 @@ export function matchesFilter(row: FilterableRow, filter: RecordFilter): boolean
   if (filter.code !== undefined && !(row.codes?.includes(filter.code) || (problem !== undefined && problemCode(problem.kind) === filter.code))) return false;
   // A record not checked yet has no known errors either way.
   if (filter.hasErrors !== undefined && (!(summary || problem) || hasErrors(row) !== filter.hasErrors)) return false;
+  if (filter.hasWarnings !== undefined && (!(summary || problem) || (summary?.warnings ?? 0) > 0 !== filter.hasWarnings)) return false;
   const needsSummary = filter.hasToolCalls !== undefined || filter.hasThoughts !== undefined || filter.minTurns !== undefined || filter.maxTurns !== undefined || filter.dialect !== undefined;
   if (!needsSummary) return true;
   if (!summary) return false;
@@ -65,8 +73,23 @@ function hasErrors(row: FilterableRow): boolean {
  */
 export function filterOrder(rows: readonly (FilterableRow | undefined)[], order: readonly number[], filter: RecordFilter): readonly number[] {
   if (isFilterEmpty(filter)) return order;
-  return order.filter((id) => {
+  const base = filter.duplicates ? duplicateOrder(rows, order) : order;
+  return base.filter((id) => {
     const row = rows[id];
     return row !== undefined && matchesFilter(row, filter);
   });
+}
+
+/**
+ * The ids of `order` that share their content with another id of `order`, each group together
+ * (in `order`'s order within a group), the groups in the order of their first record. A
+ * duplicate is a property of the file, not of a record: only the listed records count.
+ */
+export function duplicateOrder(rows: readonly (FilterableRow | undefined)[], order: readonly number[]): number[] {
+  const finder = new DuplicateFinder();
+  for (const id of order) {
+    const key = rows[id]?.key;
+    if (key !== undefined) finder.add(id, key);
+  }
+  return finder.groups().flat();
 }
