@@ -32,6 +32,7 @@ import {
   type DatasetIndex,
   type Diagnostic,
   type FileFingerprint,
+  type LintRules,
   type ParleyRecord,
   type RecordDecodeResult,
 } from '../../core/index.ts';
@@ -105,6 +106,13 @@ interface StepState {
   viewOrder: readonly number[] | null;
 }
 
+/** The team's rules file loaded for the dataset (core/checks/rules): its name, its text as read, the rules it gives. */
+export interface DatasetRules {
+  name: string;
+  text: string;
+  rules: LintRules;
+}
+
 /** Codec-dependent work, registered by the lazily loaded dataset pipeline (src/app/dataset/engine.ts). */
 export interface DatasetEngine {
   /** A record's text (or bytes) → decoded record, or why it cannot be read. `line`: 1-based. */
@@ -143,7 +151,10 @@ export interface DatasetSlice {
   datasetProgress: DatasetProgress | null;
   datasetPast: readonly DatasetStep[];
   datasetFuture: readonly DatasetStep[];
+  /** The rules file checked with the dataset's records (store/derived.ts profileOf); null: none. */
+  datasetRules: DatasetRules | null;
 
+  setDatasetRules: (rules: DatasetRules | null) => void;
   setDatasetProgress: (progress: DatasetProgress | null) => void;
   /** A dataset was indexed: its rows (content may come later with `addRowContents`). Nothing is shown yet: call `goto`. */
   openDataset: (file: DatasetFile, rows: DatasetRow[]) => void;
@@ -192,6 +203,7 @@ const closed = {
   datasetLoaded: null,
   datasetPast: [],
   datasetFuture: [],
+  datasetRules: null,
 } satisfies Partial<DatasetSlice>;
 
 /** The changes as core's writer takes them (commit the current record first to include it). */
@@ -308,6 +320,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
     ...closed,
     datasetProgress: null,
     setDatasetProgress: (datasetProgress) => set({ datasetProgress }),
+    setDatasetRules: (datasetRules) => set({ datasetRules }),
     openDataset: (file, rows) => {
       set({ ...closed, dataset: file, datasetRows: rows, datasetOrder: fileOrder(rows, file.count, NO_CHANGES) });
     },
