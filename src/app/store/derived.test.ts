@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, textMessage, toolCall, toolCalls, warning, type OptionValues } from '../../core/index.ts';
-import { diagnosticsState, forgetRender, profileOf, renderOffPage, renderState } from './derived.ts';
+import { profileOf } from './check-profile.ts';
+import { diagnosticsState, forgetRender, renderOffPage, renderState } from './derived.ts';
 import type { DatasetFile } from './dataset-slice.ts';
 
 const formatOptions: Record<string, OptionValues> = { apertus: { date: '2025-08-25' } };

@@ -5,6 +5,7 @@
  * (preview, diagnostics panel, form fields, test API).
  */
 import { checkRecord, findFormat, sameProfile, validateRecord, type CheckProfile, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { profileOf, type ProfileInputs } from './check-profile.ts';
 import { keyDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
 import { useAppStore, type AppState } from './store.ts';
 
@@ -61,23 +62,10 @@ export function validationState(state: Pick<AppState, 'record'>): Diagnostic[] {
   return lastValidation.diagnostics;
 }
 
-type ProfileInputs = Pick<AppState, 'formatId' | 'formatOptions'> & Partial<Pick<AppState, 'dataset' | 'datasetRules'>>;
 type DiagnosticsInputs = Pick<AppState, 'record' | 'importDiagnostics'> & ProfileInputs;
 
 let lastList: { record: ParleyRecord; imported: readonly Diagnostic[]; profile: CheckProfile; format: readonly Diagnostic[]; list: readonly ListedDiagnostic[] } | undefined;
 
-/**
- * The check profile of the store: the format shown, its options and, while a dataset is open,
- * its rules file. One profile for the editor's list, the dataset's rows (engine.ts, the worker)
- * and Fix all, so that a record shows the same problems in each. Plain data: it crosses to the
- * dataset workers as it is.
- */
-export function profileOf(state: ProfileInputs): CheckProfile {
-  const options = state.formatOptions[state.formatId];
-  const profile: CheckProfile = options === undefined ? { formatId: state.formatId } : { formatId: state.formatId, formatOptions: options };
-  if (state.dataset && state.datasetRules) profile.rules = state.datasetRules.rules;
-  return profile;
-}
 
 /**
  * Every diagnostic of the current state, each problem once: core's `checkRecord` of the record
