@@ -158,8 +158,13 @@ export interface DatasetSlice {
   setDatasetProgress: (progress: DatasetProgress | null) => void;
   /** A dataset was indexed: its rows (content may come later with `addRowContents`). Nothing is shown yet: call `goto`. */
   openDataset: (file: DatasetFile, rows: DatasetRow[]) => void;
-  /** Contents for rows `from`, `from + 1`, … (the worker's batches, from the original bytes: edited rows are left alone). */
+  /**
+   * Contents for rows `from`, `from + 1`, … (the worker's batches, from the original bytes:
+   * edited rows are left alone; an added copy not edited gets its original's).
+   */
   addRowContents: (from: number, contents: readonly RowContent[]) => void;
+  /** New contents for these rows (a re-check of edited records on the page), statuses kept. */
+  setRowContents: (contents: ReadonlyMap<number, RowContent>) => void;
   /** Back to single-record mode; the record in the editors stays. */
   closeDataset: () => void;
   /**
@@ -332,6 +337,19 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
         // The worker checks the original bytes: a record edited meanwhile keeps its edit's summary.
         if (row && !datasetChanges.edited.has(from + i)) rows[from + i] = { ...row, ...content };
       });
+      for (const [id, original] of datasetChanges.copies) {
+        const content = contents[original - from];
+        const row = rows[id];
+        if (content && row && !datasetChanges.edited.has(id)) rows[id] = { ...row, ...content };
+      }
+      set({ datasetRows: rows });
+    },
+    setRowContents: (contents) => {
+      const rows = get().datasetRows.slice();
+      for (const [id, content] of contents) {
+        const row = rows[id];
+        if (row) rows[id] = { ...row, summary: undefined, codes: undefined, key: undefined, problem: undefined, ...content };
+      }
       set({ datasetRows: rows });
     },
     closeDataset: () => set({ ...closed, datasetProgress: null }),
@@ -344,12 +362,12 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       for (const [after, ids] of changes.inserted) {
         for (const id of ids) {
           const source = rows[changes.copies.get(id) ?? after] ?? rows[0];
-          rows[id] = { line: source?.line ?? 1, blank: false, status: 'unreviewed', ...(source ? { summary: source.summary, codes: source.codes, problem: source.problem } : {}) };
+          rows[id] = { line: source?.line ?? 1, blank: false, status: 'unreviewed', ...(source ? { summary: source.summary, codes: source.codes, key: source.key, problem: source.problem } : {}) };
         }
       }
       for (const [id, text] of changes.edited) {
         const row = rows[id];
-        if (row) rows[id] = { ...row, summary: undefined, codes: undefined, problem: undefined, ...codecs.content(codecs.decode(text, row.line)) };
+        if (row) rows[id] = { ...row, summary: undefined, codes: undefined, key: undefined, problem: undefined, ...codecs.content(codecs.decode(text, row.line)) };
       }
       for (const [id, status] of statuses) {
         const row = rows[id];
@@ -439,7 +457,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
         const row = datasetRows[id];
         if (!row) throw new RangeError(`record ${id} is not in the dataset`);
         const content = contents?.get(id) ?? codecs.content(codecs.decode(text, row.line));
-        rows.set(id, [row, { ...row, summary: undefined, codes: undefined, problem: undefined, ...content, status: statusAfterEdit(row.status) }]);
+        rows.set(id, [row, { ...row, summary: undefined, codes: undefined, key: undefined, problem: undefined, ...content, status: statusAfterEdit(row.status) }]);
       }
       const { datasetOrder, viewOrder } = get();
       step(label, { changes: withTexts(datasetChanges, changes), order: datasetOrder, viewOrder }, rows);
