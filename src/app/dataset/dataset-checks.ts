@@ -9,6 +9,7 @@
 import { sameProfile, type CheckProfile } from '../../core/index.ts';
 import { prepareFormat, profileOf, useAppStore, type RowContent } from '../store/index.ts';
 import { datasetEngine } from './engine.ts';
+import { openRecord } from './navigation.ts';
 import type { CheckRequest, FromWorker, IndexMessage, ToWorker } from './protocol.ts';
 
 /** A change of profile waits this long for the next one (typing a Jinja template changes it at every key) before the records are checked again. */
@@ -95,7 +96,21 @@ export function startDatasetChecks(setup: ChecksSetup): DatasetChecks {
       worker.postMessage(request);
     });
     showProgress();
-    if (passes > 1) void recheckEdited(pass);
+    if (passes > 1) {
+      void recheckEdited(pass);
+      reloadCurrent();
+    }
+  };
+
+  /**
+   * The record in the editors, read again with the new profile (its dialect may change with the
+   * format: chooseDialect), so that it shows what its row shows; only when it has no edit, which
+   * reading again would drop from its undo history.
+   */
+  const reloadCurrent = (): void => {
+    const { currentRecord, datasetLoaded, record } = store();
+    if (currentRecord === null || !datasetLoaded || (datasetLoaded.ok && record !== datasetLoaded.record)) return;
+    openRecord(currentRecord);
   };
 
   /** Edited records (their texts are on the page, not in the file the workers read), a slice at a time. */
