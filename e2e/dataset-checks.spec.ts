@@ -12,7 +12,8 @@ const CLEAN = (n: number) => line([{ role: 'user', content: `Question ${n}?` }, 
 const HUMAN_BOT = line([{ role: 'human', content: 'Hi there' }, { role: 'bot', content: 'Hello' }]);
 const EMPTY_ASSISTANT = line([{ role: 'user', content: 'Say something' }, { role: 'assistant', content: '' }]);
 const CALL = { id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Bern"}' } };
-const CALL_WITHOUT_RESULT = line([{ role: 'user', content: 'Weather in Bern?' }, { role: 'assistant', content: null, tool_calls: [CALL] }]);
+// The call is answered by nothing before the assistant goes on (a call that ends a record is the model's last output, not a missing result).
+const CALL_WITHOUT_RESULT = line([{ role: 'user', content: 'Weather in Bern?' }, { role: 'assistant', content: null, tool_calls: [CALL] }, { role: 'assistant', content: 'Sunny.' }]);
 const CALL_WITH_RESULT = line([
   { role: 'user', content: 'Weather in Zug?' },
   { role: 'assistant', content: '', tool_calls: [CALL] },
@@ -70,7 +71,7 @@ test('the format’s checks in the list: Alt+N goes round, warnings on request, 
   // Exact duplicates: a file-level entry of the summary, and listed together.
   const summary = await openSummary(page);
   await expect(summary.getByRole('group', { name: 'Exact duplicates' })).toContainText('1 record repeats an earlier one (1 group)');
-  await expect(summary.getByRole('list', { name: 'Diagnostic codes' })).toContainText('apertus/unknown-role');
+  await expect(summary.getByRole('list', { name: 'Diagnostic codes' })).toContainText('apertus/assistant-content-null');
   await summary.getByRole('button', { name: 'Show the duplicates together' }).click();
   const list = page.getByRole('list', { name: 'Records' });
   await expect(list.getByRole('button', { name: /^Line \d+: / })).toHaveCount(2);
@@ -79,12 +80,15 @@ test('the format’s checks in the list: Alt+N goes round, warnings on request, 
   await summary.getByRole('button', { name: 'Show the duplicates together' }).click();
   await expect(list.getByRole('button', { name: /^Line \d+: / })).toHaveCount(7);
 
-  // Another format: every record is checked again with it; Apertus's complaints are gone.
+  // Another format: every record is read and checked again with it (the dialect a record is
+  // read in follows the format, as in the command), the open one too.
+  await expect(row(page, 5)).toHaveAccessibleName(/; Apertus JSON, .*no problems$/);
   await page.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'ChatML (Qwen2.5)' });
-  await expect(summary.getByRole('list', { name: 'Diagnostic codes' })).not.toContainText('apertus/unknown-role', { timeout: 20_000 });
+  await expect(summary.getByRole('list', { name: 'Diagnostic codes' })).not.toContainText('apertus/assistant-content-null', { timeout: 20_000 });
   await checked(page);
   // ChatML writes no call ids: the complete tool exchange has warnings (and no error).
-  await expect(row(page, 5)).toHaveAccessibleName(/, 2 warnings$/);
+  await expect(row(page, 5)).toHaveAccessibleName(/; OpenAI Chat Completions, .*, 2 warnings$/);
+  await expect(row(page, 1)).toHaveAccessibleName(/; OpenAI Chat Completions, /);
 
   // With "warnings too", Alt+N stops at it as well.
   await page.getByRole('checkbox', { name: 'Next error: warnings too' }).check();
@@ -120,7 +124,8 @@ test('a rules file: opened in the review tools, shown by name, refused when it i
 });
 
 // Needs the structural checks (i21-structure): on this branch alone ChatML only warns about
-// `human`/`bot` ("lost in conversion") and says nothing of an empty assistant turn.
+// `human`/`bot` ("lost in conversion") and says nothing of an empty assistant turn. Passed with
+// i21-structure and i21-rules merged in (a trial merge, 05:15 UTC): remove the fixme on merging.
 test.fixme('in ChatML, roles it cannot write, an empty assistant turn and a call without result are errors that Alt+N visits, round again', async ({ parley, page }) => {
   await parley.goto();
   await parley.setFormat('chatml');

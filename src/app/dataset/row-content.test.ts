@@ -10,18 +10,30 @@ function content(text: string, profile: CheckProfile) {
 
 describe('rowContent', () => {
   it("counts the format's checks of the record (checkRecord), not only the reader's", () => {
-    // Apertus cannot write `human` or `bot`: its render says so, as errors.
+    // Apertus cannot write `human` or `bot`: its checks say so, as errors (the reader has nothing to say).
+    const result = decodeRecordText(HUMAN_BOT, 1, dialectContextOf({ formatId: 'apertus' }));
+    expect(result.ok && result.diagnostics).toEqual([]);
     const row = content(HUMAN_BOT, { formatId: 'apertus' });
     expect(row.summary).toMatchObject({ errors: 2, warnings: 0 });
-    expect(row.codes).toEqual(['apertus/unknown-role']);
+    expect(row.codes).toHaveLength(1);
+    expect(row.codes?.[0]).toMatch(/\/unknown-role$/);
   });
 
   it('checks with the profile it is given (another format, other problems)', async () => {
     await chatMlFormat.prepare?.();
-    const row = content(HUMAN_BOT, { formatId: 'chatml' });
-    expect(row.summary).toBeDefined();
-    expect(row.codes).not.toContain('apertus/unknown-role');
-    expect(row.codes).not.toContain('format/loading');
+    // A complete tool exchange: Apertus writes it all, ChatML has no place for the call ids.
+    const exchange = JSON.stringify({
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: 'Sunny' },
+        { role: 'assistant', content: 'Sunny.' },
+      ],
+    });
+    expect(content(exchange, { formatId: 'apertus' }).codes).toEqual([]);
+    const row = content(exchange, { formatId: 'chatml' });
+    expect(row.summary).toMatchObject({ errors: 0, warnings: 2 });
+    expect(row.codes).toEqual(['lost-in-conversion']);
   });
 
   it('reads the record in the dialect the profile gives (the same rule as the command)', () => {

@@ -11,7 +11,7 @@ import { useAppStore } from '../../store/index.ts';
 import { loadRulesFile, removeRules } from './rules-file.ts';
 
 /** The rules a file sets, by the names a person knows them by (docs/rules.md). */
-const RULE_LABELS: Record<keyof LintRules, string> = {
+const RULE_LABELS: Partial<Record<keyof LintRules, string>> = {
   allowedRoles: 'allowed roles',
   systemMessage: 'system message',
   lastRole: 'last message',
