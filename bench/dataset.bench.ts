@@ -18,8 +18,8 @@
  * PARLEY_E2E_PORT / PARLEY_E2E_DIST choose the port and the build folder (as for the e2e tests);
  * the command is built beside it (`<dist>-command`); `-- --skip-build` reuses both.
  * `-- --baseline DIR` also opens the file in another build of the site (DIR, e.g. the commit
- * before a change, built with `npx vite build --outDir DIR`), served on the next port, in the
- * same run and browser just before this one: the "before" beside the "after".
+ * before a change, built with `npx vite build --outDir DIR`), served on port PARLEY_E2E_PORT + 1000,
+ * in the same run and browser just before this one: the "before" beside the "after".
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,6 +45,8 @@ const SKIP_BUILD = args.includes('--skip-build');
 const MB_ARG = args.indexOf('--mb');
 const BASELINE_ARG = args.indexOf('--baseline');
 const BASELINE = BASELINE_ARG >= 0 ? args[BASELINE_ARG + 1] : undefined;
+/** Far from the e2e ports, which neighbouring checkouts take one after another. */
+const BASELINE_PORT = PORT + 1000;
 const RECORDS = 100_000;
 /** Records of the 1 GB file (about 2.6 KB each). */
 const GB_RECORDS = 410_000;
@@ -216,9 +218,9 @@ async function main(): Promise<void> {
       let baseline: OpenFigures | undefined;
       if (BASELINE) {
         console.log(`Opening it in the baseline build (${BASELINE})…`);
-        const server2 = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: BASELINE }, preview: { port: PORT + 1, strictPort: true, host: '127.0.0.1', open: false } });
+        const server2 = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: BASELINE }, preview: { port: BASELINE_PORT, strictPort: true, host: '127.0.0.1', open: false } });
         try {
-          const opened = await openFile(browser, rootPid, file, bytes, records, `http://127.0.0.1:${PORT + 1}/`);
+          const opened = await openFile(browser, rootPid, file, bytes, records, `http://127.0.0.1:${BASELINE_PORT}/`);
           baseline = opened.figures;
           console.log(baseline);
           await opened.page.context().close();

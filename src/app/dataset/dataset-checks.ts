@@ -22,9 +22,8 @@ type CheckMessage = Extract<FromWorker, { type: 'progress'; phase: 'checking' } 
 interface Pass {
   number: number;
   profile: CheckProfile;
-  /** Records checked so far by each worker, and each worker's share. */
+  /** Records checked so far by each worker. */
   done: number[];
-  totals: number[];
   finished: Set<number>;
   stopped: boolean;
 }
@@ -68,9 +67,7 @@ export function startDatasetChecks(setup: ChecksSetup): DatasetChecks {
     helper.onmessage = (event: MessageEvent<FromWorker>) => {
       const message = event.data;
       if (message.type === 'failed') setup.onFailed(message.message);
-      else if (message.type === 'progress' || message.type === 'contents' || message.type === 'checked') {
-        if (message.type !== 'progress' || message.phase === 'checking') checks.handle(1, message as CheckMessage);
-      }
+      else if (message.type === 'contents' || message.type === 'checked' || (message.type === 'progress' && message.phase === 'checking')) checks.handle(1, message);
     };
     helper.onerror = (event) => {
       event.preventDefault();
@@ -90,7 +87,7 @@ export function startDatasetChecks(setup: ChecksSetup): DatasetChecks {
   };
 
   const begin = (profile: CheckProfile): void => {
-    pass = { number: ++passes, profile, done: workers.map(() => 0), totals: workers.map(() => 0), finished: new Set(), stopped: false };
+    pass = { number: ++passes, profile, done: workers.map(() => 0), finished: new Set(), stopped: false };
     workers.forEach((worker, part) => {
       const request: CheckRequest = { type: 'check', pass: passes, profile, part, parts: workers.length };
       worker.postMessage(request);
@@ -147,7 +144,6 @@ export function startDatasetChecks(setup: ChecksSetup): DatasetChecks {
       if (message.type === 'contents') store().addRowContents(message.from, message.contents);
       else if (message.type === 'progress') {
         pass.done[worker] = message.done;
-        pass.totals[worker] = message.total;
         showProgress();
       } else {
         pass.finished.add(worker);
