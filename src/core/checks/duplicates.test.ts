@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fingerprintBytes } from '../dataset/fingerprint.ts';
 import { contentKey, DuplicateFinder } from './duplicates.ts';
 
 describe('duplicates', () => {
@@ -8,6 +9,11 @@ describe('duplicates', () => {
     const c = contentKey(JSON.parse('{"messages":[{"role":"user","content":"hi!"}]}'));
     expect(a).toBe(b);
     expect(a).not.toBe(c);
+  });
+
+  it('is the 64-bit hash of the compact JSON as UTF-8, for short and long records, any characters', () => {
+    const long = { messages: [{ role: 'user', content: 'naïve 日本語 😀 '.repeat(20_000) }] };
+    for (const value of [{ a: 1 }, long, { a: 1 }]) expect(contentKey(value)).toBe(fingerprintBytes(new TextEncoder().encode(JSON.stringify(value))).hash);
   });
 
   it('groups the records that share a key, in the order of their first record', () => {

@@ -9,14 +9,26 @@
  * The key is a 64-bit hash (fingerprint.ts) of the value's compact JSON: across a million
  * records the chance of two different records sharing one is about 3 in 100 million.
  */
-import { fingerprintBytes } from '../dataset/fingerprint.ts';
+import { StreamingHash } from '../dataset/fingerprint.ts';
 import { stringifyJson } from '../shared/json-stringify.ts';
 
 const utf8 = new TextEncoder();
+/**
+ * The bytes of the last key, kept for the next one: a pass over a dataset keys every record, and
+ * a new array each time was as much garbage again as the record's text (two checking workers
+ * at once made the browser's peak memory grow). Grown as needed, never shrunk.
+ */
+let scratch = new Uint8Array(64 * 1024);
 
 /** The duplicate key of a parsed record: equal for records that differ only in white space. */
 export function contentKey(json: unknown): string {
-  return fingerprintBytes(utf8.encode(stringifyJson(json))).hash;
+  const text = stringifyJson(json);
+  // UTF-8 takes at most 3 bytes per UTF-16 unit.
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  const { written } = utf8.encodeInto(text, scratch);
+  const hash = new StreamingHash();
+  hash.update(scratch.subarray(0, written));
+  return hash.digest();
 }
 
 /** Collects records by content key; the groups of two or more are the duplicates. */
