@@ -17,6 +17,9 @@
  * Writes the figures to BENCHMARKS.md under "Datasets (npm run bench:dataset)".
  * PARLEY_E2E_PORT / PARLEY_E2E_DIST choose the port and the build folder (as for the e2e tests);
  * the command is built beside it (`<dist>-command`); `-- --skip-build` reuses both.
+ * `-- --baseline DIR` also opens the file in another build of the site (DIR, e.g. the commit
+ * before a change, built with `npx vite build --outDir DIR`), served on port PARLEY_E2E_PORT + 1000,
+ * in the same run and browser just before this one: the "before" beside the "after".
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +43,10 @@ const WITH_GB = args.includes('--gb');
 /** Reuse the site and command built by the previous run (iterating on the bench itself). */
 const SKIP_BUILD = args.includes('--skip-build');
 const MB_ARG = args.indexOf('--mb');
+const BASELINE_ARG = args.indexOf('--baseline');
+const BASELINE = BASELINE_ARG >= 0 ? args[BASELINE_ARG + 1] : undefined;
+/** Far from the e2e ports, which neighbouring checkouts take one after another. */
+const BASELINE_PORT = PORT + 1000;
 const RECORDS = 100_000;
 /** Records of the 1 GB file (about 2.6 KB each). */
 const GB_RECORDS = 410_000;
@@ -90,10 +97,10 @@ window.__benchOpen = new Promise(function (resolve) {
 undefined;
 `;
 
-async function openFile(browser: Browser, rootPid: number, file: string, bytes: number, records: number): Promise<{ page: Page; figures: OpenFigures }> {
+async function openFile(browser: Browser, rootPid: number, file: string, bytes: number, records: number, base = BASE): Promise<{ page: Page; figures: OpenFigures }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
-  await page.goto(BASE);
+  await page.goto(base);
   await page.evaluate(() => window.__parley.ready);
   await page.waitForTimeout(500);
   const idleMb = processTreeMb(rootPid);
@@ -208,6 +215,19 @@ async function main(): Promise<void> {
     const rootPid = browserServer.process().pid as number;
     const browser = await chromium.connect(browserServer.wsEndpoint());
     try {
+      let baseline: OpenFigures | undefined;
+      if (BASELINE) {
+        console.log(`Opening it in the baseline build (${BASELINE})…`);
+        const server2 = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: BASELINE }, preview: { port: BASELINE_PORT, strictPort: true, host: '127.0.0.1', open: false } });
+        try {
+          const opened = await openFile(browser, rootPid, file, bytes, records, `http://127.0.0.1:${BASELINE_PORT}/`);
+          baseline = opened.figures;
+          console.log(baseline);
+          await opened.page.context().close();
+        } finally {
+          await new Promise<void>((resolve, reject) => server2.httpServer.close((error) => (error ? reject(error) : resolve())));
+        }
+      }
       console.log('Opening it in Chromium…');
       const { page, figures } = await openFile(browser, rootPid, file, bytes, records);
       console.log(figures);
@@ -236,7 +256,7 @@ async function main(): Promise<void> {
           gbError = thrown instanceof Error ? thrown.message : String(thrown);
         }
       }
-      const section = report({ figures, scroll, moves, search, exported, validate, gb, gbError, browserVersion: browser.version(), started });
+      const section = report({ figures, baseline, scroll, moves, search, exported, validate, gb, gbError, browserVersion: browser.version(), started });
       console.log(`\n${section}`);
       writeBenchmarkSection(ROOT, HEADING, section);
       console.log('Written to BENCHMARKS.md.');
@@ -252,6 +272,7 @@ async function main(): Promise<void> {
 
 interface Results {
   figures: OpenFigures;
+  baseline: OpenFigures | undefined;
   scroll: { fps: number; worst: number; rows: number } | null;
   moves: number[];
   search: { ms: number; result: string } | null;
@@ -270,6 +291,11 @@ function report(r: Results): string {
   const rows: string[][] = [
     ['choosing the file → first record shown', `${fmt(f.firstMs)} ms`, `≤ ${fmt(TARGETS.firstMs)} ms: ${verdict(f.firstMs <= TARGETS.firstMs)}`],
     ['→ every record indexed and checked (progress bar gone)', `${fmt(f.checkedMs)} ms`, `≤ ${fmt(TARGETS.indexMs)} ms: ${verdict(f.checkedMs <= TARGETS.indexMs)}`],
+    ...(r.baseline
+      ? [
+          [`the same in the baseline build (\`--baseline ${BASELINE}\`), just before: first record / all checked / peak memory`, `${fmt(r.baseline.firstMs)} ms / ${fmt(r.baseline.checkedMs)} ms / ${fmt(r.baseline.peakMb)} MB`, 'for comparison'],
+        ]
+      : []),
     [
       'browser memory, peak while opening (PSS of all Chromium processes)',
       `${fmt(f.peakMb)} MB (idle page ${fmt(f.idleMb)} MB; after opening ${fmt(f.afterMb)} MB; page JS heap ${fmt(f.heapMb)} MB)`,

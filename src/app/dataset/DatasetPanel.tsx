@@ -6,7 +6,7 @@ import { formatBytes } from '../files/limits.ts';
 import { mutedText, toolbarButton } from '../layout/ui.ts';
 import { confirmLeaveDataset, listedIds, setLeaveDatasetQuestion, useAppStore } from '../store/index.ts';
 import { DatasetExportMenu } from './DatasetExportMenu.tsx';
-import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, toggleFlag } from './navigation.ts';
+import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, nextProblemStore, toggleFlag, useNextIncludesWarnings } from './navigation.ts';
 import { RecordList } from './RecordList.tsx';
 import { ChangedFileBanner, DatasetConflictBanner, KeptWorkBanner } from './persistence/DatasetSaveStatus.tsx';
 import { datasetPersistenceStore } from './persistence/persistence-state.ts';
@@ -46,6 +46,7 @@ export default function DatasetPanel() {
   const current = useAppStore((state) => state.currentRecord);
   const flagged = useAppStore((state) => (state.currentRecord === null ? false : state.datasetRows[state.currentRecord]?.status === 'flagged'));
   const line = useAppStore((state) => (state.currentRecord === null ? undefined : state.datasetRows[state.currentRecord]?.line));
+  const withWarnings = useNextIncludesWarnings();
 
   return (
     <>
@@ -73,7 +74,16 @@ export default function DatasetPanel() {
             <div role="group" aria-label="Review" className="flex flex-wrap gap-1">
               <ReviewButton label="Previous" keys={DATASET_KEYS.previous.label} title="Previous record" onClick={goPrevious} />
               <ReviewButton label="Next" keys={DATASET_KEYS.next.label} title="Next record" onClick={goNext} />
-              <ReviewButton label="Next error" keys={DATASET_KEYS.nextError.label} title={`Next record with an error (${DATASET_KEYS.previousError.label}: previous one)`} onClick={() => goNextError(1)} />
+              <ReviewButton
+                label="Next error"
+                keys={DATASET_KEYS.nextError.label}
+                title={`Next record with an error${withWarnings ? ' or a warning' : ''}, round to the first after the last (${DATASET_KEYS.previousError.label}: previous one)`}
+                onClick={() => goNextError(1)}
+              />
+              <label className="flex items-center gap-1 text-sm" title={`${DATASET_KEYS.nextError.label} stops at records with warnings too`}>
+                <input type="checkbox" aria-label="Next error: warnings too" checked={withWarnings} onChange={(event) => nextProblemStore.setState({ includeWarnings: event.target.checked })} />
+                warnings too
+              </label>
               <ReviewButton label="Done" keys={DATASET_KEYS.done.label} title="Mark this record done and open the next" onClick={markDoneAndNext} disabled={current === null} />
               <ReviewButton label={flagged ? 'Unflag' : 'Flag'} keys={DATASET_KEYS.flag.label} title={flagged ? 'Take the flag off this record' : 'Flag this record for later'} onClick={toggleFlag} disabled={current === null} />
             </div>
@@ -81,7 +91,7 @@ export default function DatasetPanel() {
           <DatasetReviewTools />
           <RecordList />
           <p className={`border-t border-slate-200 px-3 py-1.5 text-xs ${mutedText} dark:border-slate-800`}>
-            Keys: {DATASET_KEYS.next.label} next, {DATASET_KEYS.previous.label} previous, {DATASET_KEYS.nextError.label} next error, {DATASET_KEYS.done.label} done, {DATASET_KEYS.flag.label} flag.
+            Keys: {DATASET_KEYS.next.label} next, {DATASET_KEYS.previous.label} previous, {DATASET_KEYS.nextError.label} next error{withWarnings ? ' or warning' : ''}, {DATASET_KEYS.done.label} done, {DATASET_KEYS.flag.label} flag.
           </p>
         </>
       )}

@@ -22,13 +22,18 @@ const STATUS_STYLE: Record<RecordStatus, string> = {
   done: 'text-emerald-800 dark:text-emerald-300',
 };
 
-function diagnosticsLabel(row: DatasetRow): string {
+const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
+/** What the checks found, as the row says it, in the diagnostics panel's words: errors, warnings, infos. */
+export function diagnosticsLabel(row: Pick<DatasetRow, 'problem' | 'summary'>): string {
   if (row.problem) return 'bad line';
   if (!row.summary) return 'not checked yet';
   const { errors, diagnostics } = row.summary;
+  const warnings = row.summary.warnings ?? 0;
+  const infos = diagnostics - errors - warnings;
   if (diagnostics === 0) return 'no problems';
-  if (errors > 0) return `${errors} ${errors === 1 ? 'error' : 'errors'}${diagnostics > errors ? `, ${diagnostics - errors} other` : ''}`;
-  return `${diagnostics} ${diagnostics === 1 ? 'warning' : 'warnings'}`;
+  const parts = [...(errors > 0 ? [count(errors, 'error')] : []), ...(warnings > 0 ? [count(warnings, 'warning')] : []), ...(infos > 0 ? [`${infos} info`] : [])];
+  return parts.join(', ');
 }
 
 const rowAction =
@@ -48,6 +53,7 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
   const dialect = row.summary ? (findCodec(row.summary.dialect)?.label ?? row.summary.dialect) : '';
   const hasErrors = bad || (row.summary?.errors ?? 0) > 0;
   const lengths = useRecordLengthsLabel(id);
+  const hasWarnings = !hasErrors && (row.summary?.warnings ?? 0) > 0;
   return (
     <li
       className={`group absolute left-0 right-0 flex items-stretch border-b border-slate-100 dark:border-slate-800 ${current ? 'bg-sky-100 dark:bg-sky-950' : 'hover:bg-slate-50 dark:hover:bg-slate-900'}`}
@@ -72,7 +78,7 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
             {edited && row.status !== 'edited' ? ' · changed' : ''}
           </span>
           {lengths && <span className={`shrink-0 ${mutedText}`}>{lengths}</span>}
-          <span className={`ml-auto shrink-0 ${hasErrors ? 'text-red-800 dark:text-red-300' : mutedText}`}>{diagnosticsLabel(row)}</span>
+          <span className={`ml-auto shrink-0 ${hasErrors ? 'text-red-800 dark:text-red-300' : hasWarnings ? 'text-amber-800 dark:text-amber-300' : mutedText}`}>{diagnosticsLabel(row)}</span>
         </span>
       </button>
       <span className={`flex flex-col justify-center gap-0.5 pr-1 ${current ? '' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100'}`}>

@@ -1,15 +1,19 @@
 /**
- * The dataset worker: indexes and fingerprints a file as it streams, then decodes and
- * summarises every record (protocol.ts), off the page's thread so that the page stays responsive
- * on a file of a gigabyte. The file and its index stay here for later requests.
+ * A dataset worker: indexes and fingerprints a file as it streams ('open'), or holds a file
+ * another worker indexed ('adopt': the second checker), then checks the records of its stripes
+ * with the check profile it is sent ('check', protocol.ts), off the page's thread so that the
+ * page stays responsive on a file of a gigabyte. A new 'check' supersedes the one under way.
+ * The file and its index stay here for later requests (search, fix all).
  */
 /// <reference lib="webworker" />
-import { decodeRecordBytes, decodeRecordText, encodeRecordLine, findFormat, recordLine, type DatasetIndex } from '../../core/index.ts';
+import { decodeRecordBytes, decodeRecordText, dialectContextOf, encodeRecordLine, findFormat, recordLine, type DatasetIndex } from '../../core/index.ts';
 import { diagnoseForView } from '../store/fix-diagnose.ts';
 import { fixAcrossRecords } from './fix-logic.ts';
+import { indexFromMessage } from './index-message.ts';
 import { rowContent } from './row-content.ts';
-import type { FixKindRequest, FromWorker, ToWorker } from './protocol.ts';
-import { checkRecords, indexChunks, streamChunks } from './worker-logic.ts';
+import { setWorkerProfile } from './worker-profile.ts';
+import type { CheckRequest, FixKindRequest, FromWorker, ToWorker } from './protocol.ts';
+import { checkRecords, CONTENT_BATCH, indexChunks, partSize, streamChunks } from './worker-logic.ts';
 import { isSearchRequest, type SearchRequest } from './search/search-protocol.ts';
 import { createSearchHandler } from './search/worker-handler.ts';
 
@@ -35,28 +39,43 @@ async function open(file: Blob, format: 'jsonl' | 'json-array'): Promise<void> {
   const data = index.records.toData();
   const extra = index.format === 'json-array' ? { lines: index.lines, open: index.open, close: index.close, ...(index.error ? { error: index.error } : {}) } : {};
   post({ type: 'indexed', format, data, bomLength: index.bomLength, size: index.size, fingerprint, ...extra }, [data.starts.buffer, data.ends.buffer, data.flags.buffer]);
-  await check(file, index);
-  post({ type: 'checked' });
 }
 
-/** Set by 'stop-check': the second pass ends at its next window. */
-let checkStopped = false;
+/** The check the worker is doing (or last did): a later one, or 'stop-check', ends it at its next window. */
+let checking = { pass: 0, stopped: false };
 /** Requests cancelled by the page. */
 const cancelled = new Set<number>();
 
 const read = async (file: Blob, start: number, end: number): Promise<Uint8Array> => new Uint8Array(await file.slice(start, end).arrayBuffer());
 
-async function check(file: Blob, index: DatasetIndex): Promise<void> {
-  const total = index.records.count;
+async function check(request: CheckRequest): Promise<void> {
+  const run = { pass: request.pass, stopped: false };
+  checking = run;
+  const { file, index } = openFile();
+  const { profile, pass, part, parts } = request;
+  setWorkerProfile(profile);
+  // The checks render with the format: its on-demand code first (Format.prepare), or every
+  // render would be the "loading" placeholder.
+  await findFormat(profile.formatId)?.prepare?.();
+  const context = dialectContextOf(profile);
+  const total = partSize(index.records.count, CONTENT_BATCH, part, parts);
+  const over = () => checking !== run || run.stopped;
   await checkRecords(index, {
-    cancelled: () => checkStopped,
+    cancelled: over,
     read: (start, end) => read(file, start, end),
-    decode: (bytes, line) => decodeRecordBytes(bytes, line),
-    content: rowContent,
-    emit: (from, contents) => post({ type: 'contents', from, contents }),
-    onProgress: (done) => post({ type: 'progress', phase: 'checking', done, total }),
+    decode: (bytes, line) => decodeRecordBytes(bytes, line, context),
+    content: (result) => rowContent(result, profile),
+    emit: (from, contents) => {
+      if (!over()) post({ type: 'contents', pass, from, contents });
+    },
+    onProgress: (done) => {
+      if (!over()) post({ type: 'progress', phase: 'checking', pass, done, total });
+    },
     line: (i) => recordLine(index, i),
+    part,
+    parts,
   });
+  if (!over()) post({ type: 'checked', pass });
 }
 
 /** Decoded as the page decodes a record (engine.ts), checked as the app checks the record in the editors. */
@@ -66,15 +85,16 @@ async function fixKind(message: FixKindRequest): Promise<void> {
   // The checks render with the format: its on-demand code first (Format.prepare), or every
   // render would be the "loading" placeholder and no format fix would be found.
   await findFormat(message.view.formatId)?.prepare?.();
+  const context = dialectContextOf(message.view);
   const outcome = await fixAcrossRecords(message, {
     fixId: message.fixId,
     mode: message.mode,
     diagnose: diagnoseForView(message.view),
     records: index.records,
     read: (start, end) => read(file, start, end),
-    decode: (input, line) => (typeof input === 'string' ? decodeRecordText(input, line) : decodeRecordBytes(input, line)),
+    decode: (input, line) => (typeof input === 'string' ? decodeRecordText(input, line, context) : decodeRecordBytes(input, line, context)),
     encode: (record, dialect, original, originalText) => encodeRecordLine(record, dialect, original, originalText).text,
-    content: rowContent,
+    content: (result) => rowContent(result, message.view),
     onProgress: (done) => post({ type: 'fix-progress', request, done, total: message.ids.length }),
     cancelled: () => cancelled.has(request),
     // A macrotask: the page's cancel message is handled before the next stretch of work.
@@ -98,8 +118,14 @@ self.onmessage = (event: MessageEvent<ToWorker | SearchRequest>) => {
     case 'open':
       open(message.file, message.format).catch((thrown: unknown) => post({ type: 'failed', message: reason(thrown) }));
       break;
+    case 'adopt':
+      current = { file: message.file, index: indexFromMessage(message.index) };
+      break;
+    case 'check':
+      check(message).catch((thrown: unknown) => post({ type: 'failed', message: reason(thrown) }));
+      break;
     case 'stop-check':
-      checkStopped = true;
+      checking.stopped = true;
       break;
     case 'fix-kind':
       fixKind(message).catch((thrown: unknown) => post({ type: 'fix-failed', request: message.request, message: reason(thrown) }));

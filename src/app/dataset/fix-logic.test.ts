@@ -55,7 +55,7 @@ function run(mode: FixMode, what: FixItems, extra: { windowBytes?: number; cance
     },
     decode,
     encode: (record, dialect, original) => encodeRecordLine(record, dialect, original).text,
-    content: rowContent,
+    content: (result) => rowContent(result, { formatId: 'apertus' }),
     onProgress: () => {},
     ...(extra.windowBytes === undefined ? {} : { windowBytes: extra.windowBytes }),
     ...(extra.cancelled ? { cancelled: extra.cancelled } : {}),
@@ -77,7 +77,7 @@ describe('fixAcrossRecords', () => {
       [3, fixed3],
     ]);
     // The rows' summaries are those of the fixed texts: the Apertus problem is gone from them (no validateRecord error either).
-    expect(outcome?.contents.get(0)).toEqual(rowContent(decodeRecordText(fixed0, 1)));
+    expect(outcome?.contents.get(0)).toEqual(rowContent(decodeRecordText(fixed0, 1), { formatId: 'apertus' }));
     expect(outcome?.contents.get(3)?.summary).toBeDefined();
   });
 

@@ -1,13 +1,26 @@
 /**
  * Reviewing a dataset from the keyboard or the panel's buttons: next and previous record,
- * next record with an error, mark done, flag. Moves follow the list as shown (a filter's view
- * order when there is one).
+ * next record with an error (wrapping at the ends; with warnings too when the person asks),
+ * mark done, flag. Moves follow the list as shown (a filter's view order when there is one).
  */
+import { createStore, useStore } from 'zustand';
 import { listedIds, useAppStore, type AppState, type DatasetRow } from '../store/index.ts';
 
 /** A row has an error: it cannot be read, or its checks found errors. */
 export function hasError(row: DatasetRow | undefined): boolean {
   return row !== undefined && (row.problem !== undefined || (row.summary?.errors ?? 0) > 0);
+}
+
+/** A row has a warning (and no error need be). */
+export function hasWarning(row: DatasetRow | undefined): boolean {
+  return (row?.summary?.warnings ?? 0) > 0;
+}
+
+/** Whether Alt+N stops at records with warnings too (the review tools' toggle). Not saved: a choice for this review. */
+export const nextProblemStore = createStore<{ includeWarnings: boolean }>(() => ({ includeWarnings: false }));
+
+export function useNextIncludesWarnings(): boolean {
+  return useStore(nextProblemStore, (s) => s.includeWarnings);
 }
 
 /** The id `delta` places away from the current record in the list (none past either end). */
@@ -18,13 +31,23 @@ export function neighbour(state: Pick<AppState, 'viewOrder' | 'datasetOrder' | '
   return ids[target];
 }
 
-/** The next (or previous) record of the list with an error, after the current one; none when there is none. */
-export function nextWithError(state: Pick<AppState, 'viewOrder' | 'datasetOrder' | 'currentRecord' | 'datasetRows'>, direction: 1 | -1): number | undefined {
+/**
+ * The next (or previous) record of the list with an error (or a warning, with
+ * `includeWarnings`) after the current one, going round past the end (`wrapped`); none when no
+ * other record has one.
+ */
+export function nextWithError(state: Pick<AppState, 'viewOrder' | 'datasetOrder' | 'currentRecord' | 'datasetRows'>, direction: 1 | -1, includeWarnings = false): { id: number; wrapped: boolean } | undefined {
   const ids = listedIds(state);
+  const n = ids.length;
   const at = state.currentRecord === null ? -1 : ids.indexOf(state.currentRecord);
-  for (let i = at + direction; i >= 0 && i < ids.length; i += direction) {
-    const id = ids[i] as number;
-    if (hasError(state.datasetRows[id])) return id;
+  // From no record (or one not listed): the whole list from its start (or its end).
+  const from = at === -1 ? (direction === 1 ? -1 : n) : at;
+  const steps = at === -1 ? n : n - 1;
+  for (let step = 1; step <= steps; step++) {
+    const raw = from + direction * step;
+    const i = ((raw % n) + n) % n;
+    const row = state.datasetRows[ids[i] as number];
+    if (hasError(row) || (includeWarnings && hasWarning(row))) return { id: ids[i] as number, wrapped: raw !== i };
   }
   return undefined;
 }
@@ -57,8 +80,12 @@ export function goPrevious(): void {
 
 export function goNextError(direction: 1 | -1 = 1): void {
   const state = useAppStore.getState();
+  const { includeWarnings } = nextProblemStore.getState();
+  const what = includeWarnings ? 'an error or a warning' : 'an error';
   const checking = state.datasetProgress?.phase === 'checking' ? ' (records are still being checked)' : '';
-  go(nextWithError(state, direction), `No ${direction === 1 ? 'later' : 'earlier'} record has an error${checking}.`);
+  const found = nextWithError(state, direction, includeWarnings);
+  go(found?.id, `No other record has ${what}${checking}.`);
+  if (found?.wrapped) state.showNotice({ tone: 'info', title: `Went round to the ${direction === 1 ? 'first' : 'last'} record with ${what} (line ${state.datasetRows[found.id]?.line ?? '?'}).` });
 }
 
 /** Marks the current record done and moves to the next one (the usual review loop). */

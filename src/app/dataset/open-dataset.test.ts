@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { indexJsonArray, indexJsonl } from '../../core/index.ts';
 import { useAppStore } from '../store/index.ts';
+import { RECHECK_DELAY_MS } from './dataset-checks.ts';
 import { cancelDatasetOpen, openDatasetFile } from './open-dataset.ts';
 import type { FromWorker, IndexMessage, ToWorker } from './protocol.ts';
 
@@ -63,9 +64,14 @@ describe('openDatasetFile', () => {
     // Line 1 is blank: the first record is line 2.
     expect(useAppStore.getState().currentRecord).toBe(1);
     expect(useAppStore.getState().datasetProgress?.phase).toBe('checking');
-    worker().answer({ type: 'contents', from: 0, contents: [{}, { problem: { kind: 'json', message: 'x', line: 2 } }] });
+    // Two records: one stripe, one worker, asked to check them with the store's profile.
+    expect(worker().sent.at(-1)).toEqual({ type: 'check', pass: 1, profile: { formatId: useAppStore.getState().formatId }, part: 0, parts: 1 });
+    // Rows of a superseded pass are not taken.
+    worker().answer({ type: 'contents', pass: 0, from: 0, contents: [{}, { problem: { kind: 'json', message: 'old', line: 2 } }] });
+    expect(useAppStore.getState().datasetRows[1]?.problem).toBeUndefined();
+    worker().answer({ type: 'contents', pass: 1, from: 0, contents: [{}, { problem: { kind: 'json', message: 'x', line: 2 } }] });
     expect(useAppStore.getState().datasetRows[1]?.problem?.message).toBe('x');
-    worker().answer({ type: 'checked' });
+    worker().answer({ type: 'checked', pass: 1 });
     expect(useAppStore.getState().datasetProgress).toBeNull();
     expect(worker().terminated).toBe(false);
   });
@@ -109,10 +115,47 @@ describe('openDatasetFile', () => {
     expect(worker().terminated).toBe(false);
     expect(useAppStore.getState().datasetProgress).toBeNull();
     // A report already on its way does not bring the progress bar back.
-    worker().answer({ type: 'progress', phase: 'checking', done: 1, total: 2 });
+    worker().answer({ type: 'progress', phase: 'checking', pass: 1, done: 1, total: 2 });
     expect(useAppStore.getState().datasetProgress).toBeNull();
     // Leaving dataset mode ends it.
     useAppStore.getState().closeDataset();
     expect(worker().terminated).toBe(true);
+  });
+
+  it('checks every record again when the profile changes (format, rules), superseding the pass under way', async () => {
+    vi.useFakeTimers();
+    try {
+      useAppStore.getState().setFormat('apertus');
+      const bytes = encoder.encode(`${line('a')}\n${line('b')}\n`);
+      const opening = openDatasetFile(new Blob([bytes]), 're.jsonl');
+      worker().answer(indexed(bytes, 'jsonl'));
+      await opening;
+      expect(worker().sent.filter((m) => m.type === 'check')).toHaveLength(1);
+      useAppStore.getState().setFormat('chatml');
+      // Changes in a burst (a template typed) make one pass, once they pause.
+      vi.advanceTimersByTime(RECHECK_DELAY_MS - 1);
+      expect(worker().sent.filter((m) => m.type === 'check')).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(worker().sent.at(-1)).toEqual({ type: 'check', pass: 2, profile: { formatId: 'chatml' }, part: 0, parts: 1 });
+      expect(useAppStore.getState().datasetProgress).toMatchObject({ phase: 'checking', done: 0, total: 2 });
+      // The first pass's last rows, still on their way, are not taken.
+      worker().answer({ type: 'contents', pass: 1, from: 0, contents: [{ codes: ['old'] }, {}] });
+      expect(useAppStore.getState().datasetRows[0]?.codes).not.toEqual(['old']);
+      worker().answer({ type: 'checked', pass: 1 });
+      expect(useAppStore.getState().datasetProgress).not.toBeNull();
+      worker().answer({ type: 'contents', pass: 2, from: 0, contents: [{ codes: ['new'] }, {}] });
+      expect(useAppStore.getState().datasetRows[0]?.codes).toEqual(['new']);
+      worker().answer({ type: 'checked', pass: 2 });
+      expect(useAppStore.getState().datasetProgress).toBeNull();
+      // A rules file loaded: a third pass, with the rules.
+      const rules = { maxTurns: { max: 1 } };
+      useAppStore.getState().setDatasetRules({ name: 'team.json', text: JSON.stringify(rules), rules });
+      vi.advanceTimersByTime(RECHECK_DELAY_MS);
+      expect(worker().sent.at(-1)).toEqual({ type: 'check', pass: 3, profile: { formatId: 'chatml', rules }, part: 0, parts: 1 });
+    } finally {
+      vi.useRealTimers();
+      useAppStore.getState().closeDataset();
+      useAppStore.getState().setFormat('apertus');
+    }
   });
 });

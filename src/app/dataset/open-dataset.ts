@@ -1,17 +1,20 @@
 /**
  * Opening a dataset file: a Web Worker indexes and fingerprints it as a stream (progress shown,
- * cancellable), the page shows the first record as soon as the index is there, and the worker
- * then summarises every record for the list in batches. The original `File` is kept in the
- * store for slicing: records are read from it when shown, and the export is cut from it.
+ * cancellable), the page shows the first record as soon as the index is there, and the records
+ * are then checked for the list (dataset-checks.ts: this worker and a second one, again whenever
+ * the check profile changes). The original `File` is kept in the store for slicing: records are
+ * read from it when shown, and the export is cut from it.
  */
-import { RecordIndex, type DatasetIndex } from '../../core/index.ts';
 import { formatBytes } from '../files/limits.ts';
 import { listedIds, registerDatasetFixRunner, useAppStore } from '../store/index.ts';
+import { startDatasetChecks, wantsHelper, type DatasetChecks } from './dataset-checks.ts';
 import './engine.ts';
+import { indexFromMessage } from './index-message.ts';
 import { startDatasetPersistence } from './persistence/dataset-persistence.ts';
 import { runFixKind } from './fix-runner.ts';
-import type { DatasetFormat, FromWorker, IndexMessage, ToWorker } from './protocol.ts';
+import type { DatasetFormat, FromWorker, ToWorker } from './protocol.ts';
 import { rowsFromIndex } from './rows.ts';
+import { CONTENT_BATCH } from './worker-logic.ts';
 
 export interface DatasetOpenResult {
   ok: boolean;
@@ -20,8 +23,10 @@ export interface DatasetOpenResult {
 
 interface Active {
   worker: Worker;
-  /** Settles the pending open as cancelled. */
+  /** Settles the pending open as cancelled, or stops the checks once it is open. */
   cancel: () => void;
+  /** The records' checks, once the file is indexed. */
+  checks?: DatasetChecks;
 }
 
 let active: Active | null = null;
@@ -41,40 +46,29 @@ export function cancelDatasetOpen(): void {
   active?.cancel();
 }
 
-export function indexFromMessage(message: IndexMessage): DatasetIndex {
-  const records = RecordIndex.fromData(message.data);
-  if (message.format === 'jsonl') return { format: 'jsonl', records, bomLength: message.bomLength, size: message.size };
-  return {
-    format: 'json-array',
-    records,
-    bomLength: message.bomLength,
-    size: message.size,
-    lines: message.lines ?? [],
-    open: message.open ?? -1,
-    close: message.close ?? -1,
-    ...(message.error ? { error: message.error } : {}),
-  };
-}
+
+const newWorker = (name: string): Worker => new Worker(new URL('./dataset.worker.ts', import.meta.url), { type: 'module', name });
 
 /** Open `file` as a dataset; resolves when its first record is shown (or it could not be opened). */
 export function openDatasetFile(file: Blob, name: string, format: DatasetFormat = datasetFormatOf(name)): Promise<DatasetOpenResult> {
   // Another file replaces this one: its opening stops and its worker ends (cancel alone keeps a checked file's worker).
   const previous = active;
   previous?.cancel();
+  previous?.checks?.end();
   previous?.worker.terminate();
   const store = useAppStore.getState;
   store().setDatasetProgress({ phase: 'indexing', done: 0, total: file.size, name, cancel: cancelDatasetOpen });
-  const worker = new Worker(new URL('./dataset.worker.ts', import.meta.url), { type: 'module', name: 'parley-dataset' });
+  const worker = newWorker('parley-dataset');
   return new Promise<DatasetOpenResult>((resolve) => {
     let settled = false;
     let opened = false;
-    let checked = false;
     const finish = (result: DatasetOpenResult): void => {
       if (settled) return;
       settled = true;
       resolve(result);
     };
     const stop = (): void => {
+      self.checks?.end();
       worker.terminate();
       if (active?.worker === worker) active = null;
       store().setDatasetProgress(null);
@@ -87,14 +81,9 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
     const self: Active = {
       worker,
       cancel: () => {
-        if (checked) return;
         if (opened) {
           // The worker stays: it holds the file for later requests (fix all of a kind, search).
-          checked = true;
-          const stopCheck: ToWorker = { type: 'stop-check' };
-          worker.postMessage(stopCheck);
-          store().setDatasetProgress(null);
-          store().showNotice({ tone: 'info', title: `Stopped checking ${name}: a record not checked yet is summarised when you open it.` });
+          self.checks?.stop();
         } else {
           stop();
           store().showNotice({ tone: 'info', title: `Opening ${name} was cancelled. Nothing was changed.` });
@@ -108,9 +97,8 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
       const message = event.data;
       switch (message.type) {
         case 'progress':
-          // A report already on its way when checking was stopped is not shown again.
-          if (checked) break;
-          store().setDatasetProgress({ phase: message.phase, done: message.done, total: message.total, name, cancel: cancelDatasetOpen });
+          if (message.phase === 'checking') self.checks?.handle(0, message);
+          else store().setDatasetProgress({ phase: message.phase, done: message.done, total: message.total, name, cancel: cancelDatasetOpen });
           break;
         case 'indexed': {
           const index = indexFromMessage(message);
@@ -127,8 +115,19 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
             return;
           }
           opened = true;
-          // The worker goes straight on to checking the records: say so before its first report.
-          store().setDatasetProgress({ phase: 'checking', done: 0, total: index.records.count, name, cancel: cancelDatasetOpen });
+          // Checked by this worker and, on a machine with more than one core, a second one.
+          const cores = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency || 1;
+          self.checks = startDatasetChecks({
+            primary: worker,
+            file,
+            index: message,
+            name,
+            helper: wantsHelper(index.records.count, cores, CONTENT_BATCH) ? () => newWorker('parley-dataset-checks') : null,
+            onFailed: (reason) => {
+              stop();
+              store().showNotice({ tone: 'error', title: `Checking the records of ${name} failed: ${reason}` });
+            },
+          });
           const count = listedIds(store()).length;
           const title = `Opened ${name} (${formatBytes(message.size)}): ${count === 1 ? '1 record' : `${count.toLocaleString('en')} records`}.`;
           store().showNotice({ tone: 'success', title });
@@ -138,11 +137,8 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
           break;
         }
         case 'contents':
-          store().addRowContents(message.from, message.contents);
-          break;
         case 'checked':
-          checked = true;
-          store().setDatasetProgress(null);
+          self.checks?.handle(0, message);
           break;
         case 'failed':
           if (opened) {
@@ -169,6 +165,7 @@ registerDatasetFixRunner((input, onProgress) => runFixKind(datasetWorker(), inpu
 useAppStore.subscribe((state, previous) => {
   if (previous.dataset && state.dataset !== previous.dataset) state.datasetTask?.cancel();
   if (previous.dataset && !state.dataset && !state.datasetProgress && active) {
+    active.checks?.end();
     active.worker.terminate();
     active = null;
   }

@@ -1,10 +1,13 @@
 /**
- * Messages between the page and the dataset worker (dataset.worker.ts). The worker reads the
- * file once as a stream to index and fingerprint it, then reads it again in large slices to
- * decode and summarise every record, sending the summaries in batches. It keeps the file and
- * the index afterwards, so that later requests (search) need not send them again.
+ * Messages between the page and the dataset workers (dataset.worker.ts). The first worker reads
+ * the file once as a stream to index and fingerprint it; the page then asks it, and a second
+ * worker given the same File and index ('adopt'), to check every record with the check profile
+ * ('check': each takes every other stripe of records, so both cores work), sending the rows in
+ * stripes. A new profile (another format, options, rules file) is a new 'check' with a higher
+ * `pass`, which supersedes the one under way. The first worker keeps the file and the index
+ * afterwards, so that later requests (search, fix all) need not send them again.
  */
-import type { DatasetFormatError, FileFingerprint, RecordIndexData } from '../../core/index.ts';
+import type { CheckProfile, DatasetFormatError, FileFingerprint, RecordIndexData } from '../../core/index.ts';
 import type { RowContent } from '../store/dataset-model.ts';
 import type { FixView } from '../store/fix-diagnose.ts';
 import type { FixItems, FixMode, FixOutcome } from './fix-logic.ts';
@@ -23,9 +26,23 @@ export interface FixKindRequest extends FixItems {
   view: FixView;
 }
 
+/** Check every record of this worker's stripes with `profile` (worker-logic.ts checkRecords). */
+export interface CheckRequest {
+  type: 'check';
+  /** Numbers the checks of a dataset: a higher one supersedes a lower one under way. */
+  pass: number;
+  profile: CheckProfile;
+  part: number;
+  parts: number;
+}
+
 export type ToWorker =
+  /** Index and fingerprint the file, keep it: answered with progress and 'indexed'. */
   | { type: 'open'; file: Blob; format: DatasetFormat }
-  /** Stop the second pass (summaries); the worker stays, holding the file for later requests. */
+  /** Hold this file and its index, indexed by another worker (a second checker). */
+  | { type: 'adopt'; file: Blob; index: IndexMessage }
+  | CheckRequest
+  /** Stop the check under way; the worker stays, holding the file for later requests. */
   | { type: 'stop-check' }
   | FixKindRequest
   /** Stop request `request`: it answers nothing more. */
@@ -47,10 +64,13 @@ export interface IndexMessage {
 }
 
 export type FromWorker =
-  | { type: 'progress'; phase: 'indexing' | 'checking'; done: number; total: number }
+  | { type: 'progress'; phase: 'indexing'; done: number; total: number }
+  /** Records of the worker's part checked in `pass`, of `total` in its part. */
+  | { type: 'progress'; phase: 'checking'; pass: number; done: number; total: number }
   | IndexMessage
-  | { type: 'contents'; from: number; contents: RowContent[] }
-  | { type: 'checked' }
+  | { type: 'contents'; pass: number; from: number; contents: RowContent[] }
+  /** The worker's part of `pass` is checked (not sent when the pass was superseded or stopped). */
+  | { type: 'checked'; pass: number }
   | { type: 'failed'; message: string }
   | { type: 'fix-progress'; request: number; done: number; total: number }
   | { type: 'fix-done'; request: number; outcome: FixOutcome }

@@ -5,6 +5,7 @@ import { rowContent } from './row-content.ts';
 import { checkRecords, indexChunks } from './worker-logic.ts';
 
 const encoder = new TextEncoder();
+const PROFILE = { formatId: 'apertus' };
 
 async function* chunksOf(bytes: Uint8Array, size: number): AsyncIterable<Uint8Array> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.slice(at, at + size);
@@ -38,7 +39,7 @@ describe('checkRecords', () => {
         return BYTES.slice(start, end);
       },
       decode: (bytes, line) => decodeRecordBytes(bytes, line),
-      content: rowContent,
+      content: (result) => rowContent(result, PROFILE),
       emit: (from, contents) => emitted.push([from, contents]),
       onProgress: () => {},
       line: (i) => recordLine(index, i),
@@ -73,12 +74,50 @@ describe('checkRecords', () => {
         return BYTES.slice(start, end);
       },
       decode: (bytes, line) => decodeRecordBytes(bytes, line),
-      content: rowContent,
+      content: (result) => rowContent(result, PROFILE),
       emit: () => {},
       onProgress: () => {},
       line: (i) => recordLine(index, i),
     });
     expect(reads).toBe(1);
+  });
+
+  it('shares the stripes of records between the parts: each part checks its own, together every record once', async () => {
+    const lines = Array.from({ length: 10 }, (_, i) => good(`record ${i}`));
+    const bytes = encoder.encode(lines.join('\n'));
+    const { index } = await indexChunks(chunksOf(bytes, 1000), 'jsonl', () => {});
+    const run = async (part: number, parts: number) => {
+      const emitted: [number, RowContent[]][] = [];
+      const progress: number[] = [];
+      await checkRecords(index, {
+        read: async (start, end) => bytes.slice(start, end),
+        decode: (b, line) => decodeRecordBytes(b, line),
+        content: (result) => rowContent(result, PROFILE),
+        emit: (from, contents) => emitted.push([from, contents]),
+        onProgress: (done) => progress.push(done),
+        line: (i) => recordLine(index, i),
+        batch: 3,
+        part,
+        parts,
+      });
+      return { emitted, progress };
+    };
+    const first = await run(0, 2);
+    const second = await run(1, 2);
+    // Stripes of 3 records: 0–2, 3–5, 6–8, 9; the first part takes stripes 0 and 2, the second 1 and 3.
+    expect(first.emitted.map(([from, c]) => [from, c.length])).toEqual([
+      [0, 3],
+      [6, 3],
+    ]);
+    expect(second.emitted.map(([from, c]) => [from, c.length])).toEqual([
+      [3, 3],
+      [9, 1],
+    ]);
+    // Progress counts the part's own records, up to its share.
+    expect(first.progress.at(-1)).toBe(6);
+    expect(second.progress.at(-1)).toBe(4);
+    const previews = [...first.emitted, ...second.emitted].flatMap(([from, c]) => c.map((row, k) => [from + k, row.summary?.preview]));
+    expect(previews.sort((a, b) => (a[0] as number) - (b[0] as number)).map(([, p]) => p)).toEqual(lines.map((_, i) => `record ${i}`));
   });
 
   it('stops between windows when cancelled', async () => {
@@ -91,7 +130,7 @@ describe('checkRecords', () => {
         return BYTES.slice(start, end);
       },
       decode: (bytes, line) => decodeRecordBytes(bytes, line),
-      content: rowContent,
+      content: (result) => rowContent(result, PROFILE),
       emit: (from) => emitted.push(from),
       onProgress: () => {},
       line: (i) => recordLine(index, i),

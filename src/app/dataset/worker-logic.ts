@@ -52,10 +52,10 @@ export async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncIt
 /** Bytes read from the file at once in the second pass: large reads, few of them; a longer record is read alone. */
 export const CHECK_WINDOW_BYTES = 8 * 1024 * 1024;
 /**
- * Rows sent to the page in one message. Each message replaces the page's array of rows (and the
- * summaries recount them): with 100,000 records, batches of 2,000 left ~30 MB more garbage at
- * the peak of opening than batches of 10,000 (483 against 446 MB for all of Chromium, the
- * target being 498). A batch still comes about every half second.
+ * Rows sent to the page in one message: a stripe of the file's records. Each message replaces
+ * the page's array of rows (and the summaries recount them): with 100,000 records, batches of
+ * 2,000 left ~30 MB more garbage at the peak of opening than batches of 10,000 (483 against
+ * 446 MB for all of Chromium, the target being 498). A batch still comes about every half second.
  */
 export const CONTENT_BATCH = 10000;
 
@@ -64,49 +64,65 @@ export interface CheckOptions {
   read: (start: number, end: number) => Promise<Uint8Array>;
   decode: (bytes: Uint8Array, line: number) => RecordDecodeResult;
   content: (result: RecordDecodeResult) => RowContent;
-  /** Rows `from`, `from + 1`, … decoded (blank entries get `{}`). */
+  /** Rows `from`, `from + 1`, … decoded (blank entries get `{}`): one stripe. */
   emit: (from: number, contents: RowContent[]) => void;
+  /** Records of this part checked so far. */
   onProgress: (records: number) => void;
   line: (i: number) => number;
   windowBytes?: number;
+  /** Records per stripe (and per message). */
   batch?: number;
   now?: () => number;
   /** Checked between windows: stop when true. */
   cancelled?: () => boolean;
+  /**
+   * Checking shared by `parts` workers (both cores): the records are cut into stripes of
+   * `batch`, and this one checks stripes `part`, `part + parts`, … So the stripes reach the page
+   * about in file order, each worker's in order, whatever their number.
+   */
+  part?: number;
+  parts?: number;
 }
 
-/** Decodes and summarises every record of `index`, reading the file a window at a time. */
+/** Records of `count` in the stripes of `part` (of `parts`, `batch` records each). */
+export function partSize(count: number, batch: number, part: number, parts: number): number {
+  let size = 0;
+  for (let from = part * batch; from < count; from += parts * batch) size += Math.min(batch, count - from);
+  return size;
+}
+
+/** Decodes and summarises the records of `index` in this part's stripes, reading the file a window at a time. */
 export async function checkRecords(index: DatasetIndex, options: CheckOptions): Promise<void> {
   const { records } = index;
   const windowBytes = options.windowBytes ?? CHECK_WINDOW_BYTES;
   const batch = options.batch ?? CONTENT_BATCH;
+  const part = options.part ?? 0;
+  const parts = options.parts ?? 1;
   const now = options.now ?? Date.now;
-  let pending: RowContent[] = [];
-  let pendingFrom = 0;
   let reported = now();
-  let i = 0;
-  while (i < records.count) {
-    if (options.cancelled?.()) return;
-    // The window: records i … j-1, from the start of i to the end of j-1, within windowBytes (at least one record).
-    const start = records.start(i);
-    let j = i + 1;
-    while (j < records.count && records.end(j) - start <= windowBytes) j++;
-    const bytes = await options.read(start, records.end(j - 1));
-    for (let k = i; k < j; k++) {
-      const content = records.blank(k) ? {} : options.content(options.decode(bytes.subarray(records.start(k) - start, records.end(k) - start), options.line(k)));
-      pending.push(content);
-      if (pending.length >= batch) {
-        options.emit(pendingFrom, pending);
-        pendingFrom = k + 1;
-        pending = [];
+  let done = 0;
+  for (let from = part * batch; from < records.count; from += parts * batch) {
+    const to = Math.min(records.count, from + batch);
+    const contents: RowContent[] = [];
+    let i = from;
+    while (i < to) {
+      if (options.cancelled?.()) return;
+      // The window: records i … j-1 of the stripe, from the start of i to the end of j-1, within windowBytes (at least one record).
+      const start = records.start(i);
+      let j = i + 1;
+      while (j < to && records.end(j) - start <= windowBytes) j++;
+      const bytes = await options.read(start, records.end(j - 1));
+      for (let k = i; k < j; k++) {
+        contents.push(records.blank(k) ? {} : options.content(options.decode(bytes.subarray(records.start(k) - start, records.end(k) - start), options.line(k))));
+      }
+      done += j - i;
+      i = j;
+      if (now() - reported >= PROGRESS_INTERVAL_MS) {
+        reported = now();
+        options.onProgress(done);
       }
     }
-    i = j;
-    if (now() - reported >= PROGRESS_INTERVAL_MS) {
-      reported = now();
-      options.onProgress(i);
-    }
+    options.emit(from, contents);
   }
-  if (pending.length > 0) options.emit(pendingFrom, pending);
-  options.onProgress(records.count);
+  options.onProgress(done);
 }

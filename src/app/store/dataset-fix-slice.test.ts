@@ -32,7 +32,7 @@ registerDatasetFixRunner((input, onProgress) => {
     read: async (start, end) => BYTES.slice(start, end),
     decode: (value, line) => (typeof value === 'string' ? decodeRecordText(value, line) : decodeRecordBytes(value, line)),
     encode: (record, dialect, original) => encodeRecordLine(record, dialect, original).text,
-    content: rowContent,
+    content: (result) => rowContent(result, input.view),
     onProgress: (done) => onProgress(done, input.ids.length),
   });
   return { result, cancel: () => undefined };

@@ -24,8 +24,10 @@ export interface RowProblem {
 export interface RowContent {
   /** Undefined until the record was decoded (the worker's second pass, or an edit), or when it is bad. */
   summary?: RecordSummary;
-  /** The distinct diagnostic codes of the record (reader and validateRecord), for summaries and filters. */
+  /** The distinct diagnostic codes of the record (core/checks checkRecord), for summaries and filters. */
   codes?: readonly string[];
+  /** The record's content key (core/checks contentKey): rows with equal keys are exact duplicates. */
+  key?: string;
   problem?: RowProblem;
 }
 

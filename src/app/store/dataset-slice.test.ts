@@ -80,6 +80,23 @@ describe('dataset slice', () => {
     expect(useAppStore.getState().datasetRows[1]?.summary?.preview).toBe('edited early');
   });
 
+  it('gives a copy not edited the contents its original gets from the check (a re-check reaches copies too)', () => {
+    const copy = useAppStore.getState().duplicateRecord(1);
+    useAppStore.getState().addRowContents(0, [{ summary: { ...summaryOf('original 0') } }, { summary: { ...summaryOf('checked 1') } }]);
+    expect(useAppStore.getState().datasetRows[copy]?.summary?.preview).toBe('checked 1');
+  });
+
+  it('sets the contents of rows by id (the page re-checks edited records), statuses kept', async () => {
+    await useAppStore.getState().goto(1);
+    typeInFirstMessage('edited');
+    await useAppStore.getState().goto(0);
+    useAppStore.getState().setRowContents(new Map([[1, { summary: { ...summaryOf('re-checked') }, codes: ['x'] }]]));
+    const row = useAppStore.getState().datasetRows[1];
+    expect(row?.summary?.preview).toBe('re-checked');
+    expect(row?.codes).toEqual(['x']);
+    expect(row?.status).toBe('edited');
+  });
+
   it('writes nothing for a record that was visited but not changed', async () => {
     await useAppStore.getState().goto(0);
     await useAppStore.getState().goto(1);

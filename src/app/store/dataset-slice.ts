@@ -32,6 +32,7 @@ import {
   type DatasetIndex,
   type Diagnostic,
   type FileFingerprint,
+  type LintRules,
   type ParleyRecord,
   type RecordDecodeResult,
 } from '../../core/index.ts';
@@ -105,6 +106,13 @@ interface StepState {
   viewOrder: readonly number[] | null;
 }
 
+/** The team's rules file loaded for the dataset (core/checks/rules): its name, its text as read, the rules it gives. */
+export interface DatasetRules {
+  name: string;
+  text: string;
+  rules: LintRules;
+}
+
 /** Codec-dependent work, registered by the lazily loaded dataset pipeline (src/app/dataset/engine.ts). */
 export interface DatasetEngine {
   /** A record's text (or bytes) → decoded record, or why it cannot be read. `line`: 1-based. */
@@ -143,12 +151,20 @@ export interface DatasetSlice {
   datasetProgress: DatasetProgress | null;
   datasetPast: readonly DatasetStep[];
   datasetFuture: readonly DatasetStep[];
+  /** The rules file checked with the dataset's records (store/derived.ts profileOf); null: none. */
+  datasetRules: DatasetRules | null;
 
+  setDatasetRules: (rules: DatasetRules | null) => void;
   setDatasetProgress: (progress: DatasetProgress | null) => void;
   /** A dataset was indexed: its rows (content may come later with `addRowContents`). Nothing is shown yet: call `goto`. */
   openDataset: (file: DatasetFile, rows: DatasetRow[]) => void;
-  /** Contents for rows `from`, `from + 1`, … (the worker's batches, from the original bytes: edited rows are left alone). */
+  /**
+   * Contents for rows `from`, `from + 1`, … (the worker's batches, from the original bytes:
+   * edited rows are left alone; an added copy not edited gets its original's).
+   */
   addRowContents: (from: number, contents: readonly RowContent[]) => void;
+  /** New contents for these rows (a re-check of edited records on the page), statuses kept. */
+  setRowContents: (contents: ReadonlyMap<number, RowContent>) => void;
   /** Back to single-record mode; the record in the editors stays. */
   closeDataset: () => void;
   /**
@@ -192,6 +208,7 @@ const closed = {
   datasetLoaded: null,
   datasetPast: [],
   datasetFuture: [],
+  datasetRules: null,
 } satisfies Partial<DatasetSlice>;
 
 /** The changes as core's writer takes them (commit the current record first to include it). */
@@ -308,6 +325,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
     ...closed,
     datasetProgress: null,
     setDatasetProgress: (datasetProgress) => set({ datasetProgress }),
+    setDatasetRules: (datasetRules) => set({ datasetRules }),
     openDataset: (file, rows) => {
       set({ ...closed, dataset: file, datasetRows: rows, datasetOrder: fileOrder(rows, file.count, NO_CHANGES) });
     },
@@ -319,6 +337,19 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
         // The worker checks the original bytes: a record edited meanwhile keeps its edit's summary.
         if (row && !datasetChanges.edited.has(from + i)) rows[from + i] = { ...row, ...content };
       });
+      for (const [id, original] of datasetChanges.copies) {
+        const content = contents[original - from];
+        const row = rows[id];
+        if (content && row && !datasetChanges.edited.has(id)) rows[id] = { ...row, ...content };
+      }
+      set({ datasetRows: rows });
+    },
+    setRowContents: (contents) => {
+      const rows = get().datasetRows.slice();
+      for (const [id, content] of contents) {
+        const row = rows[id];
+        if (row) rows[id] = { ...row, summary: undefined, codes: undefined, key: undefined, problem: undefined, ...content };
+      }
       set({ datasetRows: rows });
     },
     closeDataset: () => set({ ...closed, datasetProgress: null }),
@@ -331,12 +362,12 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       for (const [after, ids] of changes.inserted) {
         for (const id of ids) {
           const source = rows[changes.copies.get(id) ?? after] ?? rows[0];
-          rows[id] = { line: source?.line ?? 1, blank: false, status: 'unreviewed', ...(source ? { summary: source.summary, codes: source.codes, problem: source.problem } : {}) };
+          rows[id] = { line: source?.line ?? 1, blank: false, status: 'unreviewed', ...(source ? { summary: source.summary, codes: source.codes, key: source.key, problem: source.problem } : {}) };
         }
       }
       for (const [id, text] of changes.edited) {
         const row = rows[id];
-        if (row) rows[id] = { ...row, summary: undefined, codes: undefined, problem: undefined, ...codecs.content(codecs.decode(text, row.line)) };
+        if (row) rows[id] = { ...row, summary: undefined, codes: undefined, key: undefined, problem: undefined, ...codecs.content(codecs.decode(text, row.line)) };
       }
       for (const [id, status] of statuses) {
         const row = rows[id];
@@ -426,7 +457,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
         const row = datasetRows[id];
         if (!row) throw new RangeError(`record ${id} is not in the dataset`);
         const content = contents?.get(id) ?? codecs.content(codecs.decode(text, row.line));
-        rows.set(id, [row, { ...row, summary: undefined, codes: undefined, problem: undefined, ...content, status: statusAfterEdit(row.status) }]);
+        rows.set(id, [row, { ...row, summary: undefined, codes: undefined, key: undefined, problem: undefined, ...content, status: statusAfterEdit(row.status) }]);
       }
       const { datasetOrder, viewOrder } = get();
       step(label, { changes: withTexts(datasetChanges, changes), order: datasetOrder, viewOrder }, rows);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, textMessage, toolCall, toolCalls, warning, type OptionValues } from '../../core/index.ts';
+import { profileOf } from './check-profile.ts';
 import { diagnosticsState, forgetRender, renderOffPage, renderState } from './derived.ts';
+import type { DatasetFile } from './dataset-slice.ts';
 
 const formatOptions: Record<string, OptionValues> = { apertus: { date: '2025-08-25' } };
 
@@ -55,5 +57,18 @@ describe('renderState with an off-page renderer', () => {
     } finally {
       renderOffPage(undefined);
     }
+  });
+});
+
+describe('profileOf', () => {
+  const rules = { name: 'team.json', text: '{}', rules: { maxTurns: { max: 3 } } };
+  const dataset = {} as DatasetFile;
+
+  it("is the format shown, its options and the dataset's rules file", () => {
+    expect(profileOf({ formatId: 'apertus', formatOptions, dataset, datasetRules: rules })).toEqual({ formatId: 'apertus', formatOptions: formatOptions.apertus, rules: rules.rules });
+  });
+
+  it('has no rules without a dataset, and no options where none were set', () => {
+    expect(profileOf({ formatId: 'chatml', formatOptions, dataset: null, datasetRules: rules })).toEqual({ formatId: 'chatml' });
   });
 });

@@ -5,6 +5,7 @@
  * (preview, diagnostics panel, form fields, test API).
  */
 import { checkRecord, findFormat, sameProfile, validateRecord, type CheckProfile, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { profileOf, type ProfileInputs } from './check-profile.ts';
 import { keyDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
 import { useAppStore, type AppState } from './store.ts';
 
@@ -61,15 +62,10 @@ export function validationState(state: Pick<AppState, 'record'>): Diagnostic[] {
   return lastValidation.diagnostics;
 }
 
-type DiagnosticsInputs = Pick<AppState, 'record' | 'formatId' | 'formatOptions' | 'importDiagnostics'>;
+type DiagnosticsInputs = Pick<AppState, 'record' | 'importDiagnostics'> & ProfileInputs;
 
 let lastList: { record: ParleyRecord; imported: readonly Diagnostic[]; profile: CheckProfile; format: readonly Diagnostic[]; list: readonly ListedDiagnostic[] } | undefined;
 
-/** The check profile of the store: the format shown and its options. */
-function profileOf(state: Pick<AppState, 'formatId' | 'formatOptions'>): CheckProfile {
-  const options = state.formatOptions[state.formatId];
-  return options === undefined ? { formatId: state.formatId } : { formatId: state.formatId, formatOptions: options };
-}
 
 /**
  * Every diagnostic of the current state, each problem once: core's `checkRecord` of the record

@@ -1,21 +1,18 @@
 /**
  * The checks whose fixes the app offers, as plain data that crosses to the dataset worker: the
- * format shown and its options. The Fix buttons of the record in the editors and "Fix all of
- * this kind" across a dataset both diagnose with `diagnoseForView`, so the worker's count is
- * the one the person would see record by record. Core only (no store, no React): the worker loads it.
+ * check profile (check-profile.ts: the format shown, its options, the dataset's rules). The Fix
+ * buttons of the record in the editors and "Fix all of this kind" across a dataset both diagnose
+ * with `diagnoseForView`, which is core's `checkRecord`: the worker's count is the one the person
+ * would see record by record. Core only (no store, no React): the worker loads it.
  */
-import { diagnoseFor, findFormat, type Diagnose, type OptionValues } from '../../core/index.ts';
+import { checkRecord, withoutSource, type CheckProfile, type Diagnose } from '../../core/index.ts';
+import { profileOf } from './check-profile.ts';
 
-export interface FixView {
-  formatId: string;
-  formatOptions?: OptionValues;
-}
+/** What the fixes are checked against: the app's check profile. */
+export type FixView = CheckProfile;
 
-/** The view of the store's current format (its options only when some were set). */
-export function fixViewOf(state: { formatId: string; formatOptions: Readonly<Record<string, OptionValues>> }): FixView {
-  const options = state.formatOptions[state.formatId];
-  return options === undefined ? { formatId: state.formatId } : { formatId: state.formatId, formatOptions: options };
-}
+/** The profile of the store's current format and rules. */
+export const fixViewOf = profileOf;
 
 /**
  * Formats whose render's diagnostics never carry a fix: a recheck that renders them finds
@@ -24,8 +21,8 @@ export function fixViewOf(state: { formatId: string; formatOptions: Readonly<Rec
  */
 const RENDERS_WITHOUT_FIXES: ReadonlySet<string> = new Set(['jinja']);
 
-/** validateRecord and the format's render (the decode warnings carry no fixes). */
+/** checkRecord with the view's profile (the decode warnings carry no fixes: not given). */
 export function diagnoseForView(view: FixView): Diagnose {
-  const format = RENDERS_WITHOUT_FIXES.has(view.formatId) ? undefined : findFormat(view.formatId);
-  return diagnoseFor(format ? { format, formatOptions: view.formatOptions } : {});
+  const how = RENDERS_WITHOUT_FIXES.has(view.formatId) ? { formatDiagnostics: [] } : {};
+  return (record) => withoutSource(checkRecord({ record }, view, how).diagnostics);
 }

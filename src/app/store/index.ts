@@ -1,5 +1,6 @@
 export { useAppStore, type AppState } from './store.ts';
 export { useRendered, renderState, renderOffPage, forgetRender, type OffPageRender, validationState, diagnosticsState, useDiagnostics } from './derived.ts';
+export { profileOf } from './check-profile.ts';
 export { prepareFormat } from './prepare-format.ts';
 export { countBySeverity, diagnosticKey, type ListedDiagnostic } from './diagnostic-list.ts';
 export { undo, redo, clearHistory, useCanUndo, useCanRedo } from './undo.ts';
@@ -9,5 +10,5 @@ export type { SaveStatus, Notice } from './session-slice.ts';
 export { confirmLeaveDataset, datasetHasChanges, setLeaveDatasetQuestion } from './leave-dataset.ts';
 export { applyAllOfKind, applyListedFix, countOfKind, fixAllInDataset } from './fix-actions.ts';
 export { registerDatasetFixRunner, type DatasetFixRunner, type DatasetTask, type FixAcrossResult, type FixKindInput } from './dataset-fix-slice.ts';
-export { datasetEdits, listedIds, readRecordInput, registerDatasetEngine, type DatasetEngine, type DatasetFile, type DatasetProgress, type LoadedRecord, type UnwrittenEdit } from './dataset-slice.ts';
+export { datasetEdits, listedIds, readRecordInput, registerDatasetEngine, type DatasetEngine, type DatasetFile, type DatasetProgress, type DatasetRules, type LoadedRecord, type UnwrittenEdit } from './dataset-slice.ts';
 export type { DatasetChanges, DatasetRow, RecordStatus, RowContent, RowProblem } from './dataset-model.ts';

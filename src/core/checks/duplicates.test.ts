@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fingerprintBytes } from '../dataset/fingerprint.ts';
 import { contentKey, DuplicateFinder } from './duplicates.ts';
 
 describe('duplicates', () => {
@@ -9,6 +10,11 @@ describe('duplicates', () => {
     expect(contentKey('{"messages": [{"role":"user","content":"hi"}]}')).not.toBe(a);
     // A byte order mark is content, not white space.
     expect(contentKey('\uFEFF{"messages":[{"role":"user","content":"hi"}]}')).not.toBe(a);
+  });
+
+  it('is the 64-bit hash of the text as UTF-8, for short and long records, any characters (the scratch buffer reused)', () => {
+    const long = JSON.stringify({ messages: [{ role: 'user', content: 'naïve 日本語 😀 '.repeat(20_000) }] });
+    for (const text of ['{"a":1}', long, '{"a":1}']) expect(contentKey(text)).toBe(fingerprintBytes(new TextEncoder().encode(text)).hash);
   });
 
   it('groups the records that share a key, in the order of their first record', () => {

@@ -13,9 +13,15 @@
  * The key is a 64-bit hash (fingerprint.ts) of that text: across a million records the chance of
  * two different records sharing one is about 3 in 100 million.
  */
-import { fingerprintBytes } from '../dataset/fingerprint.ts';
+import { StreamingHash } from '../dataset/fingerprint.ts';
 
 const utf8 = new TextEncoder();
+/**
+ * The bytes of the last key, kept for the next one: a pass over a dataset keys every record, and
+ * a new array each time was as much garbage again as the record's text (two checking workers
+ * at once made the browser's peak memory grow). Grown as needed, never shrunk.
+ */
+let scratch = new Uint8Array(64 * 1024);
 
 /** JSON's white space (RFC 8259), which may surround a record; `trim()` would also take U+FEFF, which is content. */
 const SURROUNDING_WHITE_SPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
@@ -27,7 +33,13 @@ export function duplicateText(text: string): string {
 
 /** The duplicate key of a record's text: equal for records with the same text. */
 export function contentKey(text: string): string {
-  return fingerprintBytes(utf8.encode(duplicateText(text))).hash;
+  const compared = duplicateText(text);
+  // UTF-8 takes at most 3 bytes per UTF-16 unit.
+  if (scratch.length < compared.length * 3) scratch = new Uint8Array(compared.length * 3);
+  const { written } = utf8.encodeInto(compared, scratch);
+  const hash = new StreamingHash();
+  hash.update(scratch.subarray(0, written));
+  return hash.digest();
 }
 
 /** Collects records by content key; the groups of two or more are the duplicates. */

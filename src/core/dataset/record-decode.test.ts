@@ -72,7 +72,19 @@ describe('summarizeRecord', () => {
   }
 
   it('summarises a conversation with tool calls', () => {
-    expect(summary(OPENAI)).toEqual({ preview: 'What is the weather in Paris?', dialect: 'openai-chat', messages: 4, turns: 1, hasToolCalls: true, hasThoughts: false, diagnostics: 0, errors: 0, empty: [] });
+    expect(summary(OPENAI)).toEqual({ preview: 'What is the weather in Paris?', dialect: 'openai-chat', messages: 4, turns: 1, hasToolCalls: true, hasThoughts: false, diagnostics: 0, errors: 0, warnings: 0, empty: [] });
+  });
+
+  it('counts errors and warnings apart (infos are in `diagnostics` only)', () => {
+    const result = decodeRecordText(OPENAI, 1);
+    if (!result.ok) throw new Error(result.message);
+    const found = [
+      { severity: 'error', code: 'e', message: 'e' },
+      { severity: 'warning', code: 'w', message: 'w' },
+      { severity: 'warning', code: 'w2', message: 'w2' },
+      { severity: 'info', code: 'i', message: 'i' },
+    ] as const;
+    expect(summarizeRecord(result.record, result.dialect, found)).toMatchObject({ diagnostics: 4, errors: 1, warnings: 2 });
   });
 
   it('sees thoughts', () => {

@@ -22,15 +22,18 @@ export interface RecordSummary {
   errors: number;
   /** The kinds of empty field it has (empty-fields.ts); absent in a summary made before they were counted. */
   empty?: readonly EmptyFieldKind[];
+  /** Warning diagnostics (optional so that a summary written before warnings were counted still reads: absent counts as 0). */
+  warnings?: number;
 }
 
 export const PREVIEW_LENGTH = 80;
 
 export function summarizeRecord(record: ParleyRecord, dialect: string, diagnostics: readonly Diagnostic[]): RecordSummary {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   if (record.kind === 'document') {
     const text = record.files.map((file) => file.parts.map(partText).join('')).join(' ');
-    return { preview: preview(text), dialect, messages: 0, turns: 0, hasToolCalls: false, hasThoughts: false, diagnostics: diagnostics.length, errors };
+    return { preview: preview(text), dialect, messages: 0, turns: 0, hasToolCalls: false, hasThoughts: false, diagnostics: diagnostics.length, errors, warnings };
   }
   const { messages } = record;
   const firstUser = messages.find((m) => m.role === 'user' && contentText(m.content));
@@ -44,6 +47,7 @@ export function summarizeRecord(record: ParleyRecord, dialect: string, diagnosti
     diagnostics: diagnostics.length,
     errors,
     empty: emptyFields(record),
+    warnings,
   };
 }
 

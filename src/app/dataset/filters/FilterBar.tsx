@@ -1,7 +1,7 @@
 /**
- * The record list's filters: errors, tool calls, thoughts, number of turns, status, dialect, an
- * empty field of a kind, and a diagnostic code (set from the validation summary). Says how many
- * records are shown.
+ * The record list's filters: errors, warnings, exact duplicates (each group listed together),
+ * tool calls, thoughts, number of turns, status, dialect, an empty field of a kind, and a
+ * diagnostic code (set from the validation summary). Says how many records are shown.
  */
 import { useMemo } from 'react';
 import { EMPTY_FIELD_KINDS, isFilterEmpty, type EmptyFieldKind, type RecordFilter } from '../../../core/index.ts';
@@ -54,6 +54,11 @@ export function FilterBar() {
   return (
     <fieldset aria-label="Filters" className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
       <TriState label="Errors" value={filter.hasErrors} onChange={(hasErrors) => set({ hasErrors })} />
+      <TriState label="Warnings" value={filter.hasWarnings} onChange={(hasWarnings) => set({ hasWarnings })} />
+      <label className="flex items-center gap-1 text-sm" title="Only records whose content another record repeats exactly, each group listed together">
+        <input type="checkbox" checked={filter.duplicates === true} onChange={(event) => set({ duplicates: event.target.checked || undefined })} />
+        Duplicates
+      </label>
       <TriState label="Tool calls" value={filter.hasToolCalls} onChange={(hasToolCalls) => set({ hasToolCalls })} />
       <TriState label="Thoughts" value={filter.hasThoughts} onChange={(hasThoughts) => set({ hasThoughts })} />
       <label className="flex items-center gap-1 text-sm">

@@ -6,7 +6,10 @@
  * - `['r', key, kind, index]`: one entry (`kind`: e edited text, d deleted, i added ids after a
  *   record, c the original an added record copies, s status);
  * - `['k', key, id]`: a recovery copy, the work not kept when two tabs saved work on the same file
- *   (`KeptWork`), until the person downloads or discards it.
+ *   (`KeptWork`), until the person downloads or discards it;
+ * - `['l', name]`: the rules file loaded for the dataset file called `name` (`SavedRules`). By
+ *   name, not fingerprint: rules name no record, so they stay right for the file once it is
+ *   edited and saved (a new fingerprint), as the person expects of "the rules of data.jsonl".
  * `key` is the file's fingerprint (`size:hash`). A change and the meta are written in one
  * transaction: either all of it is kept or none (a quota error leaves the last save whole), and
  * only if the meta stored is the one this tab last read or wrote (write-check.ts): another
@@ -48,6 +51,12 @@ export interface KeptWork {
   current: number;
 }
 
+/** A rules file kept for a dataset: its name and its text, parsed again when restored. */
+export interface SavedRules {
+  name: string;
+  text: string;
+}
+
 export interface SavedDataset {
   meta: DatasetMeta;
   work: DatasetWork;
@@ -71,6 +80,17 @@ export interface DatasetStorage {
   kept(fingerprint: FileFingerprint): Promise<KeptWork[]>;
   /** Forget the recovery copies of this file. */
   dropKept(fingerprint: FileFingerprint): Promise<void>;
+  /** The rules file kept for the dataset file called `name`, if any. */
+  rules(name: string): Promise<SavedRules | undefined>;
+  /** Keep (or, with undefined, forget) the rules file of the dataset file called `name`. */
+  setRules(name: string, rules: SavedRules | undefined): Promise<void>;
+}
+
+/** A kept rules file read back, or undefined when it is not one this version wrote. */
+export function toSavedRules(value: unknown): SavedRules | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const rules = value as Partial<SavedRules>;
+  return typeof rules.name === 'string' && typeof rules.text === 'string' ? { name: rules.name, text: rules.text } : undefined;
 }
 
 /** A recovery copy read back, or undefined when it is not one this version wrote. */
@@ -172,6 +192,13 @@ export function indexedDbDatasetStorage(store: UseStore = createStore(DATASET_DB
       store('readwrite', (objects) => {
         const key = fingerprintKey(fingerprint);
         objects.delete(IDBKeyRange.bound(['k', key], ['k', key, []]));
+        return promisifyRequest(objects.transaction);
+      }),
+    rules: (name) => store('readonly', async (objects) => toSavedRules(await promisifyRequest(objects.get(['l', name])))),
+    setRules: (name, rules) =>
+      store('readwrite', (objects) => {
+        if (rules === undefined) objects.delete(['l', name]);
+        else objects.put({ name: rules.name, text: rules.text }, ['l', name]);
         return promisifyRequest(objects.transaction);
       }),
   };

@@ -5,7 +5,7 @@
  */
 import type { FileFingerprint } from '../../../core/dataset/index.ts';
 import { applyChanges, EMPTY_WORK, type EntryChange } from './dataset-work.ts';
-import { fingerprintKey, type DatasetMeta, type DatasetStorage, type KeptWork, type SavedDataset } from './dataset-storage.ts';
+import { fingerprintKey, type DatasetMeta, type DatasetStorage, type KeptWork, type SavedDataset, type SavedRules } from './dataset-storage.ts';
 import { checkWrite, type WriteCheck, type Writer } from '../../persistence/write-check.ts';
 import type { CopyStore } from './pagehide-copy.ts';
 
@@ -70,6 +70,19 @@ export class FakeDatasetStorage implements DatasetStorage {
     const key = fingerprintKey(fingerprint);
     this.metasByKey.delete(key);
     this.entries.delete(key);
+  }
+
+  readonly rulesByName = new Map<string, SavedRules>();
+
+  async rules(name: string): Promise<SavedRules | undefined> {
+    const rules = this.rulesByName.get(name);
+    return rules && { ...rules };
+  }
+
+  async setRules(name: string, rules: SavedRules | undefined): Promise<void> {
+    if (this.failWith) throw this.failWith;
+    if (rules === undefined) this.rulesByName.delete(name);
+    else this.rulesByName.set(name, { ...rules });
   }
 
   entryCount(fingerprint: FileFingerprint): number {

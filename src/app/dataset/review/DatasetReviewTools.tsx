@@ -9,6 +9,7 @@ import { Dialog } from '../../layout/Dialog.tsx';
 import { toolbarButton } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
 import { FilterBar } from '../filters/FilterBar.tsx';
+import { RulesPanel } from '../rules/RulesPanel.tsx';
 import { useViewOrderSync } from '../filters/useViewOrderSync.ts';
 import { SearchBar } from '../search/SearchBar.tsx';
 import { useSearchState } from '../search/search-store.ts';
@@ -35,6 +36,7 @@ export default function DatasetReviewTools() {
         </button>
       </div>
       <SearchBar />
+      <RulesPanel />
       <details>
         <summary className="cursor-pointer text-sm font-medium">
           Filters{filtersOn > 0 ? ` (${filtersOn} on)` : ''}

@@ -4,8 +4,9 @@
  * A replace plan also gives the record list's view of each changed record (its summary and
  * codes), so that applying it does not decode every changed record again on the page.
  */
-import { compileSearch, decodeRecordText, planReplace, searchDataset } from '../../../core/index.ts';
+import { compileSearch, decodeRecordText, dialectContextOf, planReplace, searchDataset } from '../../../core/index.ts';
 import { rowContent } from '../row-content.ts';
+import { workerProfile } from '../worker-profile.ts';
 import { forEachBatch } from './read-records.ts';
 import type { ReplaceFound, SearchFound, SearchRequest } from './search-protocol.ts';
 
@@ -39,7 +40,8 @@ export async function runSearch(request: Work, onProgress: (done: number, total:
       const result = await planReplace(source, search, request.template, options);
       for (const [id, text] of result.changes) {
         plan.changes.set(id, text);
-        plan.contents.set(id, rowContent(decodeRecordText(text, lineOf.get(id) ?? 1)));
+        const profile = workerProfile();
+        plan.contents.set(id, rowContent(decodeRecordText(text, lineOf.get(id) ?? 1, dialectContextOf(profile)), profile));
       }
       plan.places += result.places;
       plan.unreadable += result.unreadable;

@@ -1,9 +1,11 @@
 /**
  * The bulk validation summary: for each diagnostic code in the dataset, its severity, how many
  * records have it and an example message; choosing a code filters the list to those records.
+ * Exact duplicates are a property of the file, not of a record: one entry of their own (how many
+ * records repeat an earlier one, in how many groups), which shows them together.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { validationSummary } from '../../../core/index.ts';
+import { DuplicateFinder, validationSummary, type FilterableRow } from '../../../core/index.ts';
 import { mutedText, toolbarButton } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
 import { plural } from '../search/search-client.ts';
@@ -17,6 +19,16 @@ const severityStyle = {
   unknown: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
 };
 
+/** Records of `order` that repeat an earlier one, and the groups they form. */
+export function duplicateCounts(rows: readonly (FilterableRow | undefined)[], order: readonly number[]): { repeats: number; groups: number } {
+  const finder = new DuplicateFinder();
+  for (const id of order) {
+    const key = rows[id]?.key;
+    if (key !== undefined) finder.add(id, key);
+  }
+  return { repeats: finder.repeats(), groups: finder.groups().length };
+}
+
 export function ValidationSummary() {
   const rows = useAppStore((s) => s.datasetRows);
   const order = useAppStore((s) => s.datasetOrder);
@@ -26,6 +38,7 @@ export function ValidationSummary() {
   // `described` is a dependency on purpose: the table it counts changed.
   const counts = useMemo(() => validationSummary(rows, codeTable(), order), [rows, order, described]);
   const codes = counts.map((c) => c.code).join('\n');
+  const duplicates = useMemo(() => duplicateCounts(rows, order), [rows, order]);
 
   useEffect(() => {
     let live = true;
@@ -42,6 +55,17 @@ export function ValidationSummary() {
       <h3 id="parley-validation-summary" className="text-sm font-semibold">
         Validation summary <span className={`font-normal ${mutedText}`}>({counts.length === 0 ? 'no diagnostics' : plural(counts.length, 'code')})</span>
       </h3>
+      {duplicates.repeats > 0 && (
+        <div role="group" className="flex items-center gap-2 text-sm" aria-label="Exact duplicates">
+          <span className={`rounded px-1.5 text-xs font-medium ${severityStyle.warning}`}>file</span>
+          <span className="min-w-0 flex-1">
+            Exact duplicates: {plural(duplicates.repeats, 'record')} {duplicates.repeats === 1 ? 'repeats' : 'repeat'} an earlier one ({plural(duplicates.groups, 'group')})
+          </span>
+          <button type="button" aria-pressed={filter.duplicates === true} className={toolbarButton} aria-label="Show the duplicates together" onClick={() => setSearchState({ filter: { ...filter, duplicates: filter.duplicates ? undefined : true } })}>
+            {filter.duplicates ? 'Showing' : 'Show'}
+          </button>
+        </div>
+      )}
       {counts.length > 0 && (
         <ul aria-label="Diagnostic codes" className="flex max-h-48 flex-col divide-y divide-slate-200 overflow-auto text-sm dark:divide-slate-800">
           {counts.map((count) => {

@@ -1,23 +1,25 @@
 /**
  * Severity and an example message per diagnostic code, for the validation summary. Rows keep
- * only codes; for a code not yet described, the first record that has it is decoded once (a few
- * dozen codes, so a few dozen decodes), and the answer is kept for the dataset.
+ * only codes; for a code not yet described, the first record that has it is decoded and checked
+ * once (checkRecord with the store's profile, as its row was: a few dozen codes, so a few dozen
+ * checks), and the answer is kept for the dataset and profile.
  */
-import { noteCodes, noteProblem, type CodeInfo } from '../../../core/index.ts';
-import { readRecordInput, useAppStore } from '../../store/index.ts';
+import { checkRecord, noteCodes, noteProblem, sameProfile, type CheckProfile, type CodeInfo } from '../../../core/index.ts';
+import { profileOf, readRecordInput, useAppStore } from '../../store/index.ts';
 import { datasetEngine } from '../engine.ts';
 
 const table = new Map<string, CodeInfo>();
-let tableFor: unknown;
+let tableFor: { dataset: unknown; profile: CheckProfile } | undefined;
 const asked = new Set<string>();
 
-/** The table for the open dataset (emptied when another one opens). */
+/** The table for the open dataset and profile (emptied when another dataset opens or the records are checked otherwise). */
 export function codeTable(): ReadonlyMap<string, CodeInfo> {
-  const { dataset } = useAppStore.getState();
-  if (tableFor !== dataset) {
+  const state = useAppStore.getState();
+  const profile = profileOf(state);
+  if (tableFor?.dataset !== state.dataset || !sameProfile(tableFor.profile, profile)) {
     table.clear();
     asked.clear();
-    tableFor = dataset;
+    tableFor = { dataset: state.dataset, profile };
   }
   return table;
 }
@@ -37,7 +39,7 @@ export async function describeCodes(codes: readonly string[]): Promise<boolean> 
     const has = (row.codes ?? []).some((code) => missing.has(code)) || (row.problem !== undefined && missing.has(`line/${row.problem.kind}`));
     if (!has) continue;
     const result = datasetEngine.decode(await readRecordInput(useAppStore.getState(), id), row.line);
-    if (result.ok) noteCodes(table, result.diagnostics);
+    if (result.ok) noteCodes(table, checkRecord({ record: result.record, readerDiagnostics: result.diagnostics }, profileOf(useAppStore.getState()), { once: true }).diagnostics);
     else noteProblem(table, result.kind, result.message);
     for (const code of [...missing]) if (table.has(code)) missing.delete(code);
   }

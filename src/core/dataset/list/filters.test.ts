@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordSummary } from '../record-summary.ts';
-import { filterOrder, type FilterableRow } from './filters.ts';
+import { duplicateOrder, filterOrder, type FilterableRow } from './filters.ts';
 
 function summary(part: Partial<RecordSummary>): RecordSummary {
   return { preview: '', dialect: 'openai-chat', messages: 2, turns: 1, hasToolCalls: false, hasThoughts: false, diagnostics: 0, errors: 0, ...part };
@@ -82,5 +82,32 @@ describe('the empty-field filter', () => {
     expect(filterOrder(rows, order, { emptyField: 'result' })).toEqual([1]);
     expect(filterOrder(rows, order, { emptyField: 'system' })).toEqual([]);
     expect(filterOrder(rows, order, { emptyField: 'arguments', hasErrors: false })).toEqual([1]);
+  });
+});
+
+describe('warnings and duplicates', () => {
+  const rows: FilterableRow[] = [
+    { status: 'unreviewed', summary: summary({ diagnostics: 1, warnings: 1 }), key: 'a' }, // 0: a warning
+    { status: 'unreviewed', summary: summary({ diagnostics: 2, errors: 1, warnings: 1 }), key: 'b' }, // 1: an error and a warning
+    { status: 'unreviewed', summary: summary({}), key: 'a' }, // 2: same content as 0
+    { status: 'unreviewed', problem: { kind: 'json' } }, // 3: bad line, no key
+    { status: 'unreviewed', summary: summary({}), key: 'b' }, // 4: same as 1
+    { status: 'unreviewed', summary: summary({ diagnostics: 1 }), key: 'c' }, // 5: an info only
+    { status: 'unreviewed', summary: summary({}), key: 'a' }, // 6: same as 0 and 2
+  ];
+  const order = [0, 1, 2, 3, 4, 5, 6];
+
+  it('filters on warnings (an info is not one; a summary without the count has none)', () => {
+    expect(filterOrder(rows, order, { hasWarnings: true })).toEqual([0, 1]);
+    // A bad line (3) is an error, with no warning.
+    expect(filterOrder(rows, order, { hasWarnings: false })).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it('lists each group of duplicates together, groups in the order of their first record', () => {
+    expect(duplicateOrder(rows, order)).toEqual([0, 2, 6, 1, 4]);
+    // Only listed records count: with record 2 and 6 gone, record 0 stands alone.
+    expect(duplicateOrder(rows, [0, 1, 3, 4, 5])).toEqual([1, 4]);
+    expect(filterOrder(rows, order, { duplicates: true })).toEqual([0, 2, 6, 1, 4]);
+    expect(filterOrder(rows, order, { duplicates: true, hasErrors: true })).toEqual([1]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { RecordLengths } from '../lengths/record-lengths.ts';
 import type { EmptyFieldKind } from '../empty-fields.ts';
+import { DuplicateFinder } from '../../checks/duplicates.ts';
 import type { RecordSummary } from '../record-summary.ts';
 
 export interface FilterableRow {
@@ -15,6 +16,8 @@ export interface FilterableRow {
   /** Set when the record is a bad line; its kind (`json`, `dialect`, …). */
   problem?: { kind: string };
   status: string;
+  /** The record's content key (core/checks contentKey), for exact duplicates; absent for a bad line. */
+  key?: string;
 }
 
 export interface RecordFilter {
@@ -40,6 +43,10 @@ export interface RecordFilter {
   breaksTokenRules?: boolean;
   /** Records with an empty field of this kind (an empty assistant turn, empty arguments…). */
   emptyField?: EmptyFieldKind;
+  /** Records with a warning diagnostic. */
+  hasWarnings?: boolean;
+  /** Only the records that have an exact duplicate, each group listed together (`duplicateOrder`). */
+  duplicates?: boolean;
 }
 
 /** A record's lengths as the lengths pass measured them, with the token rules it breaks; undefined: not measured (yet). */
@@ -85,6 +92,7 @@ export function matchesFilter(row: FilterableRow, filter: RecordFilter, lengths?
   if (filter.code !== undefined && !(row.codes?.includes(filter.code) || (problem !== undefined && problemCode(problem.kind) === filter.code))) return false;
   // A record not checked yet has no known errors either way.
   if (filter.hasErrors !== undefined && (!(summary || problem) || hasErrors(row) !== filter.hasErrors)) return false;
+  if (filter.hasWarnings !== undefined && (!(summary || problem) || (summary?.warnings ?? 0) > 0 !== filter.hasWarnings)) return false;
   const needsSummary = filter.hasToolCalls !== undefined || filter.hasThoughts !== undefined || filter.minTurns !== undefined || filter.maxTurns !== undefined || filter.dialect !== undefined || filter.emptyField !== undefined;
   if (!needsSummary) return true;
   if (!summary) return false;
@@ -107,8 +115,23 @@ function hasErrors(row: FilterableRow): boolean {
  */
 export function filterOrder(rows: readonly (FilterableRow | undefined)[], order: readonly number[], filter: RecordFilter, lengthsOf?: LengthsOf): readonly number[] {
   if (isFilterEmpty(filter)) return order;
-  return order.filter((id) => {
+  const base = filter.duplicates ? duplicateOrder(rows, order) : order;
+  return base.filter((id) => {
     const row = rows[id];
     return row !== undefined && matchesFilter(row, filter, lengthsOf?.(id));
   });
+}
+
+/**
+ * The ids of `order` that share their content with another id of `order`, each group together
+ * (in `order`'s order within a group), the groups in the order of their first record. A
+ * duplicate is a property of the file, not of a record: only the listed records count.
+ */
+export function duplicateOrder(rows: readonly (FilterableRow | undefined)[], order: readonly number[]): number[] {
+  const finder = new DuplicateFinder();
+  for (const id of order) {
+    const key = rows[id]?.key;
+    if (key !== undefined) finder.add(id, key);
+  }
+  return finder.groups().flat();
 }
