@@ -123,10 +123,7 @@ test('a rules file: opened in the review tools, shown by name, refused when it i
   await expect(page.getByRole('region', { name: 'Rules file' })).toContainText('none');
 });
 
-// Needs the structural checks (i21-structure): on this branch alone ChatML only warns about
-// `human`/`bot` ("lost in conversion") and says nothing of an empty assistant turn. Passed with
-// i21-structure and i21-rules merged in (a trial merge, 05:15 UTC): remove the fixme on merging.
-test.fixme('in ChatML, roles it cannot write, an empty assistant turn and a call without result are errors that Alt+N visits, round again', async ({ parley, page }) => {
+test('in ChatML, roles it cannot write, an empty assistant turn and a call without result are errors that Alt+N visits, round again', async ({ parley, page }) => {
   await parley.goto();
   await parley.setFormat('chatml');
   const file = [CLEAN(1), HUMAN_BOT, CLEAN(3), EMPTY_ASSISTANT, CLEAN(5), CALL_WITHOUT_RESULT, CLEAN(7)].join('\n') + '\n';
@@ -144,8 +141,7 @@ test.fixme('in ChatML, roles it cannot write, an empty assistant turn and a call
   expect(await nextError(page)).toBe(2);
 });
 
-// Needs the rules' checks (i21-rules): on this branch alone checkRules finds nothing.
-test.fixme('a rules file loaded flags the record it forbids, which Alt+N then visits', async ({ parley, page }) => {
+test('a rules file loaded flags the record it forbids, which Alt+N then visits', async ({ parley, page }) => {
   await parley.goto();
   await parley.openFile('rules.jsonl', [CLEAN(1), AS_AN_AI, CLEAN(3)].join('\n') + '\n', 'application/jsonl');
   await checked(page);

@@ -12,7 +12,7 @@ import type { TokenizerSource } from '../../tokens/protocol.ts';
 import { SHIPPED_URLS } from '../../tokens/shipped.ts';
 import { keep, readKept } from './lengths-cache.ts';
 import { tokenizerIdFor, tokenizerKeyOf } from './lengths-client-logic.ts';
-import { INITIAL_LENGTHS, lengthsStore, setLengthsState, type LengthsState } from './lengths-store.ts';
+import { INITIAL_LENGTHS, lengthsStore, setLengthsRules, setLengthsState, type LengthsState } from './lengths-store.ts';
 import type { FromLengthsWorker, ToLengthsWorker } from './protocol.ts';
 import LengthsWorker from './lengths.worker.ts?worker';
 
@@ -163,6 +163,8 @@ export function cancelLengths(say = true): void {
 // Follow the app: a new dataset starts over (nothing runs until asked); a change of format or
 // its options starts a new pass once lengths were asked for; edits are measured from their text.
 useAppStore.subscribe((state, previous) => {
+  // The dataset's rules file (the review tools' Rules panel) gives the token rules this pass judges.
+  if (state.datasetRules !== previous.datasetRules) setLengthsRules(state.datasetRules?.rules);
   if (state.dataset !== previous.dataset) {
     if (worker) send({ type: 'cancel', run });
     run++;
@@ -181,6 +183,9 @@ useAppStore.subscribe((state, previous) => {
   if (state.formatId !== previous.formatId || state.formatOptions !== previous.formatOptions) startLengths();
   else if (state.datasetChanges.edited !== previous.datasetChanges.edited) sendEditedTexts();
 });
+
+// Rules loaded before this module (a restored dataset) count from the start.
+setLengthsRules(useAppStore.getState().datasetRules?.rules);
 
 lengthsStore.subscribe((state, previous) => {
   if (wanted && (state.tokenizerChoice !== previous.tokenizerChoice || state.tokenizerFiles !== previous.tokenizerFiles || state.rules !== previous.rules)) startLengths();
