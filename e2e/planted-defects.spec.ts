@@ -1,0 +1,73 @@
+/**
+ * The issue's review, done as an annotator does it: a generated file with every kind of planted
+ * defect at known lines (src/core/checks/test-defects.ts). Alt+N alone reaches every bad record and
+ * nothing else, and `parley validate` (the built command) lists the same lines; with a rules file
+ * loaded in the app and given to the command with --rules, the two still agree.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { defectFile } from '../src/core/checks/test-defects.ts';
+import { expect, test } from './fixtures.ts';
+
+const file = defectFile(300, 2, 2);
+const dir = mkdtempSync(join(tmpdir(), 'parley-defects-'));
+const dataPath = join(dir, 'planted.jsonl');
+writeFileSync(dataPath, file.text);
+const RULES = { maxTurns: { max: 2 } };
+const rulesPath = join(dir, 'team.json');
+writeFileSync(rulesPath, JSON.stringify(RULES));
+
+const plantedErrors = file.defects.filter((d) => d.severity === 'error').map((d) => d.line);
+
+/** The lines `parley validate --jsonl` calls not valid (one result line per input line). */
+function commandErrorLines(extra: string[] = []): number[] {
+  const run = spawnSync(process.execPath, ['bin/parley.js', 'validate', '--format', 'chatml', '--jsonl', ...extra, dataPath], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  expect(run.status, run.stderr).toBe(1);
+  return run.stdout
+    .split('\n')
+    .slice(0, file.records)
+    .flatMap((line, i) => ((JSON.parse(line) as { valid: boolean }).valid ? [] : [i + 1]));
+}
+
+async function currentLine(page: Page): Promise<number> {
+  const name = (await page.getByRole('list', { name: 'Records' }).locator('button[aria-current="true"]').getAttribute('aria-label')) ?? '';
+  return Number(/^Line (\d+):/.exec(name)?.[1]);
+}
+
+/** Presses Alt+N until it comes round to a record it visited: the lines it stopped at, in order. */
+async function visitWithAltN(page: Page): Promise<number[]> {
+  const visited: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const before = await currentLine(page);
+    await page.keyboard.press('Alt+KeyN');
+    await expect.poll(() => currentLine(page)).not.toBe(before);
+    const now = await currentLine(page);
+    if (visited.includes(now)) return visited;
+    visited.push(now);
+  }
+  throw new Error('Alt+N never came round');
+}
+
+test('every planted defect is reached with Alt+N alone, and the command names the same lines; with a rules file too', async ({ parley, page }) => {
+  test.setTimeout(120_000);
+  // The command, first: exactly the planted lines.
+  expect(commandErrorLines()).toEqual(plantedErrors);
+
+  await parley.goto();
+  await page.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'ChatML (Qwen2.5)' });
+  await parley.openFile('planted.jsonl', file.text, 'application/jsonl');
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+  const visited = await visitWithAltN(page);
+  // From line 1, in file order, and round again.
+  expect(visited).toEqual(plantedErrors);
+
+  // A rules file: the app and the command flag the same records (those with three turns, beside the planted ones).
+  await page.getByLabel('Rules file to open').setInputFiles({ name: 'team.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(RULES)) });
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+  const withRules = commandErrorLines(['--rules', rulesPath]);
+  expect(withRules.length).toBeGreaterThan(plantedErrors.length + 50);
+  await expect.poll(async () => (await visitWithAltN(page)).sort((a, b) => a - b), { timeout: 30_000 }).toEqual(withRules);
+});
