@@ -42,13 +42,16 @@ describe('rowContent', () => {
     expect(content(text, { formatId: 'chatml' }).summary?.dialect).toBe('openai-chat');
   });
 
-  it('gives records that differ only in white space the same content key, others another', () => {
+  it('gives records with the same text (white space around it aside) the same content key, others another', () => {
     const a = content('{"messages":[{"role":"user","content":"hi"}]}', { formatId: 'apertus' }).key;
-    const b = content('{ "messages": [ { "role": "user", "content": "hi" } ] }', { formatId: 'apertus' }).key;
+    const b = content(' {"messages":[{"role":"user","content":"hi"}]}\r', { formatId: 'apertus' }).key;
     const c = content('{"messages":[{"role":"user","content":"hi!"}]}', { formatId: 'apertus' }).key;
+    // Written otherwise inside: another text, not an exact duplicate (core/checks/duplicates.ts).
+    const d = content('{ "messages": [ { "role": "user", "content": "hi" } ] }', { formatId: 'apertus' }).key;
     expect(a).toBeDefined();
     expect(a).toBe(b);
     expect(a).not.toBe(c);
+    expect(a).not.toBe(d);
   });
 
   it('describes a bad line, with no key and no summary', () => {
