@@ -39,7 +39,6 @@ export function FieldDiagnostics({ id, diagnostics }: { id: string; diagnostics:
       {diagnostics.map((diagnostic, i) => (
         <li
           key={`${diagnostic.code}-${i}`}
-          role={fresh.has(keyOf(diagnostic)) ? 'alert' : undefined}
           data-severity={diagnostic.severity}
           data-code={diagnostic.code}
           className={`flex gap-1 ${TONE[diagnostic.severity]}`}
@@ -47,7 +46,8 @@ export function FieldDiagnostics({ id, diagnostics }: { id: string; diagnostics:
           <span aria-hidden="true" className="font-bold">
             {MARK[diagnostic.severity]}
           </span>
-          <span>
+          {/* The alert is the message, not the item: a list item with another role breaks the list (axe: list). */}
+          <span role={fresh.has(keyOf(diagnostic)) ? 'alert' : undefined}>
             <span className="sr-only">{WORD[diagnostic.severity]}: </span>
             {diagnostic.message}
           </span>
