@@ -16,7 +16,8 @@ const file = defectFile(300, 2, 2);
 const dir = mkdtempSync(join(tmpdir(), 'parley-defects-'));
 const dataPath = join(dir, 'planted.jsonl');
 writeFileSync(dataPath, file.text);
-const RULES = { maxTurns: { max: 2 } };
+/** Flags the clean records whose questions say "why" six times (one in seven), beside the planted ones. */
+const RULES = { forbiddenText: { patterns: [{ text: 'why why why why why why' }] } };
 const rulesPath = join(dir, 'team.json');
 writeFileSync(rulesPath, JSON.stringify(RULES));
 
@@ -52,7 +53,7 @@ async function visitWithAltN(page: Page): Promise<number[]> {
 }
 
 test('every planted defect is reached with Alt+N alone, and the command names the same lines; with a rules file too', async ({ parley, page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // The command, first: exactly the planted lines.
   expect(commandErrorLines()).toEqual(plantedErrors);
 
@@ -64,10 +65,15 @@ test('every planted defect is reached with Alt+N alone, and the command names th
   // From line 1, in file order, and round again.
   expect(visited).toEqual(plantedErrors);
 
-  // A rules file: the app and the command flag the same records (those with three turns, beside the planted ones).
+  // A rules file: the app and the command flag the same records (the planted ones and those the rule forbids).
+  await page.getByText('Validation summary', { exact: true }).click();
   await page.getByLabel('Rules file to open').setInputFiles({ name: 'team.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(RULES)) });
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
   const withRules = commandErrorLines(['--rules', rulesPath]);
-  expect(withRules.length).toBeGreaterThan(plantedErrors.length + 50);
-  await expect.poll(async () => (await visitWithAltN(page)).sort((a, b) => a - b), { timeout: 30_000 }).toEqual(withRules);
+  const ruled = withRules.filter((line) => !plantedErrors.includes(line)).length;
+  expect(ruled).toBeGreaterThan(20);
+  // The whole file checked again with the rules: the summary counts every record the rule flags.
+  const codes = page.getByRole('list', { name: 'Diagnostic codes' });
+  await expect(codes.getByRole('listitem').filter({ hasText: 'rules/forbiddenText' })).toContainText(`${ruled} records`, { timeout: 60_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+  expect((await visitWithAltN(page)).sort((a, b) => a - b)).toEqual(withRules);
 });
