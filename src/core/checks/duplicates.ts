@@ -23,12 +23,22 @@ const utf8 = new TextEncoder();
  */
 let scratch = new Uint8Array(64 * 1024);
 
-/** JSON's white space (RFC 8259), which may surround a record; `trim()` would also take U+FEFF, which is content. */
-const SURROUNDING_WHITE_SPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+/** JSON's white space (RFC 8259): space, tab, line feed, carriage return. `trim()` would also take U+FEFF, which is content. */
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
 
-/** A record's text as duplicates compare it: without the JSON white space around it. */
+/**
+ * A record's text as duplicates compare it: without the JSON white space around it. A scan from
+ * each end, not a regular expression: `/[ \t\r\n]+$/` is tried at every position of the line, and
+ * took a sixth of `parley validate`'s time on 30 KB records.
+ */
 export function duplicateText(text: string): string {
-  return text.replace(SURROUNDING_WHITE_SPACE, '');
+  let start = 0;
+  let end = text.length;
+  while (start < end && isJsonSpace(text.charCodeAt(start))) start++;
+  while (end > start && isJsonSpace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
 /** The duplicate key of a record's text: equal for records with the same text. */
