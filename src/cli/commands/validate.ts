@@ -3,7 +3,7 @@
  * structure, format, the team's rules), one per line; for JSON Lines a result per line, the
  * problems named by line on stderr and the exact duplicates in the summary.
  */
-import { cleanCheckFor, cleanNativeReadingHow, findCodec, type Format, type OptionValues } from '../../core/index.ts';
+import { checkRecord, cleanCheckFor, cleanNativeReadingHow, findCodec, withoutSource, type CheckProfile, type Diagnostic, type Format, type OptionValues, type ParleyRecord } from '../../core/index.ts';
 import type { Tokenizer } from '../../core/tokens/index.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
@@ -85,23 +85,31 @@ export function validateLineJob(argv: readonly string[]): LineJob {
  * duplicate key (the summary names exact duplicates).
  */
 function validateLine({ format, options, choice, profile }: ValidateSetup, tokenizer: Tokenizer | undefined): LineJob {
-  // The clean check knows the format's own checks only, not the team's rules.
-  const quick = profile.rules === undefined ? quickValid(format, options, choice) : undefined;
+  // The clean check knows the format's own checks only, not the team's rules: with rules, a
+  // record it passes is still read into the model, for the rules alone (provenClean). The token
+  // rules need the render: then every record takes the full check.
+  const quick = profile.rules === undefined || tokenizer === undefined ? quickValid(format, options, choice) : undefined;
   return lineJob((text) => {
     const parsed = parseJsonInput(text);
     if (!parsed.ok) return validateFailure(parsed);
     const key = lineContentKey(text);
     const valid = quick?.(parsed.value);
-    if (valid) {
+    if (valid && profile.rules === undefined) {
       valid.contentKey = key;
       return valid;
     }
     const decoded = readJsonValue(parsed.value, choice);
     if (!decoded.ok) return { ...validateFailure(decoded), contentKey: key };
-    const { diagnostics, errors } = checkOne(format, profile, tokenizer, decoded.record, decoded.diagnostics);
+    const { diagnostics, errors } = valid ? ruleCheck(profile, decoded.record) : checkOne(format, profile, tokenizer, decoded.record, decoded.diagnostics);
     const shown = withoutFixes(diagnostics);
     return { out: JSON.stringify({ valid: errors === 0, diagnostics: shown }), failed: errors > 0, notes: dialectNotes(decoded, choice, format.id), diagnostics: shown, contentKey: key };
   }, validateFailure);
+}
+
+/** The rules' diagnostics of a record the clean check passed (nothing else to find: core's provenClean). */
+function ruleCheck(profile: CheckProfile, record: ParleyRecord): { diagnostics: Diagnostic[]; errors: number } {
+  const check = checkRecord({ record }, profile, { once: true, provenClean: true });
+  return { diagnostics: withoutSource(check.diagnostics), errors: check.errors };
 }
 
 /** A record that could not be checked: not valid, the reason as its diagnostic (and its line on stderr). */

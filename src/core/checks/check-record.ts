@@ -38,6 +38,12 @@ export interface CheckHow {
   renderText?: string;
   /** The render's token figures, for the token rules (left out without them). */
   tokens?: TokenMeasure;
+  /**
+   * The format's clean check (core/clean-check) proved that the reader, validateRecord, the
+   * structural checks and the render say nothing of this record: only the rules run. What
+   * `parley validate --rules` does for the records the clean check passes.
+   */
+  provenClean?: boolean;
 }
 
 export interface RecordCheck {
@@ -68,6 +74,7 @@ function renderFor(record: ParleyRecord, format: Format<OptionValues>, profile: 
 
 export function checkRecord(input: CheckInput, profile: CheckProfile, how: CheckHow = {}): RecordCheck {
   const { record } = input;
+  if (how.provenClean === true) return summed(combineDiagnostics({ reader: [], record: [], structure: [], format: [], rules: profile.rules ? checkRules(record, profile.rules, how.tokens) : [] }));
   const format = findFormat(profile.formatId);
   const rendered: FormatRender = format ? renderFor(record, format, profile, how) : { diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${profile.formatId}".` }] };
   const diagnostics = combineDiagnostics({
@@ -77,6 +84,10 @@ export function checkRecord(input: CheckInput, profile: CheckProfile, how: Check
     format: rendered.diagnostics,
     rules: profile.rules ? checkRules(record, profile.rules, how.tokens) : [],
   });
+  return summed(diagnostics);
+}
+
+function summed(diagnostics: CheckedDiagnostic[]): RecordCheck {
   const counts = countBySeverity(diagnostics);
   return { diagnostics, errors: counts.error, warnings: counts.warning, codes: [...new Set(diagnostics.map((d) => d.code))] };
 }
