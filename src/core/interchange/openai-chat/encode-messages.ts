@@ -204,7 +204,8 @@ function encodeCall(call: ToolCall, path: Where, context: ChatContext): JsonObje
   const json: JsonObject = {};
   const id = context.ids.callId(call);
   if (id !== undefined) json.id = id;
-  json.type = call.type ?? 'function';
+  // The API requires `type`, but a source that left it out gets it left out again (the same document back).
+  if (call.type !== undefined || !shapeOf<CallShape>(call, SHAPE)?.noType) json.type = call.type ?? 'function';
   const extra = losses.extraOf(call, 'call', path);
   if (!extra) {
     json.function = { name: call.name, arguments: argumentsValue(call) };
