@@ -22,6 +22,7 @@ export const ENCODE_CODES = {
   inputNotObject: 'anthropic/input-not-object',
   idMapped: 'anthropic/id-mapped',
   emptyArguments: 'anthropic/empty-arguments',
+  separatedResult: 'anthropic/result-separated-from-call',
 } as const;
 
 /** The form Anthropic's API requires of `tool_use.id` and `tool_use_id`. */

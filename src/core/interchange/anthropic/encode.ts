@@ -16,6 +16,7 @@ import type { OptionValues } from '../../shared/options.ts';
 import type { EncodeHow, EncodeResult } from '../types.ts';
 import { planCallIds, usedIds } from '../shared/call-id-plan.ts';
 import { callIdFitter } from '../shared/call-id-fit.ts';
+import { separatedResults } from '../shared/separated-results.ts';
 import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { segmentsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
@@ -42,6 +43,7 @@ export function encodeAnthropic(record: ParleyRecord, _options?: Partial<OptionV
   const ids = planCallIds(record, { generate: true, target: TARGET, out, wants, required: { code: ENCODE_CODES.missingId, requires: 'Anthropic requires tool_use_id' } });
   const fitId = callIdFitter({ pattern: TOOL_USE_ID, replacement: '_', used: usedIds(record), code: ENCODE_CODES.idMapped, rule: 'Anthropic requires tool_use.id to match ^[a-zA-Z0-9_-]+$', out, wants });
   const context: AnthropicContext = { losses, ids, fitId };
+  separatedResults(record, ENCODE_CODES.separatedResult, TARGET, out, wants);
   const system: Indexed[] = [];
   const others: Indexed[] = [];
   record.messages.forEach((message, i) => {

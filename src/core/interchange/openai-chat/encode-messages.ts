@@ -24,6 +24,7 @@ export const ENCODE_CODES = {
   missingCallId: 'openai-chat/missing-call-id',
   legacySplit: 'openai-chat/legacy-split',
   legacyNoName: 'openai-chat/legacy-no-name',
+  separatedResult: 'openai-chat/result-separated-from-call',
 } as const;
 
 export interface ChatContext {
