@@ -17,6 +17,6 @@ export function separatedResults(record: Conversation, code: string, target: str
     if (found.code !== CALL_ID_CODES.separatedResult || found.path === undefined) continue;
     // `EncodeHow.wants` is asked once per diagnostic, so that a caller that declines can count them.
     if (wants !== undefined && !wants(code)) continue;
-    out.push(warning(code, `${pathLabel(found.path)}: the result does not follow its call (another turn comes between them), and ${target} refuses that; written where it is. The fix ${MOVE_RESULT_FIX} moves it next to its call.`, found.path));
+    out.push(warning(code, `${pathLabel(found.path)}: the result does not follow its call (another turn comes between them), and ${target} refuses that; written where it is. Move it next to its call (the fix ${MOVE_RESULT_FIX}: Fix in the app, --fix in the command).`, found.path));
   }
 }
