@@ -58,4 +58,15 @@ describe('a tool result separated from its call', () => {
     const record = conversation([textMessage('user', 'go'), textMessage('assistant', '', { toolCalls: [call('a')] }), textMessage('user', 'x'), textMessage('tool', 'r', { toolCallId: 'zz' })]);
     expect(validateRecord(record).map((d) => d.code)).toEqual([CALL_ID_CODES.unanswered, CALL_ID_CODES.unknownCallId]);
   });
+
+  it('a call whose id a later turn calls and answers again stays unanswered (that result is not its)', () => {
+    const record = conversation([
+      textMessage('user', 'go'),
+      textMessage('assistant', '', { toolCalls: [call('a')] }),
+      textMessage('user', 'again'),
+      textMessage('assistant', '', { toolCalls: [call('a')] }),
+      textMessage('tool', 'r', { toolCallId: 'a' }),
+    ]);
+    expect(validateRecord(record).map((d) => [d.code, d.path])).toEqual([[CALL_ID_CODES.unanswered, ['messages', 1, 'toolCalls', 0, 'callId']]]);
+  });
 });
