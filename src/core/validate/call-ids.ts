@@ -32,7 +32,11 @@ export const CALL_ID_CODES = {
   unanswered: 'tool-call/unanswered',
   /** A result with no id and no call of its turn left to answer (one with an id is `unknownCallId`). */
   resultWithoutCall: 'structure/result-without-call',
+  /** A tool message answering a call of an earlier turn (a user message between them): fix moves it next to the call. */
+  separatedResult: 'tool-output/separated-from-call',
 } as const;
+
+export const MOVE_RESULT_FIX = 'tool-output/move-next-to-call';
 
 const TURN_ROLES = new Set(['assistant', 'tool', 'function', 'ipython']);
 /** The roles of a tool result: `tool`, OpenAI's legacy `function` (answers by name), Llama 3.1's `ipython`. */
@@ -61,6 +65,48 @@ interface PendingCall {
   message: number;
 }
 
+/**
+ * What the turns of a record share: the tool messages by the id they name (to tell a call whose
+ * result comes after another turn from one that has none), and the calls waiting for such a result.
+ */
+interface RecordScan {
+  messages: readonly Message[];
+  /** The index of every tool message that names an id, by that id. */
+  resultsById: Map<string, number[]>;
+  /** Calls of ended turns whose result is a tool message of a later turn: reported at that result. */
+  waiting: Map<string, PendingCall>;
+}
+
+function scanRecord(messages: readonly Message[]): RecordScan {
+  const resultsById = new Map<string, number[]>();
+  messages.forEach((message, index) => {
+    if (message.role !== 'tool' || !message.toolCallId) return;
+    const list = resultsById.get(message.toolCallId);
+    if (list) list.push(index);
+    else resultsById.set(message.toolCallId, [index]);
+  });
+  return { messages, resultsById, waiting: new Map() };
+}
+
+/**
+ * Moves the tool message `result` to just after the message of its call (`call`) and the
+ * results already there: where every dialect and the APIs expect it. Guarded by the ids of
+ * both messages, so it is skipped once the record has changed under it.
+ */
+function moveResultFix(messages: readonly Message[], result: number, call: number): Fix {
+  let to = call + 1;
+  while (to < result && RESULT_ROLES.has((messages[to] as Message).role)) to += 1;
+  return {
+    id: MOVE_RESULT_FIX,
+    label: 'Move the result next to its call',
+    edit: [
+      { op: 'test', path: ['messages', result, 'id'], value: (messages[result] as Message).id },
+      { op: 'test', path: ['messages', call, 'id'], value: (messages[call] as Message).id },
+      { op: 'move', from: ['messages', result], path: ['messages', to] },
+    ],
+  };
+}
+
 /** One turn's bookkeeping; `end` reports the calls left unanswered. */
 class Turn {
   readonly ids = new Set<string>();
@@ -70,7 +116,10 @@ class Turn {
   /** The index of the turn's last assistant message so far. */
   private lastAssistant = -1;
 
-  constructor(private readonly out: Diagnostic[]) {}
+  constructor(
+    private readonly out: Diagnostic[],
+    private readonly scan: RecordScan,
+  ) {}
 
   /** An assistant message of the turn (it goes on after the calls before it). */
   assistant(index: number): void {
@@ -102,6 +151,14 @@ class Turn {
       this.pending.shift();
       return;
     }
+    const waiting = this.scan.waiting.get(id);
+    if (!this.ids.has(id) && waiting && !legacy && idKey === 'toolCallId') {
+      this.scan.waiting.delete(id);
+      const index = result.path[1] as number;
+      const fix = moveResultFix(this.scan.messages, index, waiting.message);
+      this.out.push(error(CALL_ID_CODES.separatedResult, `This tool result answers the call "${id}" at ${formatPath(waiting.place.path)}, but another turn comes between them; OpenAI and Anthropic refuse a result that does not follow its call, and a model trained on it learns the wrong order.`, result.at(idKey).path, fix));
+      return;
+    }
     if (!this.ids.has(id)) {
       this.out.push(error(CALL_ID_CODES.unknownCallId, unknownIdMessage(id, this.ids), result.at(idKey).path));
       return;
@@ -120,10 +177,20 @@ class Turn {
   end(followed: boolean): void {
     for (const call of this.pending) {
       if (!followed && this.lastAssistant <= call.message) continue;
-      const what = call.id === undefined ? `this call to "${call.name}"` : `the call "${call.id}"`;
-      const path = call.id === undefined ? call.place.path : call.place.at('callId').path;
-      this.out.push(error(CALL_ID_CODES.unanswered, `No result answers ${what}, though the conversation goes on after it; a model trained on it learns to go on without the tool's answer, and OpenAI and Anthropic refuse a request whose results do not answer every call.`, path));
+      // Its result comes after another turn: reported there, once, with the fix.
+      if (call.id !== undefined && followed && (this.scan.resultsById.get(call.id) ?? []).some((index) => index > call.message)) {
+        this.scan.waiting.set(call.id, call);
+        continue;
+      }
+      this.unanswered(call);
     }
+  }
+
+  /** A call no result answers, while the conversation goes on after it. */
+  unanswered(call: PendingCall): void {
+    const what = call.id === undefined ? `this call to "${call.name}"` : `the call "${call.id}"`;
+    const path = call.id === undefined ? call.place.path : call.place.at('callId').path;
+    this.out.push(error(CALL_ID_CODES.unanswered, `No result answers ${what}, though the conversation goes on after it; a model trained on it learns to go on without the tool's answer, and OpenAI and Anthropic refuse a request whose results do not answer every call.`, path));
   }
 }
 
@@ -158,12 +225,13 @@ function harmonyRecipient(message: Message): string | undefined {
 
 export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  let turn = new Turn(diagnostics);
+  const scan = scanRecord(messages);
+  let turn = new Turn(diagnostics, scan);
   messages.forEach((message, index) => {
     const place = MESSAGES.at(index);
     if (!TURN_ROLES.has(message.role)) {
       turn.end(true);
-      turn = new Turn(diagnostics);
+      turn = new Turn(diagnostics, scan);
       return;
     }
     if (message.role === 'assistant') turn.assistant(index);
@@ -181,6 +249,8 @@ export function checkCallIds(messages: readonly Message[]): Diagnostic[] {
     if (RESULT_ROLES.has(message.role)) turn.result(message.toolCallId, place, 'toolCallId', message.id, message.role === 'function');
   });
   turn.end(false);
+  // A waiting call whose later result turned out to answer a call of its own turn: still unanswered.
+  for (const call of scan.waiting.values()) turn.unanswered(call);
   return diagnostics;
 }
 

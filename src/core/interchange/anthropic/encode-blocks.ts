@@ -4,11 +4,12 @@
  * `tool_use_id`). Value parts become text (reported); parts and blocks kept whole from another
  * dialect, which Anthropic has no block for, are left out and reported.
  */
-import { warning } from '../../model/diagnostic.ts';
+import { info, warning } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Message, Part, ToolCall, ToolOutput } from '../../model/types.ts';
 import type { Losses } from '../conversion.ts';
 import type { CallIdPlan } from '../shared/call-id-plan.ts';
+import type { IdFit } from '../shared/call-id-fit.ts';
 import { argumentsObject } from '../shared/arguments.ts';
 import { parseDataUrl } from '../shared/data-url.ts';
 import { pathLabel } from '../shared/issues.ts';
@@ -16,13 +17,24 @@ import { emptyTextPart } from './empty-text.ts';
 import { merge, nested, tryParseJson, without, type JsonObject } from '../../shared/json.ts';
 import { fallbackPart, type TextFallback } from '../shared/part-fallback.ts';
 
-export const ENCODE_CODES = { missingId: 'anthropic/missing-id', inputNotObject: 'anthropic/input-not-object' } as const;
+export const ENCODE_CODES = {
+  missingId: 'anthropic/missing-id',
+  inputNotObject: 'anthropic/input-not-object',
+  idMapped: 'anthropic/id-mapped',
+  emptyArguments: 'anthropic/empty-arguments',
+  separatedResult: 'anthropic/result-separated-from-call',
+} as const;
+
+/** The form Anthropic's API requires of `tool_use.id` and `tool_use_id`. */
+export const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
 
 const TEXT_FALLBACK: TextFallback = { dialect: 'Anthropic', unit: 'blocks', textType: 'text' };
 
 export interface AnthropicContext {
   losses: Losses;
   ids: CallIdPlan;
+  /** Maps an id that does not match `TOOL_USE_ID` (shared/call-id-fit.ts). */
+  fitId: IdFit;
 }
 
 export function present<T>(value: T | undefined): value is T {
@@ -57,7 +69,7 @@ export function partBlock(part: Part, path: FieldPath, losses: Losses): JsonObje
 
 function resultId(json: JsonObject, result: Message | ToolOutput, path: FieldPath, context: AnthropicContext): void {
   const id = context.ids.requiredResultId(result, path);
-  if (id !== undefined) json.tool_use_id = id;
+  if (id !== undefined) json.tool_use_id = context.fitId(id, [...path, 'role' in result ? 'toolCallId' : 'callId']);
 }
 
 /** A tool (or legacy function) message → a `tool_result` block. */
@@ -89,11 +101,15 @@ export function toolUseBlock(call: ToolCall, path: FieldPath, context: Anthropic
   const { losses } = context;
   const json: JsonObject = { type: 'tool_use' };
   const id = context.ids.callId(call);
-  if (id !== undefined) json.id = id;
+  if (id !== undefined) json.id = context.fitId(id, [...path, 'callId']);
   json.name = call.name;
   const input = argumentsObject(call.arguments);
   if (input) json.input = input;
-  else {
+  else if (call.arguments.trim() === '') {
+    // No arguments at all: the call takes none, which Anthropic writes as the empty object.
+    json.input = {};
+    losses.out.push(info(ENCODE_CODES.emptyArguments, `${pathLabel([...path, 'arguments'])}: the arguments are empty; written as input {} (Anthropic requires an object).`, [...path, 'arguments']));
+  } else {
     const parsed = tryParseJson(call.arguments);
     json.input = parsed ? parsed.value : call.arguments;
     losses.out.push(warning(ENCODE_CODES.inputNotObject, `${pathLabel([...path, 'arguments'])}: Anthropic tool_use input must be a JSON object; the arguments are written as they are.`, [...path, 'arguments']));

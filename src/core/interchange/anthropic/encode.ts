@@ -14,13 +14,15 @@ import type { Message, ParleyRecord } from '../../model/types.ts';
 import { Losses } from '../conversion.ts';
 import type { OptionValues } from '../../shared/options.ts';
 import type { EncodeHow, EncodeResult } from '../types.ts';
-import { planCallIds } from '../shared/call-id-plan.ts';
+import { planCallIds, usedIds } from '../shared/call-id-plan.ts';
+import { callIdFitter } from '../shared/call-id-fit.ts';
+import { separatedResults } from '../shared/separated-results.ts';
 import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { segmentsOf } from '../shared/segments.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson } from '../shared/tools.ts';
 import { emptyResponseBlock } from './empty-text.ts';
-import { ENCODE_CODES, outputBlock, partBlocks, toolResultBlock, toolUseBlock, type AnthropicContext } from './encode-blocks.ts';
+import { ENCODE_CODES, TOOL_USE_ID, outputBlock, partBlocks, toolResultBlock, toolUseBlock, type AnthropicContext } from './encode-blocks.ts';
 import { CODE, DIALECT, SHAPE, TARGET, type DocumentShape, type MessageShape } from './shape.ts';
 
 export { ENCODE_CODES, partBlock } from './encode-blocks.ts';
@@ -38,7 +40,10 @@ export function encodeAnthropic(record: ParleyRecord, _options?: Partial<OptionV
   }
   const wants = how?.wants?.bind(how);
   const losses = new Losses(TARGET, out, DIALECT, wants);
-  const context: AnthropicContext = { losses, ids: planCallIds(record, { generate: true, target: TARGET, out, wants, required: { code: ENCODE_CODES.missingId, requires: 'Anthropic requires tool_use_id' } }) };
+  const ids = planCallIds(record, { generate: true, target: TARGET, out, wants, required: { code: ENCODE_CODES.missingId, requires: 'Anthropic requires tool_use_id' } });
+  const fitId = callIdFitter({ pattern: TOOL_USE_ID, replacement: '_', used: usedIds(record), code: ENCODE_CODES.idMapped, rule: 'Anthropic requires tool_use.id to match ^[a-zA-Z0-9_-]+$', out, wants });
+  const context: AnthropicContext = { losses, ids, fitId };
+  separatedResults(record, ENCODE_CODES.separatedResult, TARGET, out, wants);
   const system: Indexed[] = [];
   const others: Indexed[] = [];
   record.messages.forEach((message, i) => {

@@ -172,6 +172,7 @@ function decodeCall(entry: unknown, path: FieldPath, out: Diagnostic[]): ToolCal
   const shape: CallShape = {};
   if (wasObject) shape.argsObject = true;
   if (!('id' in source)) shape.noId = true;
+  if (!('type' in source)) shape.noType = true;
   return withShape<ToolCall, CallShape>(call, SHAPE, shape);
 }
 

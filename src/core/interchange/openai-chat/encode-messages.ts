@@ -24,6 +24,7 @@ export const ENCODE_CODES = {
   missingCallId: 'openai-chat/missing-call-id',
   legacySplit: 'openai-chat/legacy-split',
   legacyNoName: 'openai-chat/legacy-no-name',
+  separatedResult: 'openai-chat/result-separated-from-call',
 } as const;
 
 export interface ChatContext {
@@ -204,7 +205,8 @@ function encodeCall(call: ToolCall, path: Where, context: ChatContext): JsonObje
   const json: JsonObject = {};
   const id = context.ids.callId(call);
   if (id !== undefined) json.id = id;
-  json.type = call.type ?? 'function';
+  // The API requires `type`, but a source that left it out gets it left out again (the same document back).
+  if (call.type !== undefined || !shapeOf<CallShape>(call, SHAPE)?.noType) json.type = call.type ?? 'function';
   const extra = losses.extraOf(call, 'call', path);
   if (!extra) {
     json.function = { name: call.name, arguments: argumentsValue(call) };

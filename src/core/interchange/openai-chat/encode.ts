@@ -14,6 +14,7 @@ import type { EncodeHow, EncodeResult } from '../types.ts';
 import { planCallIds, type Result } from '../shared/call-id-plan.ts';
 import { merge, mergeFirst, type JsonObject } from '../../shared/json.ts';
 import { shapeOf } from '../shared/shape.ts';
+import { separatedResults } from '../shared/separated-results.ts';
 import { flatFunctionJson, flatToolExtra, keepsRawTool, ownTool, rawToolJson, wrappedToolExtra } from '../shared/tools.ts';
 import { ENCODE_CODES, encodeMessage, type ChatContext } from './encode-messages.ts';
 import { resolveOpenAiChatOptions } from './options.ts';
@@ -45,6 +46,7 @@ export function encodeOpenAiChat(record: ParleyRecord, options?: Partial<OptionV
   const required = { code: ENCODE_CODES.missingCallId, requires: 'Chat Completions requires tool_call_id', labelAtIdField: true };
   const ids = planCallIds(record, { generate: !legacy, target: TARGET, out, keepsMissing, required, wants });
   const context: ChatContext = { losses, ids, legacy };
+  separatedResults(record, ENCODE_CODES.separatedResult, TARGET, out, wants);
   // Places, not paths: a path is made only for a diagnostic (most nodes have none).
   const messagesPlace = new Place().at('messages');
   const messages: JsonObject[] = [];

@@ -30,12 +30,14 @@ export interface MessageShape {
 }
 /**
  * A call from the legacy `function_call`; arguments given as an object (not the API's string);
- * a `tool_calls` entry without `id` (written back without one, not with a made-up id).
+ * a `tool_calls` entry without `id` (written back without one, not with a made-up id); one
+ * without `type` (written back without one; a call made in the model gets `"function"`).
  */
 export interface CallShape {
   legacy?: true;
   argsObject?: true;
   noId?: true;
+  noType?: true;
 }
 /** A tool from the legacy `functions` list. */
 export interface ToolShape {

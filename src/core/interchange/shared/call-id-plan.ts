@@ -72,7 +72,7 @@ function missingResultId(required: RequiredResultId, result: Result, where: Wher
 const TURN_ROLES = new Set(['assistant', 'tool', 'function']);
 
 /** Every id the record uses: of calls (`toolCalls` and call blocks), outputs and tool messages (the calls and outputs `segmentsOf` lists, without building its paths). */
-function usedIds(record: Conversation): Set<string> {
+export function usedIds(record: Conversation): Set<string> {
   const used = new Set<string>();
   const add = (id: string | undefined) => {
     if (id !== undefined) used.add(id);
