@@ -37,7 +37,7 @@ export function render(record: ParleyRecord, options?: Partial<ApertusOptions>, 
     };
   }
   const resolved = resolveOptions(options);
-  const e = new Emitter(resolved.bosToken, how);
+  const e = new Emitter(resolved.bosToken, how, resolved.objectMapArguments);
   reportTextNotes(record.messages, LABEL, e.diagnostics);
   renderConversation(e, record, resolved);
   const { text, spans } = e.builder.finish();
