@@ -43,8 +43,9 @@ export function errorCodes(rendered: Rendered): string[] {
 /**
  * The native render of `json` is `expected` with no errors, and (when the reference template is
  * present) the reference render is `expected` too: a hand-written expectation checked both ways.
+ * Options the template has no variable for (`objectMapArguments`) reach only the native render.
  */
-export function expectRender(json: unknown, expected: string, options: ReferenceOptions = PINNED): Rendered {
+export function expectRender(json: unknown, expected: string, options: ReferenceOptions & Partial<ApertusOptions> = PINNED): Rendered {
   const rendered = renderJson(json, options);
   if (referenceAvailable) expect(referenceOutcome(json, options)).toEqual({ text: expected });
   expect(errorCodes(rendered)).toEqual([]);

@@ -26,6 +26,7 @@ describe.concurrent('parley formats', () => {
       ['enableThinking', '--no-thinking', 'boolean'],
       ['addGenerationPrompt', '--add-generation-prompt', 'boolean'],
       ['date', '--date', 'date'],
+      ['objectMapArguments', '--object-map-arguments', 'boolean'],
     ]);
   });
 });

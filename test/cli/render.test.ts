@@ -55,6 +55,18 @@ describe.concurrent('parley render', () => {
     expect(lines(run.stderr)).toEqual([APERTUS_NATIVE_INFO, expect.stringMatching(/^WARNING messages\[0\]\.content .*<\|assistant_end\|>/)]);
   });
 
+  it('writes object arguments as their JSON text, and with --object-map-arguments as the template does ([object Map])', async () => {
+    const json = { messages: [{ role: 'user', content: 'Q' }, { role: 'assistant', content: { blocks: [{ type: 'tool_calls', calls: [{ name: 'f', arguments: { x: 1 } }] }] } }] };
+    const file = files.write('object-arguments.json', json);
+    const plain = await parley(['render', '--format', 'apertus', '--date', '2025-08-25', file]);
+    const bytes = await parley(['render', '--format', 'apertus', '--date', '2025-08-25', '--object-map-arguments', file]);
+    expect([plain.code, bytes.code]).toEqual([0, 0]);
+    expect(plain.stdout).toContain('<|tools_prefix|>[{"f": {"x": 1}}]<|tools_suffix|>');
+    expect(bytes.stdout).toContain('<|tools_prefix|>[{"f": [object Map]}]<|tools_suffix|>');
+    expect(bytes.stdout).toBe(libraryRender(json, { date: '2025-08-25', objectMapArguments: true }));
+    for (const run of [plain, bytes]) expect(lines(run.stderr)).toContainEqual(expect.stringMatching(/^WARNING messages\[1\]\.content\.blocks\[0\]\.calls\[0\]\.arguments: .*\[object Map\]/));
+  });
+
   it('writes render errors to stderr, still prints the text, and exits 1', async () => {
     const run = await parley(['render', '--format', 'apertus', '--date', '2025-08-25'], JSON.stringify(MIXED));
     expect(run.code).toBe(1);

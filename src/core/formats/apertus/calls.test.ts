@@ -5,7 +5,7 @@
  * raises). Expected texts are checked against the reference when it is present.
  */
 import { describe, expect, it } from 'vitest';
-import { decode, DEFAULT_HEAD, expectRender, renderJson } from '../../../../test/apertus/helpers.ts';
+import { decode, DEFAULT_HEAD, expectRender, PINNED, renderJson } from '../../../../test/apertus/helpers.ts';
 import { validateRecord } from '../../validate/index.ts';
 import { CODES } from './codes.ts';
 
@@ -43,10 +43,18 @@ describe('tool call arguments that are not JSON', () => {
 });
 
 describe('object arguments', () => {
-  it.each([['in a block', blockCall], ['in legacy tool_calls', legacyCall]] as const)('%s are written as @huggingface/jinja writes them, with a warning', (_name, make) => {
-    const json = make({ x: 1 });
-    const rendered = renderJson(json);
-    expect(rendered.text).toContain('[{"f": [object Map]}]');
+  const cases = [['in a block', blockCall, ''], ['in legacy tool_calls', legacyCall, 'A']] as const;
+
+  it.each(cases)('%s are written as their JSON text, with a warning that the official template fails on them', (_name, make, before) => {
+    const rendered = renderJson(make({ x: 1, y: { z: 'a' } }));
+    // Apertus JSON's reader keeps an object as its JSON text, with Python's separators (", ", ": ").
+    expect(rendered.text).toBe(`${DEFAULT_HEAD}${Q}<|assistant_start|>${before}<|tools_prefix|>[{"f": {"x": 1, "y": {"z": "a"}}}]<|tools_suffix|>`);
+    expect(rendered.diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', CODES.argumentsObject]]);
+    expect(rendered.diagnostics[0]?.message).toMatch(/written as their JSON text.*"\[object Map\]".*Python's jinja2 .* raises TypeError/);
+  });
+
+  it.each(cases)('%s: the objectMapArguments option writes the template\'s own bytes ([object Map]), as the reference does', (_name, make, before) => {
+    const rendered = expectRender(make({ x: 1 }), `${DEFAULT_HEAD}${Q}<|assistant_start|>${before}<|tools_prefix|>[{"f": [object Map]}]<|tools_suffix|>`, { ...PINNED, objectMapArguments: true });
     expect(rendered.diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', CODES.argumentsObject]]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Tool calls as the template writes them: `<|tools_prefix|>[{"name": arguments}, …]<|tools_suffix|>`,
  * for a `tool_calls` block and for legacy OpenAI `tool_calls` on an assistant message. The
- * template concatenates the arguments as they are; what it makes of arguments that are not a
- * JSON string is reproduced here and explained in a diagnostic.
+ * template concatenates the arguments as they are; arguments that are not a JSON string are
+ * explained in a diagnostic (an object is written as its JSON text unless asked otherwise).
  */
 import type { Place } from '../../model/path.ts';
 import type { ToolCall } from '../../model/types.ts';
@@ -62,8 +62,11 @@ function checkLegacyType(e: Emitter, call: ToolCall, k: number, place: Place, la
 
 /**
  * `'": ' + arguments + '}'`: a string is written as it is (and checked as JSON, as docs/formats.md
- * asks in 'All formats: tool-call arguments are kept as the author's text', with the diagnostic `validateRecord` gives, as a warning: the template renders it);
- * an object becomes "[object Map]" in `@huggingface/jinja`, while Python's jinja2 raises.
+ * asks in 'All formats: tool-call arguments are kept as the author's text', with the diagnostic `validateRecord` gives, as a warning: the template renders it).
+ * An object (Anthropic `tool_use.input`, Hugging Face style) is where the template fails:
+ * `@huggingface/jinja` writes "[object Map]" and Python's jinja2 raises. Nobody wants those bytes
+ * in training data, so its JSON text is written, with a warning; the `objectMapArguments`
+ * option writes the template's own bytes.
  */
 function renderArguments(e: Emitter, call: ToolCall, k: number, place: Place, label: string): void {
   // Most arguments are JSON text written as a string: neither diagnostic applies, and a scan
@@ -74,16 +77,18 @@ function renderArguments(e: Emitter, call: ToolCall, k: number, place: Place, la
   }
   const parsed = parseArgumentsText(call.arguments, place);
   if (call.argumentsWasObject && parsed.ok && isPlainObject(parsed.value)) {
+    const written = e.objectMapArguments ? `"${MAPPING_AS_TEXT}" (the template's own bytes, as the option asks)` : 'their JSON text';
     e.warn(
       CODES.argumentsObject,
-      `${label}: the arguments of tool call ${k + 1} (${JSON.stringify(call.name)}) are a JSON object, not a string; the template concatenates them as text, so @huggingface/jinja writes "${MAPPING_AS_TEXT}" (shown) and Python's jinja2 (ApertusFormatter) raises TypeError. Write them as a JSON string.`,
+      `${label}: the arguments of tool call ${k + 1} (${JSON.stringify(call.name)}) are a JSON object, not a string; written as ${written}. The official template concatenates them as text and fails on them: @huggingface/jinja writes "${MAPPING_AS_TEXT}" and Python's jinja2 (ApertusFormatter) raises TypeError. Write them as a JSON string.`,
       place,
       argumentsAsStringFix(place.path.slice(0, -1), call),
     );
-    e.derived(MAPPING_AS_TEXT, place, true);
+    if (e.objectMapArguments) e.derived(MAPPING_AS_TEXT, place, true);
+    // The reader keeps an object as its JSON text (`arguments`), so this is the field's text.
+    else e.content(call.arguments, place, true);
     return;
   }
   if (!parsed.ok) e.diagnostics.push({ ...parsed.diagnostic, severity: 'warning' });
   e.content(call.arguments, place, true);
 }
-

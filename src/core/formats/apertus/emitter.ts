@@ -21,7 +21,15 @@ export class Emitter {
   /** The BOS text (an option) is searched for as well, when set. */
   private readonly markers: readonly string[];
 
-  constructor(bosToken: string, how?: RenderHow) {
+  /**
+   * @param objectMapArguments write object arguments as the template does ("[object Map]"), not
+   *   as their JSON text (the option of the same name, options.ts).
+   */
+  constructor(
+    bosToken: string,
+    how?: RenderHow,
+    readonly objectMapArguments = false,
+  ) {
     this.markers = [bosToken];
     this.builder = new SpanBuilder<Where>((text, where) => this.checkInjection(text, where), how);
   }

@@ -14,8 +14,9 @@ describe('apertusFormat', () => {
       ['enableThinking', 'boolean', true, '--no-thinking'],
       ['addGenerationPrompt', 'boolean', false, '--add-generation-prompt'],
       ['date', 'date', null, '--date'],
+      ['objectMapArguments', 'boolean', false, '--object-map-arguments'],
     ]);
-    expect(apertusFormat.defaults).toEqual({ bosToken: '<s>', enableThinking: true, addGenerationPrompt: false, date: null });
+    expect(apertusFormat.defaults).toEqual({ bosToken: '<s>', enableThinking: true, addGenerationPrompt: false, date: null, objectMapArguments: false });
     expect(apertusFormat.recordKinds).toEqual(['chat']);
   });
 

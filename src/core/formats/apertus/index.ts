@@ -37,6 +37,15 @@ export const apertusFormat: Format<ApertusOptions> = {
       default: APERTUS_DEFAULTS.date,
       cliFlag: '--date',
     },
+    {
+      key: 'objectMapArguments',
+      label: 'Object arguments as [object Map]',
+      description:
+        'Tool-call arguments given as a JSON object (not a string) are written as the official template writes them in @huggingface/jinja: "[object Map]" (Python\'s jinja2 raises). Off: their JSON text.',
+      type: 'boolean',
+      default: APERTUS_DEFAULTS.objectMapArguments,
+      cliFlag: '--object-map-arguments',
+    },
   ],
   defaults: APERTUS_DEFAULTS,
   specialTokens: SPECIAL_TOKENS,

@@ -12,6 +12,11 @@ export type ApertusOptions = {
    * time (what the template's `strftime_now('%Y-%m-%d')` gives).
    */
   date: string | null;
+  /**
+   * Object arguments (Anthropic `tool_use.input`, Hugging Face style) as the template writes them
+   * in `@huggingface/jinja`: "[object Map]" (Python's jinja2 raises). Off: their JSON text.
+   */
+  objectMapArguments: boolean;
 };
 
 export const APERTUS_DEFAULTS: ApertusOptions = {
@@ -20,6 +25,8 @@ export const APERTUS_DEFAULTS: ApertusOptions = {
   enableThinking: true,
   addGenerationPrompt: false,
   date: null,
+  // Nobody wants "[object Map]" in training data; the template's own bytes are asked for.
+  objectMapArguments: false,
 };
 
 /**
@@ -28,12 +35,13 @@ export const APERTUS_DEFAULTS: ApertusOptions = {
  */
 export function resolveOptions(options: Partial<ApertusOptions> | undefined): ApertusOptions {
   if (options === undefined) return APERTUS_DEFAULTS;
-  const { bosToken, enableThinking, addGenerationPrompt, date } = options;
+  const { bosToken, enableThinking, addGenerationPrompt, date, objectMapArguments } = options;
   return {
     bosToken: typeof bosToken === 'string' ? bosToken : APERTUS_DEFAULTS.bosToken,
     enableThinking: typeof enableThinking === 'boolean' ? enableThinking : APERTUS_DEFAULTS.enableThinking,
     addGenerationPrompt: typeof addGenerationPrompt === 'boolean' ? addGenerationPrompt : APERTUS_DEFAULTS.addGenerationPrompt,
     date: typeof date === 'string' && date !== '' ? date : null,
+    objectMapArguments: typeof objectMapArguments === 'boolean' ? objectMapArguments : APERTUS_DEFAULTS.objectMapArguments,
   };
 }
 

@@ -90,6 +90,7 @@ const options = fc.record({
   enableThinking: fc.boolean(),
   addGenerationPrompt: fc.boolean(),
   date: fc.constantFrom('2025-08-25', '1999-12-31'),
+  objectMapArguments: fc.boolean(),
 });
 
 /** Checks the property on `c`; false when the renderer does not accept `c` (nothing to check). */

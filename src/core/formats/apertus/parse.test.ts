@@ -14,7 +14,7 @@ import { TOKENS } from './tokens.ts';
 const DEFAULT_SYSTEM = '<|system_start|>You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: 2025-08-25<|system_end|>';
 const DEV_ON = '<|developer_start|>Deliberation: enabled\nTool Capabilities: disabled<|developer_end|>';
 const DEV_OFF = '<|developer_start|>Deliberation: disabled\nTool Capabilities: disabled<|developer_end|>';
-const OPTIONS: ApertusOptions = { bosToken: '<s>', enableThinking: true, addGenerationPrompt: false, date: '2025-08-25' };
+const OPTIONS: ApertusOptions = { bosToken: '<s>', enableThinking: true, addGenerationPrompt: false, date: '2025-08-25', objectMapArguments: false };
 
 interface Example {
   name: string;
@@ -181,7 +181,7 @@ describe('parseApertus on template output', () => {
       ['info', 'The system message is the default Apertus prompt dated 2025-08-25 (render without a system message, with date 2025-08-25).'],
       ['info', 'Deliberation: disabled (render with enableThinking false).'],
     ]);
-    expect(result.options).toEqual({ bosToken: '<|bos|>', enableThinking: false, addGenerationPrompt: true, date: '2025-08-25' });
+    expect(result.options).toEqual({ bosToken: '<|bos|>', enableThinking: false, addGenerationPrompt: true, date: '2025-08-25', objectMapArguments: false });
   });
 
   it('rebuilds tools from their signatures', () => {

@@ -4,7 +4,8 @@
  * the official template produces exactly the same text.
  */
 import { describe, expect, it } from 'vitest';
-import { blocksMessage, conversation, documentFile, documentRecord, response, textMessage, textPart, thoughts } from '../../model/builders.ts';
+import { blocksMessage, conversation, documentFile, documentRecord, partsMessage, response, textMessage, textPart, thoughts } from '../../model/builders.ts';
+import { LOST_CODE } from '../../shared/lost-in-conversion.ts';
 import { DEFAULT_HEAD, expectRender, PINNED, renderJson } from '../../../../test/apertus/helpers.ts';
 import { todayLocal, type ApertusOptions } from './options.ts';
 import { render } from './render.ts';
@@ -351,3 +352,17 @@ describe('options of the wrong type', () => {
     expect(text.endsWith('<|user_end|>')).toBe(true);
   });
 });
+
+describe('what Apertus does not write, it says', () => {
+  it('reports citations and annotations on text as lost, one per kind and place', () => {
+    const cited = { ...response('Paris'), extra: { citations: [{ type: 'char_location' }] } };
+    const part = { ...textPart('Hi'), extra: { annotations: [{ type: 'url_citation' }] } };
+    const rendered = render(conversation([partsMessage('user', [part]), blocksMessage([cited])]), PINNED);
+    expect(rendered.text).toContain('Paris');
+    expect(rendered.diagnostics.filter((d) => d.code === LOST_CODE).map((d) => [d.path, d.message.slice(0, d.message.indexOf(' at '))])).toEqual([
+      [['messages', 0, 'content', 'parts', 0, 'extra', 'annotations'], 'lost in conversion: the annotations'],
+      [['messages', 1, 'content', 'blocks', 0, 'extra', 'citations'], 'lost in conversion: the citations'],
+    ]);
+  });
+});
+

@@ -8,6 +8,7 @@ import { encodeContent } from '../../shared/apertus/encode-content.ts';
 import { error } from '../../model/diagnostic.ts';
 import { Place, type FieldPath } from '../../model/path.ts';
 import type { Content, Conversation, Message, ParleyRecord } from '../../model/types.ts';
+import { reportTextNotes } from '../shared/left-out.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { closeToolList, newTurnState, renderBlocks, type TurnState } from './assistant.ts';
 import { renderCalls } from './calls.ts';
@@ -23,6 +24,7 @@ import { TOKENS } from './tokens.ts';
 const DEFAULT_SYSTEM_PROMPT = 'You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: ';
 const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
 const ROOT: FieldPath = [];
+const LABEL = 'Apertus';
 /** The messages; a message is `MESSAGES.at(i)` (places: a path is made only for a span or a diagnostic). */
 const MESSAGES = new Place().at('messages');
 
@@ -35,7 +37,8 @@ export function render(record: ParleyRecord, options?: Partial<ApertusOptions>, 
     };
   }
   const resolved = resolveOptions(options);
-  const e = new Emitter(resolved.bosToken, how);
+  const e = new Emitter(resolved.bosToken, how, resolved.objectMapArguments);
+  reportTextNotes(record.messages, LABEL, e.diagnostics);
   renderConversation(e, record, resolved);
   const { text, spans } = e.builder.finish();
   return { text, spans, diagnostics: e.diagnostics };

@@ -4,8 +4,8 @@
  * comparison with the template itself is in test/hub-templates/.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls, toolOutput, toolOutputs } from '../../model/builders.ts';
-import type { Conversation } from '../../model/types.ts';
+import { blocksMessage, conversation, partsMessage, response, textMessage, textPart, thoughts, toolCall, toolCalls, toolOutput, toolOutputs } from '../../model/builders.ts';
+import type { Conversation, ToolDefinition } from '../../model/types.ts';
 import { LOST_CODE } from '../../shared/lost-in-conversion.ts';
 import { chatMlFormat } from './index.ts';
 
@@ -76,5 +76,40 @@ describe('ChatML (Qwen2.5) parse', () => {
   it('reports text that is not a ChatML turn with its line and column', () => {
     const { diagnostics } = chatMlFormat.parse(`${DEFAULT}hello`);
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'chatml/syntax', severity: 'error', message: expect.stringContaining('line 3, column 1') })]);
+  });
+});
+
+describe('ChatML (Qwen2.5): what it does not write, it says', () => {
+  const fn: ToolDefinition = { id: 't1', name: 'f', parameters: {} };
+  const search: ToolDefinition = { id: 't2', name: 'web_search', type: 'web_search_20250305', extra: { name: 'web_search' }, extraSource: 'anthropic' };
+  const mcp: ToolDefinition = { id: 't3', name: 'mcp', type: 'mcp', extra: { server_label: 's' }, extraSource: 'openai-responses' };
+
+  it('leaves a provider built-in tool out of the function prompt, one lost diagnostic per tool at its path', () => {
+    const messages = [textMessage('user', 'Q')];
+    const mixed = chatMlFormat.render(conversation(messages, [search, fn, mcp]));
+    // The prompt is the one written for the function tool alone.
+    expect(mixed.text).toBe(chatMlFormat.render(conversation(messages, [fn])).text);
+    expect(mixed.text).not.toContain('web_search');
+    const lost = mixed.diagnostics.filter((d) => d.code === LOST_CODE);
+    expect(lost).toEqual([
+      expect.objectContaining({ path: ['tools', 0], message: expect.stringContaining('"web_search_20250305"') }),
+      expect.objectContaining({ path: ['tools', 2], message: expect.stringContaining('"mcp"') }),
+    ]);
+    // Only built-in tools: no tools section at all, the default system message as with no tools.
+    expect(chatMlFormat.render(conversation(messages, [search])).text).toBe(`${DEFAULT}<|im_start|>user\nQ<|im_end|>\n`);
+  });
+
+  it('reports citations and annotations on text as lost, one per kind and place (an empty list loses nothing)', () => {
+    const cited = { ...response('Paris'), extra: { citations: [{ type: 'char_location', cited_text: 'x' }] } };
+    const annotated = { ...response(' is big'), extra: { annotations: [{ type: 'url_citation', url: 'u' }], citations: [] } };
+    const part = { ...textPart('Hi'), extra: { citations: [{ type: 'web_search_result_location' }] } };
+    const rendered = chatMlFormat.render(conversation([partsMessage('user', [part]), blocksMessage([cited, annotated])]));
+    expect(rendered.text).toContain('Paris is big');
+    const lost = rendered.diagnostics.filter((d) => d.code === LOST_CODE).map((d) => [d.path, d.message.slice(0, d.message.indexOf(' at '))]);
+    expect(lost).toEqual([
+      [['messages', 0, 'content', 'parts', 0, 'extra', 'citations'], 'lost in conversion: the citations'],
+      [['messages', 1, 'content', 'blocks', 0, 'extra', 'citations'], 'lost in conversion: the citations'],
+      [['messages', 1, 'content', 'blocks', 1, 'extra', 'annotations'], 'lost in conversion: the annotations'],
+    ]);
   });
 });

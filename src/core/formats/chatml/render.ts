@@ -16,11 +16,12 @@
  */
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
-import type { Conversation, ParleyRecord } from '../../model/types.ts';
+import type { ParleyRecord } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { argumentsJson, type ArgumentsMode } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toolText } from '../shared/jinja-json.ts';
+import { functionTools, reportTextNotes, type ToolRef } from '../shared/left-out.ts';
 import { plainMessages, reportNotShown, reportUnwritten, type CallRef, type PlainMessage, type TextPiece } from '../shared/openai-messages.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
@@ -91,17 +92,18 @@ class Writer {
   }
 }
 
-function renderSystem(w: Writer, first: PlainMessage | undefined, record: Conversation): void {
+/** `tools`: the function tools only (built-in tools are left out, see shared/left-out.ts). */
+function renderSystem(w: Writer, first: PlainMessage | undefined, tools: readonly ToolRef[]): void {
   const system = first?.role === 'system' ? first : undefined;
   const path = system?.path ?? ROOT;
   w.header('system', path);
-  if (system) w.content(system, false, record.tools.length === 0);
+  if (system) w.content(system, false, tools.length === 0);
   else w.out.structure(DEFAULT_SYSTEM, ROOT, false);
-  if (record.tools.length > 0) {
+  if (tools.length > 0) {
     w.out.structure(TOOLS_HEAD, ['tools'], false);
-    record.tools.forEach((tool, t) => {
+    tools.forEach(({ tool, path: toolPath }) => {
       w.out.structure('\n', ['tools'], false);
-      w.out.content(toolText(tool), ['tools', t], false);
+      w.out.content(toolText(tool), toolPath, false);
     });
     w.out.structure(TOOLS_TAIL, ['tools'], false);
   }
@@ -155,7 +157,8 @@ export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptio
   const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
   reportUnwritten(messages, LABEL, diagnostics);
   reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
-  renderSystem(w, messages[0], record);
+  reportTextNotes(record.messages, LABEL, diagnostics);
+  renderSystem(w, messages[0], functionTools(record.tools, LABEL, diagnostics));
   for (let i = 0; i < messages.length; i++) renderMessage(w, messages, i);
   if (resolved.addGenerationPrompt) w.header('assistant', ROOT);
   const { text, spans } = w.out.finish();

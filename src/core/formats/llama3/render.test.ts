@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, response, textMessage, thoughts, toolCall } from '../../model/builders.ts';
-import type { Conversation } from '../../model/types.ts';
+import type { Conversation, ToolDefinition } from '../../model/types.ts';
 import { LOST_CODE } from '../../shared/lost-in-conversion.ts';
 import { llama3Format } from './index.ts';
 
@@ -71,3 +71,32 @@ describe('Llama 3.1 render', () => {
     expect((parsed.record as Conversation).tools).toEqual([expect.objectContaining({ name: 'f', parameters: {} })]);
   });
 });
+
+describe('Llama 3.1: what it does not write, it says', () => {
+  const fn: ToolDefinition = { id: 't1', name: 'f', parameters: {} };
+  const search: ToolDefinition = { id: 't2', name: 'web_search_preview', type: 'web_search_preview', extraSource: 'openai-responses' };
+
+  it('leaves a provider built-in tool out of the function prompt (system or user turn), one lost diagnostic per tool', () => {
+    const messages = [textMessage('user', 'Q')];
+    for (const toolsInUserMessage of [true, false]) {
+      const mixed = llama3Format.render(conversation(messages, [fn, search]), { toolsInUserMessage });
+      expect(mixed.text).toBe(llama3Format.render(conversation(messages, [fn]), { toolsInUserMessage }).text);
+      expect(mixed.text).not.toContain('web_search');
+      expect(mixed.diagnostics.filter((d) => d.code === LOST_CODE)).toEqual([expect.objectContaining({ path: ['tools', 1], message: expect.stringContaining('"web_search_preview"') })]);
+    }
+    // Only built-in tools: no "Environment: ipython", no tool instructions, as with no tools.
+    const only = llama3Format.render(conversation(messages, [search]));
+    expect(only.text).toBe(`${HEAD}<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nQ<|eot_id|>`);
+  });
+
+  it('reports citations and annotations on text as lost, one per kind and place', () => {
+    const cited = { ...response('Paris'), extra: { citations: [{ type: 'char_location' }], annotations: [{ type: 'url_citation' }] } };
+    const rendered = llama3Format.render(conversation([textMessage('user', 'Q'), blocksMessage([cited])]));
+    expect(rendered.text).toContain('Paris<|eot_id|>');
+    expect(rendered.diagnostics.filter((d) => d.code === LOST_CODE).map((d) => d.path)).toEqual([
+      ['messages', 1, 'content', 'blocks', 0, 'extra', 'annotations'],
+      ['messages', 1, 'content', 'blocks', 0, 'extra', 'citations'],
+    ]);
+  });
+});
+

@@ -20,8 +20,9 @@
  */
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
-import type { ParleyRecord, ToolDefinition } from '../../model/types.ts';
+import type { ParleyRecord } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
+import { functionTools, reportTextNotes, type ToolRef } from '../shared/left-out.ts';
 import { argumentsJson } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toJson, toolText } from '../shared/jinja-json.ts';
@@ -60,9 +61,9 @@ function trimmed(c: Context, message: PlainMessage, trainable: boolean): void {
   c.out.content(text, path, trainable);
 }
 
-function tools(c: Context, list: readonly ToolDefinition[]): void {
-  list.forEach((tool, t) => {
-    c.out.content(toolText(tool, 4), ['tools', t], false);
+function tools(c: Context, list: readonly ToolRef[]): void {
+  list.forEach(({ tool, path }) => {
+    c.out.content(toolText(tool, 4), path, false);
     c.out.structure('\n\n', ['tools'], false);
   });
 }
@@ -142,8 +143,10 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
   reportUnwritten(messages, LABEL, diagnostics);
   reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
-  // Empty tools are no tools (the model does not tell `tools: []` from no tools).
-  const hasTools = record.tools.length > 0;
+  reportTextNotes(record.messages, LABEL, diagnostics);
+  // Empty tools are no tools (the model does not tell `tools: []` from no tools); built-in tools are left out.
+  const functions = functionTools(record.tools, LABEL, diagnostics);
+  const hasTools = functions.length > 0;
 
   out.special(resolved.bosToken, ROOT, false);
   let rest = messages;
@@ -156,7 +159,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   out.structure(`${CUTOFF}${TODAY_PREFIX}${resolved.dateString}\n\n`, ROOT, false);
   if (hasTools && !resolved.toolsInUserMessage) {
     out.structure(SYSTEM_TOOLS_INTRO, ['tools'], false);
-    tools(c, record.tools);
+    tools(c, functions);
   }
   if (system) {
     trimmed(c, system, false);
@@ -173,7 +176,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
       if (first.calls.length > 0) diagnostics.push(lostInConversion('the tool calls of the message that carries the tools', `${LABEL} writes only its text`, [...first.path, 'toolCalls']));
       header(c, 'user', first.path);
       out.structure(USER_TOOLS_INTRO, ['tools'], false);
-      tools(c, record.tools);
+      tools(c, functions);
       trimmed(c, first, false);
       out.special(TOKENS.eot, first.path, false);
     }
