@@ -32,6 +32,16 @@ describe('diagnosticsState', () => {
     expect(diagnosticsState({ ...state })).toBe(diagnosticsState({ ...state }));
     expect(diagnosticsState({ ...state, importDiagnostics: [warning('x', 'y')] })).not.toBe(diagnosticsState(state));
   });
+
+  it('lists again when the dataset\'s rules file changes, the record and format the same', () => {
+    const record = conversation([textMessage('user', 'Q'), textMessage('assistant', 'As an AI language model, no.')]);
+    const dataset = {} as DatasetFile;
+    const state = { record, formatId: 'apertus', formatOptions, importDiagnostics: [], dataset, datasetRules: null };
+    expect(diagnosticsState(state).map((d) => d.code)).not.toContain('rules/forbiddenText');
+    const datasetRules = { name: 'team.json', text: '', rules: { forbiddenText: { patterns: [{ text: 'As an AI language model' }] } } };
+    expect(diagnosticsState({ ...state, datasetRules }).map((d) => d.code)).toContain('rules/forbiddenText');
+    expect(diagnosticsState({ ...state, datasetRules: null }).map((d) => d.code)).not.toContain('rules/forbiddenText');
+  });
 });
 
 describe('renderState with an off-page renderer', () => {

@@ -4,7 +4,7 @@
  * (single-entry memos), so a keystroke computes each once however many subscribers read it
  * (preview, diagnostics panel, form fields, test API).
  */
-import { checkRecord, findFormat, sameProfile, validateRecord, type CheckProfile, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { checkRecord, findFormat, validateRecord, type CheckProfile, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
 import { profileOf, type ProfileInputs } from './check-profile.ts';
 import { keyDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
 import { useAppStore, type AppState } from './store.ts';
@@ -76,8 +76,11 @@ export function diagnosticsState(state: DiagnosticsInputs): readonly ListedDiagn
   const imported = state.importDiagnostics;
   const rendered = renderState(state);
   const format = rendered.diagnostics;
+  // Every selector of every field reads this on every store change: compare the profile's parts
+  // by identity (the store never mutates them), not by value.
   const profile = profileOf(state);
-  if (lastList && lastList.record === state.record && lastList.imported === imported && lastList.format === format && sameProfile(lastList.profile, profile)) return lastList.list;
+  const same = lastList && lastList.record === state.record && lastList.imported === imported && lastList.format === format && lastList.profile.formatId === profile.formatId && lastList.profile.formatOptions === profile.formatOptions && lastList.profile.rules === profile.rules;
+  if (same && lastList) return lastList.list;
   const list = keyDiagnostics(checkRecord({ record: state.record, readerDiagnostics: imported }, profile, { formatDiagnostics: format, renderText: rendered.text }).diagnostics);
   lastList = { record: state.record, imported, profile, format, list };
   return list;

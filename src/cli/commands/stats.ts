@@ -120,7 +120,7 @@ function tallyLine(line: ChunkLine, measuring: Measuring, tally: Tally, name?: s
     count(tally.codes, decoded.code);
     return decoded;
   }
-  if (parsed.ok) tally.duplicates.add(tally.lengths.length, contentKey(line));
+  tally.duplicates.add(tally.lengths.length, contentKey(line));
   const { format, options, tokenizer, profile } = measuring;
   const measured = measureRecord(decoded.record, format, options, tokenizer ? { tokenizer } : undefined);
   tally.lengths.push(measured.lengths);
