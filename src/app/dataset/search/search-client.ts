@@ -85,8 +85,9 @@ function send(request: SearchRequest): void {
 }
 
 /** The records a search looks at: the listed ones the filters let through, in file order. */
-export function searchedIds(state: Pick<AppState, 'datasetRows' | 'datasetOrder'>): readonly number[] {
-  return filterOrder(currentJudgedRows(), state.datasetOrder, searchStore.getState().filter);
+export function searchedIds(state: Pick<AppState, 'dataset' | 'datasetRows' | 'datasetChanges' | 'datasetOrder'>): readonly number[] {
+  // The rows with the token rules' judgements (judged-rows.ts): the Errors filter counts them too.
+  return filterOrder(currentJudgedRows(state), state.datasetOrder, searchStore.getState().filter);
 }
 
 /** What the worker needs to read records `order` as they are now (commit the current record first). */
