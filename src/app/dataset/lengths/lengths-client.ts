@@ -40,7 +40,8 @@ function sourceOf(id: string | undefined): TokenizerSource | undefined {
 
 function profileOf(app: AppState, lengths: LengthsState): CheckProfile {
   const options = app.formatOptions[app.formatId];
-  return { formatId: app.formatId, ...(options ? { formatOptions: options } : {}), ...(lengths.rules ? { rules: lengths.rules } : {}) };
+  const readAs = app.dataset ? app.datasetReadAs : null;
+  return { formatId: app.formatId, ...(options ? { formatOptions: options } : {}), ...(readAs ? { readAs } : {}), ...(lengths.rules ? { rules: lengths.rules } : {}) };
 }
 
 function send(message: ToLengthsWorker): void {
@@ -208,7 +209,7 @@ useAppStore.subscribe((state, previous) => {
     if (state.formatId !== previous.formatId) startForTokenRules();
     return;
   }
-  if (state.formatId !== previous.formatId || state.formatOptions !== previous.formatOptions) startLengths();
+  if (state.formatId !== previous.formatId || state.formatOptions !== previous.formatOptions || state.datasetReadAs !== previous.datasetReadAs) startLengths();
   else if (state.datasetChanges.edited !== previous.datasetChanges.edited) sendEditedTexts();
 });
 
