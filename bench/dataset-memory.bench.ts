@@ -72,7 +72,7 @@ new Promise(function (resolve) {
     var shown = false;
     try { shown = api.dataset && api.dataset.count() > 0 && api.renderedText().indexOf('#0 ') !== -1; } catch (e) {}
     if (shown && document.querySelector('[role=progressbar]') === null) resolve(performance.now() - start);
-    else if (performance.now() - start > 300000) resolve(-1);
+    else if (performance.now() - start > 600000) resolve(-1);
     else setTimeout(poll, 50);
   })();
 })
