@@ -108,7 +108,10 @@ test('a rules file: opened in the review tools, shown by name, refused when it i
   await rules.getByLabel('Rules file to open').setInputFiles({ name: 'team.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(team)) });
   await expect(rules).toContainText('team.json');
   await expect(rules).toContainText('forbidden text');
-  await expect(rules).toContainText('Maximum tokens and trained share are checked in the Lengths panel');
+  await expect(rules).toContainText("Maximum tokens and trained share need the tokenizer's counts");
+  // Apertus ships no tokenizer: the token rules are not skipped without a word.
+  const summary = await openSummary(page);
+  await expect(summary.getByRole('status')).toHaveText(/^Token rules not checked: load a tokenizer/);
   // Not a rules file: said, and the rules in use stay.
   await rules.getByLabel('Rules file to open').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"forbiddenText": ') });
   await expect(parley.alert).toContainText('broken.json is not a rules file');

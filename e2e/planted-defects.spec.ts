@@ -2,7 +2,8 @@
  * The issue's review, done as an annotator does it: a generated file with every kind of planted
  * defect at known lines (src/core/checks/test-defects.ts). Alt+N alone reaches every bad record and
  * nothing else, and `parley validate` (the built command) lists the same lines; with a rules file
- * loaded in the app and given to the command with --rules, the two still agree.
+ * loaded in the app and given to the command with --rules, the two still agree; with a token
+ * rule too (maxTokens, judged with ChatML's own tokenizer, Qwen3, as `--tokenizer qwen3` does).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -20,17 +21,29 @@ writeFileSync(dataPath, file.text);
 const RULES = { forbiddenText: { patterns: [{ text: 'why why why why why why' }] } };
 const rulesPath = join(dir, 'team.json');
 writeFileSync(rulesPath, JSON.stringify(RULES));
+/**
+ * The same rule and a token budget: the planted file's ChatML renders run from about 60 to 200
+ * Qwen3 tokens (docs/bad-records.md: p50 89, p90 129), so 120 flags some of the records, not all.
+ */
+const TOKEN_RULES = { ...RULES, maxTokens: { max: 120 } };
+const tokenRulesPath = join(dir, 'team-tokens.json');
+writeFileSync(tokenRulesPath, JSON.stringify(TOKEN_RULES));
 
 const plantedErrors = file.defects.filter((d) => d.severity === 'error').map((d) => d.line);
 
-/** The lines `parley validate --jsonl` calls not valid (one result line per input line). */
-function commandErrorLines(extra: string[] = []): number[] {
+/** `parley validate --jsonl`'s result lines (one per input line). */
+function commandResults(extra: string[] = []): { valid: boolean; diagnostics?: { code: string }[] }[] {
   const run = spawnSync(process.execPath, ['bin/parley.js', 'validate', '--format', 'chatml', '--jsonl', ...extra, dataPath], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   expect(run.status, run.stderr).toBe(1);
   return run.stdout
     .split('\n')
     .slice(0, file.records)
-    .flatMap((line, i) => ((JSON.parse(line) as { valid: boolean }).valid ? [] : [i + 1]));
+    .map((line) => JSON.parse(line) as { valid: boolean; diagnostics?: { code: string }[] });
+}
+
+/** The lines `parley validate --jsonl` calls not valid. */
+function commandErrorLines(extra: string[] = []): number[] {
+  return commandResults(extra).flatMap((result, i) => (result.valid ? [] : [i + 1]));
 }
 
 async function currentLine(page: Page): Promise<number> {
@@ -76,4 +89,21 @@ test('every planted defect is reached with Alt+N alone, and the command names th
   await expect(codes.getByRole('listitem').filter({ hasText: 'rules/forbiddenText' })).toContainText(`${ruled} records`, { timeout: 60_000 });
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
   expect((await visitWithAltN(page)).sort((a, b) => a - b)).toEqual(withRules);
+
+  // A token rule: counted in the rows, the summary and Alt+N as `validate --rules --tokenizer` counts it.
+  const tokenArgs = ['--rules', tokenRulesPath, '--tokenizer', 'qwen3'];
+  const results = commandResults(tokenArgs);
+  const tooLong = results.filter((result) => result.diagnostics?.some((d) => d.code === 'rules/maxTokens')).length;
+  // Some records, not all: the budget means something here, and the records under it still pass.
+  expect(tooLong).toBeGreaterThan(10);
+  expect(tooLong).toBeLessThan(file.records / 2);
+  const withTokenRules = commandErrorLines(tokenArgs);
+  expect(withTokenRules.length).toBeGreaterThan(withRules.length);
+  await page.getByLabel('Rules file to open').setInputFiles({ name: 'team-tokens.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(TOKEN_RULES)) });
+  // Tokens are counted in the background with ChatML's own tokenizer: the summary says so once done.
+  await expect(page.getByText('Token rules checked with', { exact: false })).toBeVisible({ timeout: 60_000 });
+  await expect(codes.getByRole('listitem').filter({ hasText: 'rules/maxTokens' })).toContainText(`${tooLong} records`, { timeout: 60_000 });
+  await expect(codes.getByRole('listitem').filter({ hasText: 'rules/forbiddenText' })).toContainText(`${ruled} records`, { timeout: 60_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+  expect((await visitWithAltN(page)).sort((a, b) => a - b)).toEqual(withTokenRules);
 });

@@ -11,6 +11,7 @@ import { RecordList } from './RecordList.tsx';
 import { ChangedFileBanner, DatasetConflictBanner, KeptWorkBanner } from './persistence/DatasetSaveStatus.tsx';
 import { datasetPersistenceStore } from './persistence/persistence-state.ts';
 import { DatasetSaveBar } from './save/DatasetSaveBar.tsx';
+import DatasetReadAs from './read-as/DatasetReadAs.tsx';
 import DatasetReviewTools from './review/DatasetReviewTools.tsx';
 import { useDatasetShortcuts } from './useDatasetShortcuts.ts';
 
@@ -71,6 +72,7 @@ export default function DatasetPanel() {
               {formatBytes(dataset.size)} · {count === total ? `${total.toLocaleString('en')} records` : `${count.toLocaleString('en')} of ${total.toLocaleString('en')} records shown`}
               {line !== undefined ? ` · line ${line} open` : ''}
             </p>
+            <DatasetReadAs />
             <div role="group" aria-label="Review" className="flex flex-wrap gap-1">
               <ReviewButton label="Previous" keys={DATASET_KEYS.previous.label} title="Previous record" onClick={goPrevious} />
               <ReviewButton label="Next" keys={DATASET_KEYS.next.label} title="Next record" onClick={goNext} />

@@ -12,6 +12,7 @@ import { listedIds, useAppStore, type DatasetRow, type RecordStatus } from '../s
 import { useRecordLengthsLabel } from './lengths/RecordLengthsText.tsx';
 import { scrollTargetForRow } from './list-scroll.ts';
 import { openRecord } from './navigation.ts';
+import { useJudgedRows } from './judged-rows.ts';
 
 export const ROW_HEIGHT = 56;
 
@@ -95,7 +96,8 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
 
 export function RecordList() {
   const ids = useAppStore(listedIds);
-  const rows = useAppStore((state) => state.datasetRows);
+  // With the token rules' judgements (judged-rows.ts): a row's counts are the command's.
+  const rows = useJudgedRows();
   const edited = useAppStore((state) => state.datasetChanges.edited);
   const current = useAppStore((state) => state.currentRecord);
   const scroller = useRef<HTMLDivElement>(null);

@@ -2,7 +2,8 @@
  * The checks of the open dataset's records, on the page's side: a pass over the file with the
  * store's check profile (store/check-profile.ts), shared by the dataset's worker and a second
  * checking worker given the same File (each takes every other stripe of records: both cores
- * work), and a new pass whenever the profile changes (another format, an option, a rules file),
+ * work), and a new pass whenever the profile changes (another format, an option, a rules file,
+ * the dialect the records are read as),
  * superseding the one under way. The list stays usable meanwhile: a row keeps its counts until
  * its stripe of the new pass arrives. Edited records are re-checked here, from their texts.
  */
@@ -129,7 +130,7 @@ export function startDatasetChecks(setup: ChecksSetup): DatasetChecks {
   };
 
   const unsubscribe = useAppStore.subscribe((state, previous) => {
-    if (state.formatId === previous.formatId && state.formatOptions === previous.formatOptions && state.datasetRules === previous.datasetRules) return;
+    if (state.formatId === previous.formatId && state.formatOptions === previous.formatOptions && state.datasetRules === previous.datasetRules && state.datasetReadAs === previous.datasetReadAs) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (ended || !pass) return;

@@ -5,6 +5,7 @@
  */
 import { createStore, useStore } from 'zustand';
 import { listedIds, useAppStore, type AppState, type DatasetRow } from '../store/index.ts';
+import { currentJudgedRows } from './judged-rows.ts';
 
 /** A row has an error: it cannot be read, or its checks found errors. */
 export function hasError(row: DatasetRow | undefined): boolean {
@@ -83,7 +84,8 @@ export function goNextError(direction: 1 | -1 = 1): void {
   const { includeWarnings } = nextProblemStore.getState();
   const what = includeWarnings ? 'an error or a warning' : 'an error';
   const checking = state.datasetProgress?.phase === 'checking' ? ' (records are still being checked)' : '';
-  const found = nextWithError(state, direction, includeWarnings);
+  // The rows as judged with the token rules too (judged-rows.ts), as the list counts them.
+  const found = nextWithError({ ...state, datasetRows: currentJudgedRows(state) }, direction, includeWarnings);
   go(found?.id, `No other record has ${what}${checking}.`);
   if (found?.wrapped) state.showNotice({ tone: 'info', title: `Went round to the ${direction === 1 ? 'first' : 'last'} record with ${what} (line ${state.datasetRows[found.id]?.line ?? '?'}).` });
 }

@@ -153,8 +153,14 @@ export interface DatasetSlice {
   datasetFuture: readonly DatasetStep[];
   /** The rules file checked with the dataset's records (store/derived.ts profileOf); null: none. */
   datasetRules: DatasetRules | null;
+  /**
+   * The dialect every record of the dataset is read as ("Read as", the command's
+   * `--input-dialect`: a codec id), kept with the dataset's work; null: chosen per record.
+   */
+  datasetReadAs: string | null;
 
   setDatasetRules: (rules: DatasetRules | null) => void;
+  setDatasetReadAs: (dialect: string | null) => void;
   setDatasetProgress: (progress: DatasetProgress | null) => void;
   /** A dataset was indexed: its rows (content may come later with `addRowContents`). Nothing is shown yet: call `goto`. */
   openDataset: (file: DatasetFile, rows: DatasetRow[]) => void;
@@ -209,6 +215,7 @@ const closed = {
   datasetPast: [],
   datasetFuture: [],
   datasetRules: null,
+  datasetReadAs: null,
 } satisfies Partial<DatasetSlice>;
 
 /** The changes as core's writer takes them (commit the current record first to include it). */
@@ -326,6 +333,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
     datasetProgress: null,
     setDatasetProgress: (datasetProgress) => set({ datasetProgress }),
     setDatasetRules: (datasetRules) => set({ datasetRules }),
+    setDatasetReadAs: (datasetReadAs) => set({ datasetReadAs }),
     openDataset: (file, rows) => {
       set({ ...closed, dataset: file, datasetRows: rows, datasetOrder: fileOrder(rows, file.count, NO_CHANGES) });
     },

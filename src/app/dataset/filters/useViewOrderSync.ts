@@ -5,6 +5,7 @@
  * for nothing.
  */
 import { useEffect } from 'react';
+import { needsTokens } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
 import { resetSearch, startSearch } from '../search/search-client.ts';
 import { searchStore, type SearchState } from '../search/search-store.ts';
@@ -12,6 +13,7 @@ import { startLengths } from '../lengths/lengths-client.ts';
 import { lengthsStore } from '../lengths/lengths-store.ts';
 import { lengthFilterOn, lengthsLookup, sortedOrder } from '../lengths/lengths-view.ts';
 import { computeViewOrder, sameOrder } from './view-order.ts';
+import { currentJudgedRows } from '../judged-rows.ts';
 
 function update(): void {
   const app = useAppStore.getState();
@@ -22,7 +24,8 @@ function update(): void {
   const lengths = lengthsStore.getState();
   if (lengths.sort || lengthFilterOn(search.filter)) startLengths();
   const lengthsOf = lengthsLookup(lengths, app.datasetChanges, app.dataset.count);
-  const order = sortedOrder(computeViewOrder(app.datasetRows, app.datasetOrder, found, search.filter, lengthsOf), app.datasetOrder, lengths.sort, lengthsOf);
+  // The rows with the token rules' judgements (judged-rows.ts): the Errors filter counts them too.
+  const order = sortedOrder(computeViewOrder(currentJudgedRows(app, lengths), app.datasetOrder, found, search.filter, lengthsOf), app.datasetOrder, lengths.sort, lengthsOf);
   if (!sameOrder(order, app.viewOrder)) app.setViewOrder(order);
 }
 
@@ -40,7 +43,10 @@ export function useViewOrderSync(): void {
       if (state.datasetRows !== previous.datasetRows || state.datasetOrder !== previous.datasetOrder || state.dataset !== previous.dataset) update();
     });
     const offLengths = lengthsStore.subscribe((state, previous) => {
-      if (state.sort !== previous.sort || ((state.fileRows !== previous.fileRows || state.textRows !== previous.textRows) && (state.sort || lengthFilterOn(searchStore.getState().filter)))) update();
+      const measured = state.fileRows !== previous.fileRows || state.textRows !== previous.textRows;
+      // The token rules' judgements arrive with the lengths (judged-rows.ts): the Errors filter follows them.
+      const judging = state.rules !== undefined && needsTokens(state.rules);
+      if (state.sort !== previous.sort || state.rules !== previous.rules || (measured && (state.sort || judging || lengthFilterOn(searchStore.getState().filter)))) update();
     });
     return () => {
       offSearch();

@@ -1,12 +1,13 @@
 /**
  * The page's side of the lengths worker. Nothing runs until the person asks for lengths (opens
- * the Lengths panel, sorts or filters by a length): tokenizing a dataset takes a core for about
- * a second per megabyte. Then it follows the app: another format, its options, the rules or the
+ * the Lengths panel, sorts or filters by a length) or loads a rules file with token rules that a
+ * tokenizer can judge (judged-rows.ts counts them with the record's other problems): tokenizing
+ * a dataset takes a core for about a second per megabyte. Then it follows the app: another format, its options, the rules or the
  * tokenizer start a new pass (the old one is cancelled), edited records are measured from their
  * text, and a finished pass is kept in this browser by file fingerprint and tokenizer.
  */
 import { findDefaultTokenizer } from '../../../core/tokens/defaults.ts';
-import type { CheckProfile } from '../../../core/index.ts';
+import { needsTokens, type CheckProfile } from '../../../core/index.ts';
 import { useAppStore, type AppState } from '../../store/index.ts';
 import type { TokenizerSource } from '../../tokens/protocol.ts';
 import { SHIPPED_URLS } from '../../tokens/shipped.ts';
@@ -24,6 +25,11 @@ let runKey: string | undefined;
 let wanted = false;
 /** Edited texts sent to the worker (by id), so that only changes are sent. */
 let sentTexts = new Map<number, string>();
+/**
+ * Part of the kept results' key: raised when a row's fields change meaning, so that rows kept
+ * by an older build (without the token rules' diagnostics, before 2) are measured again.
+ */
+const KEPT_ROWS_VERSION = 2;
 
 function sourceOf(id: string | undefined): TokenizerSource | undefined {
   const entry = id === undefined ? undefined : findDefaultTokenizer(id);
@@ -34,7 +40,8 @@ function sourceOf(id: string | undefined): TokenizerSource | undefined {
 
 function profileOf(app: AppState, lengths: LengthsState): CheckProfile {
   const options = app.formatOptions[app.formatId];
-  return { formatId: app.formatId, ...(options ? { formatOptions: options } : {}), ...(lengths.rules ? { rules: lengths.rules } : {}) };
+  const readAs = app.dataset ? app.datasetReadAs : null;
+  return { formatId: app.formatId, ...(options ? { formatOptions: options } : {}), ...(readAs ? { readAs } : {}), ...(lengths.rules ? { rules: lengths.rules } : {}) };
 }
 
 function send(message: ToLengthsWorker): void {
@@ -117,7 +124,7 @@ export function startLengths(): void {
   const tokenizerId = tokenizerIdFor(app.formatId, lengths.tokenizerChoice);
   const files = lengths.tokenizerChoice === 'files' && lengths.tokenizerFiles && lengths.tokenizerFiles.length > 0 ? [...lengths.tokenizerFiles] : undefined;
   const source: TokenizerSource | undefined = files ? { kind: 'files', files } : sourceOf(tokenizerId);
-  const key = JSON.stringify([dataset.fingerprint.hash, dataset.fingerprint.size, profile, tokenizerKeyOf(lengths.tokenizerChoice, lengths.tokenizerFiles, tokenizerId)]);
+  const key = JSON.stringify([KEPT_ROWS_VERSION, dataset.fingerprint.hash, dataset.fingerprint.size, profile, tokenizerKeyOf(lengths.tokenizerChoice, lengths.tokenizerFiles, tokenizerId)]);
   if (key === runKey && lengths.status !== 'stopped' && lengths.status !== 'failed') return;
   cancelLengths(false);
   run++;
@@ -160,6 +167,23 @@ export function cancelLengths(say = true): void {
   }
 }
 
+/** Whether the pass can count tokens with the current choices (a shipped tokenizer for the format, or the person's files). */
+export function hasTokenizer(formatId: string, lengths: Pick<LengthsState, 'tokenizerChoice' | 'tokenizerFiles'>): boolean {
+  if (lengths.tokenizerChoice === 'files') return (lengths.tokenizerFiles?.length ?? 0) > 0;
+  return tokenizerIdFor(formatId, lengths.tokenizerChoice) !== undefined;
+}
+
+/**
+ * Token rules are judged where every record is (judged-rows.ts): a rules file with maxTokens or
+ * minTrainedShare starts the pass as soon as a tokenizer can count, without waiting for the
+ * Lengths panel. Without one the summary says the rules were not checked (TokenRulesNote).
+ */
+function startForTokenRules(): void {
+  const app = useAppStore.getState();
+  const lengths = lengthsStore.getState();
+  if (app.dataset && lengths.rules && needsTokens(lengths.rules) && hasTokenizer(app.formatId, lengths)) startLengths();
+}
+
 // Follow the app: a new dataset starts over (nothing runs until asked); a change of format or
 // its options starts a new pass once lengths were asked for; edits are measured from their text.
 useAppStore.subscribe((state, previous) => {
@@ -176,11 +200,16 @@ useAppStore.subscribe((state, previous) => {
     if (!state.dataset) {
       worker?.terminate();
       worker = undefined;
-    }
+    } else startForTokenRules();
     return;
   }
-  if (!wanted || !state.dataset) return;
-  if (state.formatId !== previous.formatId || state.formatOptions !== previous.formatOptions) startLengths();
+  if (!state.dataset) return;
+  if (!wanted) {
+    // Another format may have a tokenizer where the last had none (Apertus → ChatML).
+    if (state.formatId !== previous.formatId) startForTokenRules();
+    return;
+  }
+  if (state.formatId !== previous.formatId || state.formatOptions !== previous.formatOptions || state.datasetReadAs !== previous.datasetReadAs) startLengths();
   else if (state.datasetChanges.edited !== previous.datasetChanges.edited) sendEditedTexts();
 });
 
@@ -188,7 +217,13 @@ useAppStore.subscribe((state, previous) => {
 setLengthsRules(useAppStore.getState().datasetRules?.rules);
 
 lengthsStore.subscribe((state, previous) => {
-  if (wanted && (state.tokenizerChoice !== previous.tokenizerChoice || state.tokenizerFiles !== previous.tokenizerFiles || state.rules !== previous.rules)) startLengths();
+  const changed = state.tokenizerChoice !== previous.tokenizerChoice || state.tokenizerFiles !== previous.tokenizerFiles || state.rules !== previous.rules;
+  if (!changed) return;
+  if (wanted) startLengths();
+  else startForTokenRules();
 });
+
+// A dataset open with token rules before this module loaded.
+startForTokenRules();
 
 export { tokenizerIdFor };

@@ -12,15 +12,22 @@ import {
   findFormat,
   measureRecord,
   type CheckProfile,
+  type Diagnostic,
   type LintRules,
   type RecordLengths,
 } from '../../../core/index.ts';
-import type { MaskOptions, Tokenizer } from '../../../core/tokens/index.ts';
+import { TOKEN_CODES, type MaskOptions, type Tokenizer } from '../../../core/tokens/index.ts';
 
 /** A record's lengths, and the codes of the token rules it breaks; undefined for a bad line. */
 export interface LengthsRow extends RecordLengths {
   /** Codes of the token lint rules (maxTokens, minTrainedShare) it breaks. */
   ruleCodes?: string[];
+  /**
+   * What the token rules say of it, as `parley validate --rules R --tokenizer T` says it: the
+   * rules' diagnostics, or the tokenizer's error (tokens/no-id) when it has no id for part of
+   * the render and no rule can be judged. Counted with the record's other problems (judged-rows.ts).
+   */
+  ruleDiagnostics?: Diagnostic[];
   /** Why it has no token count (the tokenizer has no id for part of its render). */
   tokenError?: string;
 }
@@ -51,8 +58,13 @@ export function measurer(profile: CheckProfile, tokenizer: Pick<Tokenizer, 'enco
     if (measured.tokenError !== undefined) row.tokenError = measured.tokenError;
     if (rules && measured.tokens) {
       const broken = checkRules(result.record, rules, measured.tokens);
-      if (broken.length > 0) row.ruleCodes = [...new Set(broken.map((d) => d.code))];
+      if (broken.length > 0) {
+        row.ruleCodes = [...new Set(broken.map((d) => d.code))];
+        row.ruleDiagnostics = broken;
+      }
     }
+    // The command's words for it (cli/record-check.ts): an error on the record, the token rules left out.
+    if (rules && measured.tokenError !== undefined) row.ruleDiagnostics = [{ severity: 'error', code: TOKEN_CODES.noId, message: measured.tokenError }];
     return row;
   };
   return {

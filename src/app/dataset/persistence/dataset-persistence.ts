@@ -19,6 +19,7 @@ import { planDatasetRestore } from './dataset-restore.ts';
 import { diffWork, EMPTY_WORK, isEmptyWork } from './dataset-work.ts';
 import { localStorageCopy, type CopyStore } from './pagehide-copy.ts';
 import { datasetPersistenceStore } from './persistence-state.ts';
+import { followReadAs, restoreReadAs } from './read-as-persistence.ts';
 import { followRules, restoreRules } from './rules-persistence.ts';
 import { putWorkIntoStore, storeWorkSource } from './store-work.ts';
 
@@ -51,7 +52,10 @@ export function startDatasetPersistence(given?: Partial<PersistenceDeps>): void 
   useAppStore.subscribe((state, previous) => {
     if (state.dataset !== previous.dataset) follow(state.dataset);
   });
-  if (deps.available()) followRules(deps.storage);
+  if (deps.available()) {
+    followRules(deps.storage);
+    followReadAs(deps.storage);
+  }
   follow(useAppStore.getState().dataset);
 }
 
@@ -119,6 +123,8 @@ async function attach(dataset: DatasetFile): Promise<void> {
   datasetPersistenceStore.setState({ status: { state: 'restoring' } });
   // The rules file kept for this file (by name): the records are checked with it again.
   void restoreRules(storage, dataset);
+  // The dialect its records were read as (by name): they are read so again.
+  void restoreReadAs(storage, dataset);
   let plan: Awaited<ReturnType<typeof planDatasetRestore>>;
   try {
     plan = await planDatasetRestore(storage, copy, file);

@@ -10,6 +10,8 @@
  * - `['l', name]`: the rules file loaded for the dataset file called `name` (`SavedRules`). By
  *   name, not fingerprint: rules name no record, so they stay right for the file once it is
  *   edited and saved (a new fingerprint), as the person expects of "the rules of data.jsonl".
+ * - `['a', name]`: the dialect the records of the dataset file called `name` are read as (a
+ *   codec id; "Read as"), by name for the same reason.
  * `key` is the file's fingerprint (`size:hash`). A change and the meta are written in one
  * transaction: either all of it is kept or none (a quota error leaves the last save whole), and
  * only if the meta stored is the one this tab last read or wrote (write-check.ts): another
@@ -84,6 +86,10 @@ export interface DatasetStorage {
   rules(name: string): Promise<SavedRules | undefined>;
   /** Keep (or, with undefined, forget) the rules file of the dataset file called `name`. */
   setRules(name: string, rules: SavedRules | undefined): Promise<void>;
+  /** The dialect kept for the records of the dataset file called `name` (a codec id), if any. */
+  readAs(name: string): Promise<string | undefined>;
+  /** Keep (or, with undefined, forget) the dialect the records of the dataset file called `name` are read as. */
+  setReadAs(name: string, dialect: string | undefined): Promise<void>;
 }
 
 /** A kept rules file read back, or undefined when it is not one this version wrote. */
@@ -199,6 +205,17 @@ export function indexedDbDatasetStorage(store: UseStore = createStore(DATASET_DB
       store('readwrite', (objects) => {
         if (rules === undefined) objects.delete(['l', name]);
         else objects.put({ name: rules.name, text: rules.text }, ['l', name]);
+        return promisifyRequest(objects.transaction);
+      }),
+    readAs: (name) =>
+      store('readonly', async (objects) => {
+        const value: unknown = await promisifyRequest(objects.get(['a', name]));
+        return typeof value === 'string' ? value : undefined;
+      }),
+    setReadAs: (name, dialect) =>
+      store('readwrite', (objects) => {
+        if (dialect === undefined) objects.delete(['a', name]);
+        else objects.put(dialect, ['a', name]);
         return promisifyRequest(objects.transaction);
       }),
   };

@@ -85,6 +85,18 @@ export class FakeDatasetStorage implements DatasetStorage {
     else this.rulesByName.set(name, { ...rules });
   }
 
+  readonly readAsByName = new Map<string, string>();
+
+  async readAs(name: string): Promise<string | undefined> {
+    return this.readAsByName.get(name);
+  }
+
+  async setReadAs(name: string, dialect: string | undefined): Promise<void> {
+    if (this.failWith) throw this.failWith;
+    if (dialect === undefined) this.readAsByName.delete(name);
+    else this.readAsByName.set(name, dialect);
+  }
+
   entryCount(fingerprint: FileFingerprint): number {
     return this.entries.get(fingerprintKey(fingerprint))?.size ?? 0;
   }

@@ -72,7 +72,7 @@ export function RulesPanel() {
           if (file) void loadRulesFile(file, file.name);
         }}
       />
-      {rules && needsTokens(rules.rules) && <span className={`w-full ${mutedText}`}>Maximum tokens and trained share are checked in the Lengths panel (they need the tokenizer's counts); the list's checks leave them out.</span>}
+      {rules && needsTokens(rules.rules) && <span className={`w-full ${mutedText}`}>Maximum tokens and trained share need the tokenizer's counts: they join the rows, the filters and Alt+N as the tokens are counted in the background (Lengths and tokens).</span>}
     </section>
   );
 }

@@ -26,9 +26,9 @@ describe('a rules file in the app', () => {
     expect(useAppStore.getState().notice?.title).toBe('Checking the records with the rules of team.json.');
   });
 
-  it('says that token rules are checked in the Lengths panel', async () => {
+  it('says that token rules are judged as the tokenizer counts', async () => {
     await loadRulesFile(new Blob([JSON.stringify({ maxTokens: { max: 4096 } })]), 'tokens.json');
-    expect(useAppStore.getState().notice?.title).toMatch(/Its token rules are checked in the Lengths panel\.$/);
+    expect(useAppStore.getState().notice?.title).toMatch(/Its token rules are judged as the tokenizer counts each record's tokens \(the Validation summary says how far\)\.$/);
   });
 
   it('changes nothing for a file that is not a rules file, and says why', async () => {

@@ -49,7 +49,7 @@ export async function loadRulesFile(file: Blob, name: string): Promise<boolean> 
     return false;
   }
   store().setDatasetRules(read.rules);
-  const tokens = needsTokens(read.rules.rules) ? ' Its token rules are checked in the Lengths panel.' : '';
+  const tokens = needsTokens(read.rules.rules) ? " Its token rules are judged as the tokenizer counts each record's tokens (the Validation summary says how far)." : '';
   store().showNotice({ tone: 'success', title: `Checking the records with the rules of ${name}.${tokens}` });
   return true;
 }

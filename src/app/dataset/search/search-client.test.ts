@@ -42,9 +42,9 @@ describe('searchedIds', () => {
       { line: 4, blank: false, status: 'flagged' as const },
     ];
     setSearchState({ filter: {} });
-    expect(searchedIds({ datasetRows: rows, datasetOrder: [0, 1, 3] })).toEqual([0, 1, 3]);
+    expect(searchedIds({ dataset, datasetChanges: NO_CHANGES, datasetRows: rows, datasetOrder: [0, 1, 3] })).toEqual([0, 1, 3]);
     setSearchState({ filter: { status: 'flagged' } });
-    expect(searchedIds({ datasetRows: rows, datasetOrder: [0, 1, 3] })).toEqual([1, 3]);
+    expect(searchedIds({ dataset, datasetChanges: NO_CHANGES, datasetRows: rows, datasetOrder: [0, 1, 3] })).toEqual([1, 3]);
     setSearchState({ filter: {} });
   });
 });

@@ -10,6 +10,7 @@ import { datasetWorker } from '../open-dataset.ts';
 import SearchWorker from './search.worker.ts?worker';
 import { isSearchResponse, type RecordsToRead, type SearchRequest, type SearchResponse } from './search-protocol.ts';
 import { searchStore, setSearchState, type PendingReplace } from './search-store.ts';
+import { currentJudgedRows } from '../judged-rows.ts';
 
 /**
  * The search's own worker: for regular expressions, and for any search when the dataset worker is
@@ -84,8 +85,9 @@ function send(request: SearchRequest): void {
 }
 
 /** The records a search looks at: the listed ones the filters let through, in file order. */
-export function searchedIds(state: Pick<AppState, 'datasetRows' | 'datasetOrder'>): readonly number[] {
-  return filterOrder(state.datasetRows, state.datasetOrder, searchStore.getState().filter);
+export function searchedIds(state: Pick<AppState, 'dataset' | 'datasetRows' | 'datasetChanges' | 'datasetOrder'>): readonly number[] {
+  // The rows with the token rules' judgements (judged-rows.ts): the Errors filter counts them too.
+  return filterOrder(currentJudgedRows(state), state.datasetOrder, searchStore.getState().filter);
 }
 
 /** What the worker needs to read records `order` as they are now (commit the current record first). */

@@ -11,6 +11,10 @@ import { useAppStore } from '../../store/index.ts';
 import { plural } from '../search/search-client.ts';
 import { setSearchState, useSearchState } from '../search/search-store.ts';
 import { codeTable, describeCodes } from './code-info.ts';
+import { useJudgedRows } from '../judged-rows.ts';
+import { hasTokenizer } from '../lengths/lengths-client.ts';
+import { useLengths } from '../lengths/lengths-store.ts';
+import { tokenRulesNote } from './token-rules-note.ts';
 
 const severityStyle = {
   error: 'bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100',
@@ -30,7 +34,8 @@ export function duplicateCounts(rows: readonly (FilterableRow | undefined)[], or
 }
 
 export function ValidationSummary() {
-  const rows = useAppStore((s) => s.datasetRows);
+  // With the token rules' judgements (judged-rows.ts): counted as the command counts them.
+  const rows = useJudgedRows();
   const order = useAppStore((s) => s.datasetOrder);
   const filter = useSearchState((s) => s.filter);
   // Bumped when code-info.ts learnt severities and examples.
@@ -39,6 +44,8 @@ export function ValidationSummary() {
   const counts = useMemo(() => validationSummary(rows, codeTable(), order), [rows, order, described]);
   const codes = counts.map((c) => c.code).join('\n');
   const duplicates = useMemo(() => duplicateCounts(rows, order), [rows, order]);
+  const formatId = useAppStore((s) => s.formatId);
+  const tokenNote = useLengths((lengths) => tokenRulesNote(lengths, hasTokenizer(formatId, lengths)));
 
   useEffect(() => {
     let live = true;
@@ -55,6 +62,11 @@ export function ValidationSummary() {
       <h3 id="parley-validation-summary" className="text-sm font-semibold">
         Validation summary <span className={`font-normal ${mutedText}`}>({counts.length === 0 ? 'no diagnostics' : plural(counts.length, 'code')})</span>
       </h3>
+      {tokenNote && (
+        <p role="status" className={`text-sm ${mutedText}`}>
+          {tokenNote}
+        </p>
+      )}
       {duplicates.repeats > 0 && (
         <div role="group" className="flex items-center gap-2 text-sm" aria-label="Exact duplicates">
           <span className={`rounded px-1.5 text-xs font-medium ${severityStyle.warning}`}>file</span>
