@@ -114,7 +114,7 @@ function renderMessage(e: Emitter, state: TurnState, message: Message, index: nu
   checkContentKeys(e, message, index);
   // The template reads no speaker names (OpenChatML's `name=`): say so rather than drop it quietly.
   if (message.name !== undefined && message.name !== '') {
-    e.warn(CODES.nameIgnored, `Message ${index + 1} (${message.role}) has the speaker name ${JSON.stringify(message.name)}; the Apertus template has no speaker names and does not write it.`, ['messages', index, 'name']);
+    e.warn(CODES.nameIgnored, `Message ${index + 1} (${message.role}) has the speaker name ${JSON.stringify(message.name)}; the Apertus template has no speaker names and does not write it.`, ['messages', index, 'name'], undefined, 'content');
   }
   switch (message.role) {
     case 'user':
@@ -294,6 +294,6 @@ function reportUnreadable(e: Emitter, message: Message, index: number): boolean 
 
 function warnIgnoredToolCalls(e: Emitter, message: Message, index: number): void {
   if (message.toolCalls !== undefined && message.toolCalls.length > 0) {
-    e.warn(CODES.toolCallsIgnored, `Message ${index + 1} (${message.role}) has tool_calls; the template reads them only on assistant messages and ignores these.`, ['messages', index, 'toolCalls']);
+    e.warn(CODES.toolCallsIgnored, `Message ${index + 1} (${message.role}) has tool_calls; the template reads them only on assistant messages and ignores these.`, ['messages', index, 'toolCalls'], undefined, 'content');
   }
 }

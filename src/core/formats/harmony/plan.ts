@@ -79,7 +79,7 @@ function contentTypeOf(value: string, path: FieldPath): HarmonyMessage['contentT
 function callMessage(call: ToolCall, path: FieldPath, out: Diagnostic[], names: CallNames): HarmonyMessage {
   notShown(out, call, path);
   names.add(call);
-  if (call.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(call.callId)}`, 'harmony calls have no ids; a result names the tool instead', [...path, 'callId']));
+  if (call.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(call.callId)}`, 'harmony calls have no ids; a result names the tool instead', [...path, 'callId'], 'harmless'));
   if (call.type !== undefined && call.type !== 'function') out.push(lostInConversion(`the call type ${JSON.stringify(call.type)}`, 'harmony writes every call as a call to a function', [...path, 'type']));
   const recipient = isAddress(call.name) ? [content(call.name, [...path, 'name'])] : [structure(`${FUNCTIONS_NAMESPACE}.`, path), content(call.name, [...path, 'name'])];
   return {
@@ -105,7 +105,7 @@ function resultAuthor(name: string | undefined, namePath: FieldPath | undefined,
 
 function outputMessage(output: ToolOutput, path: FieldPath, out: Diagnostic[], names: CallNames): HarmonyMessage {
   notShown(out, output, path);
-  if (output.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(output.callId)}`, 'harmony results have no call ids; the result names the tool instead', [...path, 'callId']));
+  if (output.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(output.callId)}`, 'harmony results have no call ids; the result names the tool instead', [...path, 'callId'], 'harmless'));
   if (output.isError !== undefined) out.push(lostInConversion('the error flag', 'harmony tool results have no status', [...path, 'isError']));
   return {
     path,
@@ -180,7 +180,7 @@ function assistantMessages(message: Message, path: FieldPath, out: Diagnostic[],
 }
 
 function toolMessage(message: Message, path: FieldPath, out: Diagnostic[], names: CallNames): HarmonyMessage {
-  if (message.toolCallId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(message.toolCallId)}`, 'harmony results have no call ids; the result names the tool instead', [...path, 'toolCallId']));
+  if (message.toolCallId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(message.toolCallId)}`, 'harmony results have no call ids; the result names the tool instead', [...path, 'toolCallId'], 'harmless'));
   if (message.isError !== undefined) out.push(lostInConversion('the error flag', 'harmony tool results have no status', [...path, 'isError']));
   const author = resultAuthor(message.name, message.name !== undefined ? [...path, 'name'] : undefined, message.toolCallId, path, out, names);
   return { path, role: 'tool', author, ...header(message, path, { channel: CALL_CHANNEL, recipient: TOOL_RESULT_RECIPIENT }, out), body: contentPieces(message.content, [...path, 'content'], out) };
