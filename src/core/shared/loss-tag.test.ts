@@ -27,6 +27,7 @@ const NOT_WRITTEN_CODES: readonly string[] = [
   'apertus/content-keys-ignored',
   'generated-call-id',
   'anthropic/id-mapped',
+  'anthropic/empty-arguments',
 ];
 
 function sample(): Conversation {
@@ -88,6 +89,12 @@ describe('which losses are harmless', () => {
     const mapped = diagnostics.filter((d) => d.code === 'anthropic/id-mapped');
     expect(mapped.length).toBeGreaterThan(0);
     expect(mapped.every((d) => d.loss === 'harmless')).toBe(true);
+  });
+
+  it('empty arguments written as {} for Anthropic are harmless', () => {
+    const record = conversation([textMessage('user', 'Go.'), blocksMessage([toolCalls([toolCall('go', '', { callId: 'toolu_1' })])])]);
+    const empty = CODECS.find((c) => c.id === 'anthropic')!.encode(record).diagnostics.find((d) => d.code === 'anthropic/empty-arguments');
+    expect(empty?.loss).toBe('harmless');
   });
 
   it('harmony: call ids are harmless; citations, a built-in tool and the source fields it cannot show are content', () => {
