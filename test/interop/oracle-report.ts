@@ -1,0 +1,23 @@
+/** Prints what the oracle finds over every interop document: `npx tsx test/interop/oracle-report.ts [id-substring]`. */
+import { loadFormat } from '../../src/core/formats/registry.ts';
+import { FORMATS } from '../../src/core/formats/registry.ts';
+import { detectDialect, findCodec } from '../../src/core/interchange/registry.ts';
+import { interopCases, interopValues } from './cases.ts';
+import { describeFindings } from './oracle.ts';
+import { runOracle } from './oracle-run.ts';
+
+for (const format of FORMATS) await loadFormat(format.id);
+const only = process.argv[2];
+for (const entry of interopCases()) {
+  if (only !== undefined && !entry.id.includes(only)) continue;
+  interopValues(entry).forEach((value, n) => {
+    const codec = entry.dialect === null ? detectDialect(value)?.codec : findCodec(entry.dialect);
+    if (codec === undefined) return;
+    const { record, diagnostics } = codec.decode(value);
+    if (record === undefined) return;
+    for (const { step, findings, error } of runOracle(record, codec, diagnostics).steps) {
+      if (error !== undefined) console.log(`${entry.id}#${n} ${step}: THROWS ${error.split('\n')[0]}`);
+      for (const line of describeFindings(findings)) console.log(`${entry.id}#${n} ${step}: ${line}`);
+    }
+  });
+}
