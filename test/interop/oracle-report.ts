@@ -2,12 +2,13 @@
 import { loadFormat } from '../../src/core/formats/registry.ts';
 import { FORMATS } from '../../src/core/formats/registry.ts';
 import { detectDialect, findCodec } from '../../src/core/interchange/registry.ts';
-import { interopCases, interopValues } from './cases.ts';
+import { interopCases, interopTemplates, interopValues } from './cases.ts';
 import { describeFindings } from './oracle.ts';
 import { runOracle } from './oracle-run.ts';
 
 for (const format of FORMATS) await loadFormat(format.id);
 const only = process.argv[2];
+const templates = interopTemplates();
 for (const entry of interopCases()) {
   if (only !== undefined && !entry.id.includes(only)) continue;
   interopValues(entry).forEach((value, n) => {
@@ -15,7 +16,7 @@ for (const entry of interopCases()) {
     if (codec === undefined) return;
     const { record, diagnostics } = codec.decode(value);
     if (record === undefined) return;
-    for (const { step, findings, error } of runOracle(record, codec, diagnostics).steps) {
+    for (const { step, findings, error } of runOracle(record, codec, diagnostics, templates).steps) {
       if (error !== undefined) console.log(`${entry.id}#${n} ${step}: THROWS ${error.split('\n')[0]}`);
       for (const line of describeFindings(findings)) console.log(`${entry.id}#${n} ${step}: ${line}`);
     }

@@ -3,20 +3,24 @@
  * `npx tsx test/interop/oracle-report.ts` prints.
  */
 import { checkRecord } from '../../src/core/checks/check-record.ts';
-import { FORMATS } from '../../src/core/formats/registry.ts';
+import type { CheckProfile } from '../../src/core/checks/profile.ts';
+import { FORMATS, findFormat } from '../../src/core/formats/registry.ts';
 import { CODECS } from '../../src/core/interchange/registry.ts';
 import type { InterchangeCodec } from '../../src/core/interchange/types.ts';
 import type { Diagnostic } from '../../src/core/model/diagnostic.ts';
 import type { ParleyRecord } from '../../src/core/model/types.ts';
+import type { InteropTemplate } from './cases.ts';
 import { conversionFindings, renderFindings, unnamedDifferences, type Finding } from './oracle.ts';
+
+const jinjaFormat = findFormat('jinja')!;
 
 export interface OracleReport {
   /** `round trip`, `to anthropic`, `render chatml`: the step, and what it found. */
   steps: { step: string; findings: Finding[]; error?: string }[];
 }
 
-/** Everything the oracle finds for `record`, read by `codec` with `readerDiagnostics`. */
-export function runOracle(record: ParleyRecord, codec: InterchangeCodec, readerDiagnostics: readonly Diagnostic[]): OracleReport {
+/** Everything the oracle finds for `record`, read by `codec` with `readerDiagnostics`; `templates`: chat templates rendered with the Jinja format besides its default one. */
+export function runOracle(record: ParleyRecord, codec: InterchangeCodec, readerDiagnostics: readonly Diagnostic[], templates: readonly InteropTemplate[] = []): OracleReport {
   const steps: OracleReport['steps'] = [];
   const attempt = (step: string, run: () => Finding[]) => {
     try {
@@ -44,6 +48,14 @@ export function runOracle(record: ParleyRecord, codec: InterchangeCodec, readerD
     attempt(`render ${format.id}`, () => {
       const rendered = format.render(record, undefined, { spans: false });
       const checked = checkRecord({ record, readerDiagnostics }, { formatId: format.id }, { formatDiagnostics: rendered.diagnostics, renderText: rendered.text });
+      return renderFindings(record, rendered.text, checked.diagnostics);
+    });
+  }
+  for (const { id, template, variables } of templates) {
+    attempt(`render jinja ${id}`, () => {
+      const profile: CheckProfile = { formatId: 'jinja', formatOptions: { template, variables: JSON.stringify(variables) } };
+      const rendered = jinjaFormat.render(record, profile.formatOptions, { spans: false });
+      const checked = checkRecord({ record, readerDiagnostics }, profile, { formatDiagnostics: rendered.diagnostics, renderText: rendered.text });
       return renderFindings(record, rendered.text, checked.diagnostics);
     });
   }

@@ -2,8 +2,9 @@
  * The oracle of issue 22 (docs/testing.md, 'The interop oracle'): each document round-trips
  * through its dialect, is converted to every other dialect and rendered in every format, and
  * nothing may change or go missing without a diagnostic that names it (oracle.ts says how).
- * Over the real documents of ../shared/interop (when present: cases.ts), over the small
- * documents of ./fixtures (always), and over hand-made faults, so that the oracle is seen to fail.
+ * Renders include the Jinja format with each chat template the manifest names. Over the real
+ * documents of ../shared/interop (when present: cases.ts), over the small documents of
+ * ./fixtures (always), and over hand-made faults, so that the oracle is seen to fail.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,7 +16,7 @@ import { detectDialect, findCodec } from '../../src/core/interchange/registry.ts
 import { blocksMessage, conversation, response, textMessage, toolCall, toolCalls, toolDefinition } from '../../src/core/model/builders.ts';
 import { warning, type Diagnostic } from '../../src/core/model/diagnostic.ts';
 import type { Conversation, ParleyRecord } from '../../src/core/model/types.ts';
-import { interopAvailable, interopCases, interopValues, SKIP_REASON, type InteropCase } from './cases.ts';
+import { interopAvailable, interopCases, interopTemplates, interopValues, SKIP_REASON, type InteropCase } from './cases.ts';
 import { conversionFindings, describeFindings, renderFindings, unnamedDifferences } from './oracle.ts';
 import { runOracle } from './oracle-run.ts';
 
@@ -23,13 +24,16 @@ beforeAll(async () => {
   for (const format of FORMATS) await loadFormat(format.id);
 });
 
+/** The manifest's chat templates (Qwen2.5, Llama 3.1, gpt-oss, Gemma 2, Phi-3.5), rendered besides the formats when the folder is there. */
+const TEMPLATES = interopTemplates();
+
 /** What the oracle finds for a value read by `dialect`, one line per finding, `step: path: what`. */
 function oracleLines(value: unknown, dialect: string): string[] {
   const codec = findCodec(dialect);
   if (codec === undefined) return [`unknown dialect ${dialect}`];
   const { record, diagnostics } = codec.decode(value);
   if (record === undefined) return [`not read as ${dialect}: ${diagnostics.map((d) => d.message).join('; ')}`];
-  return runOracle(record, codec, diagnostics).steps.flatMap(({ step, findings, error }) => [...(error === undefined ? [] : [`${step}: threw ${error}`]), ...describeFindings(findings).map((line) => `${step}: ${line}`)]);
+  return runOracle(record, codec, diagnostics, TEMPLATES).steps.flatMap(({ step, findings, error }) => [...(error === undefined ? [] : [`${step}: threw ${error}`]), ...describeFindings(findings).map((line) => `${step}: ${line}`)]);
 }
 
 /**

@@ -287,7 +287,7 @@ export function shows(text: string, rendered: string, squeezed: string): boolean
   if (rendered.includes(text) || rendered.includes(text.trim())) return true;
   // Written as a JSON string (Llama 3.1 writes a tool result with `tojson`).
   if (rendered.includes(JSON.stringify(text).slice(1, -1))) return true;
-  if (squeezed.includes(squeeze(text))) return true;
+  if (squeezed.includes(squeeze(text)) || squeezed.includes(squeeze(JSON.stringify(text).slice(1, -1)))) return true;
   try {
     const value: unknown = JSON.parse(text);
     const ascii = JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

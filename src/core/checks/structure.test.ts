@@ -9,7 +9,7 @@ import { decodeRecordText } from '../dataset/record-decode.ts';
 import { applyFixes, fixRecord } from '../fix/apply.ts';
 import { diagnoseFor } from '../fix/check.ts';
 import { findFormat, loadFormat } from '../formats/registry.ts';
-import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls, toolDefinition } from '../model/builders.ts';
+import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls, toolDefinition, toolOutput, toolOutputs } from '../model/builders.ts';
 import type { ParleyRecord } from '../model/types.ts';
 import { checkRecord } from './check-record.ts';
 import { dialectContextOf, type CheckProfile } from './profile.ts';
@@ -206,6 +206,13 @@ describe('Jinja: tool calls, tools and thoughts the template leaves out (found b
       [STRUCTURE_CODES.callsNotRendered, 'warning', ['messages', 1, 'content', 'blocks', 1, 'calls', 1], 'content'],
       [STRUCTURE_CODES.toolsNotRendered, 'warning', ['tools', 1], 'content'],
     ]);
+  });
+
+  it('is a warning for a text of a message the template leaves out while it writes the message’s other text (the gpt-oss template drops text before an earlier turn’s calls)', () => {
+    const dropsBeforeCalls: CheckProfile = { formatId: 'jinja', formatOptions: { template: '{% for m in messages %}{% if not m.tool_calls %}{{ m.content }}{% endif %}|{% endfor %}' } };
+    const r = conversation([textMessage('user', 'Go.'), blocksMessage([response('Rolling.'), toolCalls([toolCall('roll', '{}')]), toolOutputs([toolOutput('6')]), response('You rolled 6.')])]);
+    const found = check(r, dropsBeforeCalls).diagnostics.filter((d) => d.code === STRUCTURE_CODES.textNotRendered);
+    expect(found.map((d) => [d.severity, d.path, d.loss])).toEqual([['warning', ['messages', 1, 'content', 'blocks', 0], 'content']]);
   });
 
   it('is not said when the template writes them all', () => {

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, loadFormat } from '../formats/registry.ts';
 import { CODECS } from '../interchange/registry.ts';
-import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls, toolDefinition, toolOutput, toolOutputs } from '../model/builders.ts';
+import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls, toolDefinition } from '../model/builders.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { Conversation } from '../model/types.ts';
 import { LOST_CODE } from './lost-in-conversion.ts';

@@ -19,6 +19,8 @@ export const STRUCTURE_CODES = {
   toolsNotRendered: 'structure/tools-not-rendered',
   /** Jinja: a thought block none of whose lines the render contains (warning, content lost). */
   thoughtsNotRendered: 'structure/thoughts-not-rendered',
+  /** Jinja: a text block of a message none of whose lines the render contains, while the message's other text is there (warning, content lost). */
+  textNotRendered: 'structure/text-not-rendered',
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * For a format that writes whatever its template does (Jinja): the tool calls, the tool
- * definitions and the thoughts the template leaves out. A template written for plain chat (the
+ * definitions, the thoughts and the texts beside others the template leaves out. A template written for plain chat (the
  * generic ChatML one) writes each message's content and nothing else, so a conversation with
  * tools renders as if it had none: the model is trained on answers to calls it never sees made.
  * That is content lost in silence unless said (issue 22, "no silent loss"), so each kind is a
@@ -63,6 +63,12 @@ function lines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
+/** No line of `own` appears in the render, as written or as JSON string text. */
+function absentText(own: string, render: string): boolean {
+  const all = lines(own);
+  return all.length > 0 && !all.some((line) => render.includes(line) || render.includes(JSON.stringify(line).slice(1, -1)));
+}
+
 export function checkRenderedParts(record: Conversation, text: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const render: Render = { text, squeezed: squeeze(text) };
@@ -73,13 +79,18 @@ export function checkRenderedParts(record: Conversation, text: string): Diagnost
       content.blocks.forEach((block, j) => {
         const blockPath: FieldPath = [...path, 'content', 'blocks', j];
         if (block.type === 'tool_calls' && block.calls.length > 0) checkCalls(block.calls, [...blockPath, 'calls'], render, out);
-        else if (block.type === 'thoughts') {
-          const own = lines(block.text);
-          if (own.length > 0 && !own.some((line) => text.includes(line) || text.includes(JSON.stringify(line).slice(1, -1)))) {
-            out.push(warning(STRUCTURE_CODES.thoughtsNotRendered, "The template's render does not contain these thoughts (no line of them appears): the template leaves the reasoning out here.", blockPath, undefined, 'content'));
-          }
+        else if (block.type === 'thoughts' && absentText(block.text, text)) {
+          out.push(warning(STRUCTURE_CODES.thoughtsNotRendered, "The template's render does not contain these thoughts (no line of them appears): the template leaves the reasoning out here.", blockPath, undefined, 'content'));
         }
       });
+      // A text of a message whose other texts are written (the gpt-oss template drops the text
+      // before an earlier turn's calls): when none is, the message's own error says so (rendered-content.ts).
+      const texts = content.blocks.flatMap((block, j) => (block.type === 'response' && lines(block.text).length > 0 ? [{ j, absent: absentText(block.text, text) }] : []));
+      if (texts.some((t) => !t.absent)) {
+        for (const { j } of texts.filter((t) => t.absent)) {
+          out.push(warning(STRUCTURE_CODES.textNotRendered, "The template's render does not contain this text of the message (no line of it appears), though it writes the message's other text: the template leaves it out.", [...path, 'content', 'blocks', j], undefined, 'content'));
+        }
+      }
     }
     if (message.toolCalls !== undefined && message.toolCalls.length > 0) checkCalls(message.toolCalls, [...path, 'toolCalls'], render, out);
   });

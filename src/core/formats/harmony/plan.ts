@@ -6,7 +6,7 @@
  *   commentary);
  * - an assistant message with blocks is one harmony message per block: thoughts → analysis,
  *   each tool call → commentary `to=functions.NAME <|constrain|>json` ending with `<|call|>`,
- *   response → final, tool outputs → messages from `functions.NAME`;
+ *   response → final (commentary before a call, below), tool outputs → messages from `functions.NAME`;
  * - text before a call in the same turn is a preamble, on commentary (openai/harmony's guide),
  *   whatever the dialect: a response block with a call later in its message (no results
  *   between), and the content of a message with legacy `toolCalls` (docs/formats.md,
