@@ -1,18 +1,20 @@
 /**
  * For a format that writes whatever its template does (Jinja): the tool calls, the tool
- * definitions, the thoughts and the texts beside others the template leaves out. A template written for plain chat (the
- * generic ChatML one) writes each message's content and nothing else, so a conversation with
- * tools renders as if it had none: the model is trained on answers to calls it never sees made.
- * That is content lost in silence unless said (issue 22, "no silent loss"), so each kind is a
- * warning at its place, tagged as content lost. Like rendered-content.ts, the check is loose
- * on purpose (templates transform what they write): a call is present when its name and its
- * arguments (in any spacing) appear in the render, a tool when its name and description do, a
- * thought block when one of its lines does.
+ * definitions, the thoughts, and a text beside others that the template leaves out. A template
+ * written for plain chat (the generic ChatML one) writes each message's content and nothing
+ * else, so a conversation with tools renders as if it had none: the model is trained on
+ * answers to calls it never sees made. That is content lost in silence unless said (issue 22,
+ * "no silent loss"), so each kind is a warning at its place, tagged as content lost. Like
+ * rendered-content.ts, the check is loose on purpose (templates transform what they write): a
+ * call is present when its name and its arguments (in any spacing) appear in the render, a tool
+ * when its name and description do, a thought or text block when one of its lines does (of a
+ * long one, the first and last `LINES_LOOKED_FOR`, as for messages).
  */
 import { warning, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Conversation, ToolCall } from '../../model/types.ts';
 import { STRUCTURE_CODES } from './codes.ts';
+import { appears, lines } from './rendered-content.ts';
 
 /** Names shorter than this say nothing when found (`f` is in most renders): such a call or tool counts as present. */
 const SHORTEST_NAME_LOOKED_FOR = 3;
@@ -56,17 +58,11 @@ function checkCalls(calls: readonly ToolCall[], path: FieldPath, render: Render,
   }
 }
 
-function lines(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-}
 
-/** No line of `own` appears in the render, as written or as JSON string text. */
+/** None of the lines rendered-content.ts looks for (the first and last few) appears in the render, as written or as JSON string text. */
 function absentText(own: string, render: string): boolean {
-  const all = lines(own);
-  return all.length > 0 && !all.some((line) => render.includes(line) || render.includes(JSON.stringify(line).slice(1, -1)));
+  const looked = lines([own]);
+  return looked.length > 0 && !looked.some((line) => appears(line, render));
 }
 
 export function checkRenderedParts(record: Conversation, text: string): Diagnostic[] {
@@ -85,7 +81,7 @@ export function checkRenderedParts(record: Conversation, text: string): Diagnost
       });
       // A text of a message whose other texts are written (the gpt-oss template drops the text
       // before an earlier turn's calls): when none is, the message's own error says so (rendered-content.ts).
-      const texts = content.blocks.flatMap((block, j) => (block.type === 'response' && lines(block.text).length > 0 ? [{ j, absent: absentText(block.text, text) }] : []));
+      const texts = content.blocks.flatMap((block, j) => (block.type === 'response' && lines([block.text]).length > 0 ? [{ j, absent: absentText(block.text, text) }] : []));
       if (texts.some((t) => !t.absent)) {
         for (const { j } of texts.filter((t) => t.absent)) {
           out.push(warning(STRUCTURE_CODES.textNotRendered, "The template's render does not contain this text of the message (no line of it appears), though it writes the message's other text: the template leaves it out.", [...path, 'content', 'blocks', j], undefined, 'content'));
