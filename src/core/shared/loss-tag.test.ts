@@ -25,6 +25,8 @@ const NOT_WRITTEN_CODES: readonly string[] = [
   'apertus/name-ignored',
   'apertus/tool-calls-ignored',
   'apertus/content-keys-ignored',
+  'harmony/header-unused',
+  'openchatml/flags-not-system',
   'generated-call-id',
   'anthropic/id-mapped',
   'anthropic/empty-arguments',
@@ -43,10 +45,10 @@ function sample(): Conversation {
   return conversation(
     [
       system,
-      textMessage('user', 'Weather in Bern?', { name: 'ada' }),
+      textMessage('user', 'Weather in Bern?', { name: 'ada', thoughtFlags: ['reason'] }),
       blocksMessage([thoughts('Need the tool.'), toolCalls([toolCall('get_weather', '{"city":"Bern"}', { callId: 'functions.get_weather:0' })])]),
       textMessage('tool', '{"sky":"clear"}', { toolCallId: 'functions.get_weather:0' }),
-      blocksMessage([answer]),
+      blocksMessage([answer], { channel: 'final' }),
     ],
     [toolDefinition('get_weather', 'Gets the weather.', { type: 'object', properties: { city: { type: 'string' } } }), search],
   );

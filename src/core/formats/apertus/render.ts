@@ -8,7 +8,7 @@ import { encodeContent } from '../../shared/apertus/encode-content.ts';
 import { error } from '../../model/diagnostic.ts';
 import { Place, type FieldPath } from '../../model/path.ts';
 import type { Content, Conversation, Message, ParleyRecord } from '../../model/types.ts';
-import { reportTextNotes } from '../shared/left-out.ts';
+import { reportTextNotes, reportThoughtFlags } from '../shared/left-out.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { closeToolList, newTurnState, renderBlocks, type TurnState } from './assistant.ts';
 import { renderCalls } from './calls.ts';
@@ -39,6 +39,7 @@ export function render(record: ParleyRecord, options?: Partial<ApertusOptions>, 
   const resolved = resolveOptions(options);
   const e = new Emitter(resolved.bosToken, how, resolved.objectMapArguments);
   reportTextNotes(record.messages, LABEL, e.diagnostics);
+  reportThoughtFlags(record.messages, LABEL, e.diagnostics);
   renderConversation(e, record, resolved);
   const { text, spans } = e.builder.finish();
   return { text, spans, diagnostics: e.diagnostics };

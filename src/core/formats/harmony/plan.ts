@@ -166,7 +166,7 @@ function header(message: Message, path: FieldPath, defaults: { channel?: string;
   if (message.contentType != null) {
     result.contentType = contentTypeOf(message.contentType, [...path, 'contentType']);
     // openai/harmony reads a header's one word after the role as the recipient.
-    if (recipient === undefined) out.push(warning(CODES.headerUnused, `${formatPath(path)}: a content type without a recipient is read back by harmony as the recipient.`, [...path, 'contentType']));
+    if (recipient === undefined) out.push(warning(CODES.headerUnused, `${formatPath(path)}: a content type without a recipient is read back by harmony as the recipient.`, [...path, 'contentType'], undefined, 'content'));
   }
   return result;
 }
@@ -181,7 +181,7 @@ function assistantMessages(message: Message, path: FieldPath, out: Diagnostic[],
   const messages: HarmonyMessage[] = [];
   if (message.content?.type === 'blocks') {
     if (message.channel !== undefined || message.recipient !== undefined || message.contentType !== undefined) {
-      out.push(warning(CODES.headerUnused, `${formatPath(path)}: the message has blocks, and each block has its own channel; its channel, recipient and content type are not used.`, path));
+      out.push(warning(CODES.headerUnused, `${formatPath(path)}: the message has blocks, and each block has its own channel; its channel, recipient and content type are not used.`, path, undefined, 'content'));
     }
     if (message.name !== undefined) out.push(lostInConversion(`the speaker name ${JSON.stringify(message.name)}`, 'a message with blocks is written as one harmony message per block, without names', [...path, 'name']));
     const blocks = message.content.blocks;

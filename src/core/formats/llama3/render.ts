@@ -22,7 +22,7 @@ import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, pathStartsWith, type FieldPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
-import { functionTools, reportTextNotes, type ToolRef } from '../shared/left-out.ts';
+import { functionTools, reportTextNotes, reportThoughtFlags, type ToolRef } from '../shared/left-out.ts';
 import { argumentsJson } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toJson, toolText } from '../shared/jinja-json.ts';
@@ -154,6 +154,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   reportUnwritten(messages, LABEL, diagnostics);
   reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
   reportTextNotes(record.messages, LABEL, diagnostics);
+  reportThoughtFlags(record.messages, LABEL, diagnostics);
   // Empty tools are no tools (the model does not tell `tools: []` from no tools); built-in tools are left out.
   const functions = functionTools(record.tools, LABEL, diagnostics);
   const hasTools = functions.length > 0;
