@@ -113,7 +113,7 @@ describe('the oracle fails on what no diagnostic names', () => {
     converted.messages.push(textMessage('assistant', 'Invented.'));
     expect(describeFindings(conversionFindings(record(), converted, []))).toEqual([
       'messages[1].content.blocks[1].calls[0]: the call "get_weather" is gone or changed',
-      'messages[2].toolCallId: the toolCallId "c1" became "other"',
+      'messages[2].toolCallId: the callId "c1" became "other"',
       'messages[3].content.text: (in the converted record) the text "Invented." appeared',
     ]);
     expect(conversionFindings(record(), converted, [lost(['messages', 1, 'content', 'blocks', 1]), lost(['messages', 2, 'toolCallId'])]).map((f) => f.what)).toEqual(['(in the converted record) the text "Invented." appeared']);

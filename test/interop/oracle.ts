@@ -127,7 +127,7 @@ function callItem(call: ToolCall, path: FieldPath): ContentItem {
 }
 
 function resultItem(output: ToolOutput, path: FieldPath): ContentItem {
-  return { kind: 'result', value: output.output, path, fields: { ...field(path, 'callId', output.callId), ...field(path, 'isError', output.isError ?? undefined) } };
+  return { kind: 'result', value: output.output, path, fields: { ...field(path, 'callId', output.callId), ...field(path, 'isError', output.isError ?? undefined), ...field(path, 'name', output.name) } };
 }
 
 /** Arguments compared as JSON when they are JSON (a dialect that holds objects writes them in its own spacing). */
@@ -174,7 +174,8 @@ function messageItems(message: Message, index: number): ContentItem[] {
   const role = message.role;
   if (role === 'tool' || role === 'function') {
     // A result message: its text (or parts) is the result.
-    const fields = { ...field(path, 'toolCallId', message.toolCallId), ...field(path, 'isError', message.isError) };
+    // Compared with a result block's fields: the message's `toolCallId` is a result's `callId`.
+    const fields = { ...(message.toolCallId === undefined ? {} : { callId: { path: [...path, 'toolCallId'], value: message.toolCallId } }), ...field(path, 'isError', message.isError), ...field(path, 'name', message.name) };
     if (content?.type === 'parts')
       content.parts.forEach((part, j) => items.push(...partItems(part, [...path, 'content', 'parts', j], role).map((item) => ({ ...item, fields, ...(item.kind === 'text' && { kind: 'result' as const }) }))));
     if (content?.type === 'text') items.push({ kind: 'result', value: content.text, path: [...path, 'content'], fields });
