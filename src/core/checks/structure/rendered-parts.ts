@@ -19,10 +19,20 @@ import { appears, lines } from './rendered-content.ts';
 /** Names shorter than this say nothing when found (`f` is in most renders): such a call or tool counts as present. */
 const SHORTEST_NAME_LOOKED_FOR = 3;
 
-/** The render, as it is and without whitespace (templates write JSON in their own spacing), made once per check. */
-interface Render {
-  text: string;
-  squeezed: string;
+/**
+ * The render, as it is and without whitespace (templates write JSON in their own spacing). The
+ * squeezed copy is made once, and only when a text is not found as written: most records have
+ * no calls or tools, and most renders that write them write them as given.
+ */
+class Render {
+  private made: string | undefined;
+
+  constructor(readonly text: string) {}
+
+  get squeezed(): string {
+    this.made ??= squeeze(this.text);
+    return this.made;
+  }
 }
 
 function squeeze(text: string): string {
@@ -67,7 +77,7 @@ function absentText(own: string, render: string): boolean {
 
 export function checkRenderedParts(record: Conversation, text: string): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const render: Render = { text, squeezed: squeeze(text) };
+  const render = new Render(text);
   record.messages.forEach((message, i) => {
     const path: FieldPath = ['messages', i];
     const content = message.content;
