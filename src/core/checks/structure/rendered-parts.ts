@@ -91,7 +91,9 @@ export function checkRenderedParts(record: Conversation, text: string): Diagnost
       });
       // A text of a message whose other texts are written (the gpt-oss template drops the text
       // before an earlier turn's calls): when none is, the message's own error says so (rendered-content.ts).
-      const texts = content.blocks.flatMap((block, j) => (block.type === 'response' && lines([block.text]).length > 0 ? [{ j, absent: absentText(block.text, text) }] : []));
+      // Only a message with two texts or more can have one written and one not: most have one.
+      const responses = content.blocks.flatMap((block, j) => (block.type === 'response' && block.text.trim() !== '' ? [{ j, text: block.text }] : []));
+      const texts = responses.length < 2 ? [] : responses.map(({ j, text: own }) => ({ j, absent: absentText(own, text) }));
       if (texts.some((t) => !t.absent)) {
         for (const { j } of texts.filter((t) => t.absent)) {
           out.push(warning(STRUCTURE_CODES.textNotRendered, "The template's render does not contain this text of the message (no line of it appears), though it writes the message's other text: the template leaves it out.", [...path, 'content', 'blocks', j], undefined, 'content'));
