@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, loadFormat } from '../../src/core/formats/registry.ts';
 import { openAiChatCodec } from '../../src/core/interchange/openai-chat/index.ts';
 import { detectDialect, findCodec } from '../../src/core/interchange/registry.ts';
-import { blocksMessage, conversation, response, textMessage, toolCall, toolCalls, toolDefinition } from '../../src/core/model/builders.ts';
+import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls, toolDefinition } from '../../src/core/model/builders.ts';
 import { warning, type Diagnostic } from '../../src/core/model/diagnostic.ts';
 import type { Conversation, ParleyRecord } from '../../src/core/model/types.ts';
 import { interopAvailable, interopCases, interopTemplates, interopValues, SKIP_REASON, type InteropCase } from './cases.ts';
@@ -117,6 +117,12 @@ describe('the oracle fails on what no diagnostic names', () => {
       'messages[3].content.text: (in the converted record) the text "Invented." appeared',
     ]);
     expect(conversionFindings(record(), converted, [lost(['messages', 1, 'content', 'blocks', 1]), lost(['messages', 2, 'toolCallId'])]).map((f) => f.what)).toEqual(['(in the converted record) the text "Invented." appeared']);
+  });
+
+  it('conversion: thoughts written as text are a change, though the words are there', () => {
+    const source = conversation([textMessage('user', 'Q'), blocksMessage([thoughts('Think.'), response('A.')])]);
+    const converted = conversation([textMessage('user', 'Q'), blocksMessage([response('Think.\n\nA.')])]);
+    expect(describeFindings(conversionFindings(source, converted, []))).toEqual(['messages[1].content.blocks[0].text: the thought "Think." is gone or changed']);
   });
 
   it('render: a text leaf absent from the text, unless named; JSON in another spacing or as a JSON string shows', () => {

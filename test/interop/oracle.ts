@@ -1,5 +1,5 @@
 /**
- * The oracle of issue 22 (docs/testing.md, 'The oracle'): nothing changes without a diagnostic
+ * The oracle of issue 22 (docs/testing.md, 'The interop oracle'): nothing changes without a diagnostic
  * that names it. Three checks of one record read from a document:
  * - round trip: read back what its own dialect writes; every model field (path → value) that
  *   differs must be named by a diagnostic of the write or of the reading back;
@@ -11,7 +11,7 @@
  *   results, tool names and descriptions) appears in the rendered text or a diagnostic names it.
  * "Names" means: the diagnostic's path is the leaf's path or one of its ancestors. Ids Parley
  * makes for editing (`id`) and shape notes (how a dialect spelled something: `openaiChatShape`)
- * are not content.
+ * are not content; nor are empty texts and results (nothing to lose).
  */
 import type { Diagnostic } from '../../src/core/model/diagnostic.ts';
 import { formatPath, pathStartsWith, type FieldPath } from '../../src/core/model/path.ts';
@@ -30,8 +30,7 @@ export function describeFindings(findings: readonly Finding[]): string[] {
 /**
  * Whether a diagnostic names `path`: its path is `path` or an ancestor. A warning about the
  * whole record names nothing in particular; an error about it (a template that failed, a
- * record the target cannot hold) stops the step loudly, and so names everything. Empty texts
- * and results are no content (nothing to lose).
+ * record the target cannot hold) stops the step loudly, and so names everything.
  */
 export function isNamed(path: FieldPath, diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => (d.path === undefined || d.path.length === 0 ? d.severity === 'error' : pathStartsWith(path, namedObject(d))));
@@ -207,8 +206,12 @@ export function contentItems(record: ParleyRecord): ContentItem[] {
   return items.filter((item) => !(item.value === '' && (item.kind === 'text' || item.kind === 'thought' || item.kind === 'result')));
 }
 
-/** Items whose text another dialect may hold in another form (joined, as JSON text, wrapped in a value); calls and tools must come back as themselves. */
-const TEXT_LIKE: ReadonlySet<ItemKind> = new Set(['text', 'result', 'thought', 'value']);
+/**
+ * Items whose text another dialect may hold in another form (as JSON text, wrapped in a value):
+ * a text, a result, a value. Thoughts must stay thoughts (written as text they would be a
+ * silent change), calls and tools must come back as themselves.
+ */
+const TEXT_LIKE: ReadonlySet<ItemKind> = new Set(['text', 'result', 'value']);
 
 /**
  * A conversion's findings: each content item of the source that does not come back (same
@@ -221,8 +224,8 @@ export function conversionFindings(source: ParleyRecord, converted: ParleyRecord
   const used = new Set<number>();
   for (const item of contentItems(source)) {
     const at = pool.findIndex((other, k) => !used.has(k) && other.kind === item.kind && other.value === item.value && (item.kind !== 'text' || other.role === item.role));
-    // Texts a dialect writes as one string (ShareGPT joins a message's parts): each is still there, whole.
-    if (at < 0 && (item.kind === 'text' || item.kind === 'result') && pool.some((other) => other.kind === item.kind && other.role === item.role && other.value.includes(item.value))) continue;
+    // Texts a dialect writes as one string (ShareGPT joins a message's parts; one reasoning string joins thought blocks): each is still there, whole, as its kind.
+    if (at < 0 && (item.kind === 'text' || item.kind === 'result' || item.kind === 'thought') && pool.some((other) => other.kind === item.kind && other.role === item.role && other.value.includes(item.value))) continue;
     // Kept in another form: a result written as a value `{"error": …}` (spec 002), a text inside a JSON value.
     if (at < 0 && TEXT_LIKE.has(item.kind) && pool.some((other) => TEXT_LIKE.has(other.kind) && other.value.includes(JSON.stringify(item.value).slice(1, -1)))) continue;
     if (at < 0) {
