@@ -8,7 +8,9 @@
  * 3. a tool call's content type: the template writes `json`, harmony's documents
  *    `<|constrain|>json` (a message's own content type can say `json`, and then they agree);
  * 4. parameters that are an object with no properties: the template writes `() => any`,
- *    harmony `(_: {\n}) => any`.
+ *    harmony `(_: {\n}) => any`;
+ * 5. text before a call in the same turn: the template writes it on analysis, harmony's guide
+ *    as a preamble on commentary.
  * Inputs on the template side are Hugging Face chat messages; tool results are JSON objects,
  * because the template writes `content|tojson`.
  */
@@ -130,6 +132,26 @@ describe.skipIf(!harmonyAvailable)('harmony and the gpt-oss chat template', () =
     );
     expect(template).not.toBe(parley);
     expect(template).toBe(parley.replace('<|channel|>commentary <|constrain|>json<|message|>', '<|channel|>commentary json<|message|>'));
+  });
+
+  it('differ only in the channel of text before a call: a preamble on commentary in harmony, analysis in the template', () => {
+    const record = conversation(
+      [textMessage('user', 'Weather in Bern?'), textMessage('assistant', 'Let me check.', { toolCalls: [toolCall('get_weather', '{"location": "Bern"}')] })],
+      [toolDefinition('get_weather', 'Gets the weather.', WEATHER)],
+    );
+    const parley = renderHarmony(record, { date: DATE, addGenerationPrompt: true }).text;
+    const template = renderGptOss(
+      {
+        messages: [{ role: 'user', content: 'Weather in Bern?' }, { role: 'assistant', content: 'Let me check.', tool_calls: [{ function: { name: 'get_weather', arguments: { location: 'Bern' } } }] }],
+        tools: [hfTool('get_weather', 'Gets the weather.', WEATHER)],
+        add_generation_prompt: true,
+      },
+      DATE,
+    );
+    expect(parley).toContain('<|start|>assistant<|channel|>commentary<|message|>Let me check.<|end|>');
+    expect(template).toBe(
+      parley.replace('<|channel|>commentary<|message|>Let me check.', '<|channel|>analysis<|message|>Let me check.').replace('<|channel|>commentary <|constrain|>json<|message|>', '<|channel|>commentary json<|message|>'),
+    );
   });
 
   it('differ only in the declaration of an object with no properties (`() => any` in the template)', () => {

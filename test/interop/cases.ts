@@ -43,3 +43,29 @@ export function interopValues(entry: InteropCase): unknown[] {
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as unknown);
 }
+
+/** A chat template of the manifest (`templates`): what the oracle renders each document with, beside the formats. */
+export interface InteropTemplate {
+  id: string;
+  template: string;
+  /** Template variables (`bos_token`, …). */
+  variables: Record<string, unknown>;
+}
+
+/**
+ * The manifest's chat templates, read from their files: a `.jinja` file, or `file.json#key`
+ * (a golden file whose entry `key` has a `chat_template`). Empty when the folder is absent;
+ * a template whose file is missing is left out.
+ */
+export function interopTemplates(): InteropTemplate[] {
+  if (!interopAvailable) return [];
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { templates?: Record<string, { file: string; variables?: Record<string, unknown> }> };
+  return Object.entries(manifest.templates ?? {}).flatMap(([id, entry]) => {
+    const [file = '', key] = entry.file.split('#');
+    const path = join(interopDir, file);
+    if (!existsSync(path)) return [];
+    const text = readFileSync(path, 'utf8');
+    const template = key === undefined ? text : (JSON.parse(text) as Record<string, { chat_template?: string }>)[key]?.chat_template;
+    return typeof template === 'string' ? [{ id, template, variables: entry.variables ?? {} }] : [];
+  });
+}

@@ -9,7 +9,7 @@ import { decodeRecordText } from '../dataset/record-decode.ts';
 import { applyFixes, fixRecord } from '../fix/apply.ts';
 import { diagnoseFor } from '../fix/check.ts';
 import { findFormat, loadFormat } from '../formats/registry.ts';
-import { blocksMessage, conversation, textMessage, thoughts, toolCall, toolCalls } from '../model/builders.ts';
+import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls, toolDefinition, toolOutput, toolOutputs } from '../model/builders.ts';
 import type { ParleyRecord } from '../model/types.ts';
 import { checkRecord } from './check-record.ts';
 import { dialectContextOf, type CheckProfile } from './profile.ts';
@@ -164,6 +164,63 @@ describe('Jinja: a message the template leaves out', () => {
     const record = conversation([textMessage('user', 'hi there')]);
     expect(checkRecord({ record }, profile, { formatDiagnostics: [], renderText: 'nothing of it' }).codes).toContain(STRUCTURE_CODES.notRendered);
     expect(checkRecord({ record }, profile, { formatDiagnostics: [], renderText: '<user>hi there</user>' }).codes).not.toContain(STRUCTURE_CODES.notRendered);
+  });
+});
+
+describe('Jinja: tool calls, tools and thoughts the template leaves out (found by the interop oracle)', () => {
+  /** Writes each message's content only, as the generic ChatML template does. */
+  const contentOnly: CheckProfile = { formatId: 'jinja', formatOptions: { template: '{% for m in messages %}<{{ m.role }}>{{ m.content }}</{{ m.role }}>{% endfor %}' } };
+  const weather = toolDefinition('get_weather', 'Gets the weather.', { type: 'object', properties: {} });
+  const time = toolDefinition('get_time', 'Gets the time.', { type: 'object', properties: {} });
+  /** `thinking`: the second message starts with a thought block (the Jinja context passes no reasoning for it: nothing read it from a key). */
+  const record = (thinking = true) =>
+    conversation(
+      [
+        textMessage('user', 'Weather?'),
+        blocksMessage([...(thinking ? [thoughts('The user wants the weather.')] : []), response('Checking.'), toolCalls([toolCall('get_weather', '{}'), toolCall('get_time', '{}')])]),
+        textMessage('tool', 'sunny', { toolCallId: 'c1' }),
+        textMessage('assistant', 'It is sunny.', { toolCalls: [toolCall('get_weather', '{"day":"mon"}')] }),
+      ],
+      [weather, time],
+    );
+  const notRendered = (r: ParleyRecord, profile: CheckProfile) =>
+    check(r, profile)
+      .diagnostics.filter((d) => d.code === STRUCTURE_CODES.callsNotRendered || d.code === STRUCTURE_CODES.toolsNotRendered || d.code === STRUCTURE_CODES.thoughtsNotRendered)
+      .map((d) => [d.code, d.severity, d.path, d.loss]);
+
+  it('is a warning per list of calls, the tools and each thought block absent from the render, tagged as content lost', () => {
+    expect(notRendered(record(), contentOnly)).toEqual([
+      [STRUCTURE_CODES.thoughtsNotRendered, 'warning', ['messages', 1, 'content', 'blocks', 0], 'content'],
+      [STRUCTURE_CODES.callsNotRendered, 'warning', ['messages', 1, 'content', 'blocks', 2, 'calls'], 'content'],
+      [STRUCTURE_CODES.callsNotRendered, 'warning', ['messages', 3, 'toolCalls'], 'content'],
+      [STRUCTURE_CODES.toolsNotRendered, 'warning', ['tools'], 'content'],
+    ]);
+  });
+
+  it('names each absent call and tool when the template writes some of them (a call: its name and arguments; a tool: its name and description)', () => {
+    const firstOnly: CheckProfile = {
+      formatId: 'jinja',
+      formatOptions: { template: '{{ tools[0].function.name }}: {{ tools[0].function.description }}{% for m in messages %}{{ m.content }}{% if m.tool_calls %}{{ m.tool_calls[0].function.name }}{{ m.tool_calls[0].function.arguments | tojson }}{% endif %}{% endfor %}' },
+    };
+    expect(notRendered(record(false), firstOnly)).toEqual([
+      [STRUCTURE_CODES.callsNotRendered, 'warning', ['messages', 1, 'content', 'blocks', 1, 'calls', 1], 'content'],
+      [STRUCTURE_CODES.toolsNotRendered, 'warning', ['tools', 1], 'content'],
+    ]);
+  });
+
+  it('is a warning for a text of a message the template leaves out while it writes the message’s other text (the gpt-oss template drops text before an earlier turn’s calls)', () => {
+    const dropsBeforeCalls: CheckProfile = { formatId: 'jinja', formatOptions: { template: '{% for m in messages %}{% if not m.tool_calls %}{{ m.content }}{% endif %}|{% endfor %}' } };
+    const r = conversation([textMessage('user', 'Go.'), blocksMessage([response('Rolling.'), toolCalls([toolCall('roll', '{}')]), toolOutputs([toolOutput('6')]), response('You rolled 6.')])]);
+    const found = check(r, dropsBeforeCalls).diagnostics.filter((d) => d.code === STRUCTURE_CODES.textNotRendered);
+    expect(found.map((d) => [d.severity, d.path, d.loss])).toEqual([['warning', ['messages', 1, 'content', 'blocks', 0], 'content']]);
+  });
+
+  it('is not said when the template writes them all', () => {
+    const all: CheckProfile = {
+      formatId: 'jinja',
+      formatOptions: { template: '{{ tools | tojson }}{% for m in messages %}{{ m.content }}{{ m.tool_calls | tojson }}{% endfor %}' },
+    };
+    expect(notRendered(record(false), all)).toEqual([]);
   });
 });
 

@@ -16,6 +16,7 @@ import type { ParleyRecord } from '../model/types.ts';
 import type { OptionValues } from '../shared/options.ts';
 import { checkEmptyAssistant } from './structure/empty-assistant.ts';
 import { checkRenderedContent } from './structure/rendered-content.ts';
+import { checkRenderedParts } from './structure/rendered-parts.ts';
 import { checkRoles } from './structure/roles.ts';
 import { checkSystemMessages } from './structure/system-messages.ts';
 
@@ -41,7 +42,7 @@ export function checkStructure(record: ParleyRecord, format: Format<OptionValues
   if (format.roles !== undefined) out.push(...checkRoles(record, format.label, format.roles));
   // An empty render is one that failed (a template error, over budget) or is still to come (the
   // app's template worker): it has nothing to look for content in.
-  else if (input.renderText !== undefined && input.renderText !== '') out.push(...checkRenderedContent(record, input.renderText));
+  else if (input.renderText !== undefined && input.renderText !== '') out.push(...checkRenderedContent(record, input.renderText), ...checkRenderedParts(record, input.renderText));
   out.push(...checkEmptyAssistant(record), ...checkSystemMessages(record));
   return out;
 }

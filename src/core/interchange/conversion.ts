@@ -2,7 +2,7 @@
  * The losses of one encode, collected for one target dialect (the message shape of a loss is
  * in shared/lost-in-conversion.ts).
  */
-import type { Diagnostic } from '../model/diagnostic.ts';
+import type { Diagnostic, LossKind } from '../model/diagnostic.ts';
 import { pathAt, whereAt, type Where } from '../model/path.ts';
 import type { Extensible, Extra } from '../model/types.ts';
 import { merge, type JsonObject } from '../shared/json.ts';
@@ -25,9 +25,14 @@ export class Losses {
     private readonly wants?: (code: string) => boolean,
   ) {}
 
-  /** `what` at `path` cannot be written; `why` defaults to "<target> has no place for it". */
-  add(what: string, path: Where, why = `${this.target} has no place for it`): void {
-    if (this.wants === undefined || this.wants(LOST_CODE)) this.out.push(lostInConversion(what, why, pathAt(path)));
+  /** `what` at `path` cannot be written; `why` defaults to "<target> has no place for it"; `loss`: what that costs (content unless said). */
+  add(what: string, path: Where, why = `${this.target} has no place for it`, loss: LossKind = 'content'): void {
+    if (this.wants === undefined || this.wants(LOST_CODE)) this.out.push(lostInConversion(what, why, pathAt(path), loss));
+  }
+
+  /** A call id the target does not carry: its results answer their calls another way (in order, by name), so nothing the data says is lost. */
+  id(what: string, path: Where, why: string): void {
+    this.add(what, path, why, 'harmless');
   }
 
   /** Unknown fields of the source that this target has no object to write them on. */

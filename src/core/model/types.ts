@@ -179,7 +179,7 @@ export interface Message extends Extensible {
    *   (the special token, then the type), or a plain word such as `json` or `code`.
    * The thoughts, tool calls and response of an assistant message with blocks need none of
    * these: the format gives each block its channel (thoughts → analysis, tool calls →
-   * commentary to=functions.NAME, response → final).
+   * commentary to=functions.NAME, response → final, or commentary when a call follows: a preamble).
    */
   channel?: string | null;
   recipient?: string | null;

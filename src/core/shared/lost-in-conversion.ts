@@ -4,14 +4,15 @@
  * the code `lost-in-conversion` and a message `lost in conversion: <what> at <path> (<why>)`,
  * where the path names the field of the model record that was not written.
  */
-import { warning, type Diagnostic } from '../model/diagnostic.ts';
+import { warning, type Diagnostic, type LossKind } from '../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../model/path.ts';
 
 export const LOST_CODE = 'lost-in-conversion';
 
-export function lostInConversion(what: string, why: string, path: FieldPath = []): Diagnostic {
+/** `loss`: content unless the target says the same another way (model/diagnostic.ts, LossKind). */
+export function lostInConversion(what: string, why: string, path: FieldPath = [], loss: LossKind = 'content'): Diagnostic {
   const where = path.length > 0 ? ` at ${formatPath(path)}` : '';
-  return warning(LOST_CODE, `lost in conversion: ${what}${where} (${why})`, path);
+  return { ...warning(LOST_CODE, `lost in conversion: ${what}${where} (${why})`, path), loss };
 }
 
 /** `the field "a"` / `the fields "a", "b"`. */

@@ -13,6 +13,14 @@ export const STRUCTURE_CODES = {
   twoSystems: 'structure/two-system-messages',
   /** Jinja: a message whose content the template's render does not contain (error). */
   notRendered: 'structure/content-not-rendered',
+  /** Jinja: tool calls whose names the render does not contain (warning, content lost). */
+  callsNotRendered: 'structure/calls-not-rendered',
+  /** Jinja: tool definitions whose names the render does not contain (warning, content lost). */
+  toolsNotRendered: 'structure/tools-not-rendered',
+  /** Jinja: a thought block none of whose lines the render contains (warning, content lost). */
+  thoughtsNotRendered: 'structure/thoughts-not-rendered',
+  /** Jinja: a text block of a message none of whose lines the render contains, while the message's other text is there (warning, content lost). */
+  textNotRendered: 'structure/text-not-rendered',
 } as const;
 
 /**

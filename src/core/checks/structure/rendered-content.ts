@@ -33,12 +33,12 @@ function contentTexts(content: Content | null | undefined): string[] {
 }
 
 /** The first and last `LINES_LOOKED_FOR` non-blank lines of the texts, trimmed. */
-function lines(texts: readonly string[]): string[] {
+export function lines(texts: readonly string[]): string[] {
   const all = texts.flatMap((text) => text.split('\n')).map((line) => line.trim()).filter((line) => line !== '');
   return all.length <= 2 * LINES_LOOKED_FOR ? all : [...all.slice(0, LINES_LOOKED_FOR), ...all.slice(-LINES_LOOKED_FOR)];
 }
 
-function appears(line: string, render: string): boolean {
+export function appears(line: string, render: string): boolean {
   return render.includes(line) || render.includes(JSON.stringify(line).slice(1, -1));
 }
 

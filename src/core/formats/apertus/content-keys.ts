@@ -34,6 +34,8 @@ export function checkContentKeys(e: Emitter, message: Message, index: number): v
       CODES.contentKeysIgnored,
       `${label}: the content mapping has "${key}" beside "${content.type}"; the template renders the ${content.type} of a ${message.role} message and ignores "${key}" (kept on export).`,
       [...contentPath, key],
+      undefined,
+      'content',
     );
   }
 }

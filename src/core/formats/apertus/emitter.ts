@@ -4,7 +4,7 @@
  * text comes from is a path or a `Place` (the renderer's hot paths), whose path is made only
  * for a span or a diagnostic.
  */
-import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import { error, warning, type Diagnostic, type LossKind } from '../../model/diagnostic.ts';
 import type { Fix } from '../../model/fix.ts';
 import { formatPath, pathAt, type Where } from '../../model/path.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
@@ -73,7 +73,8 @@ export class Emitter {
     this.diagnostics.push(error(code, message, pathAt(where), fix));
   }
 
-  warn(code: string, message: string, where: Where, fix?: Fix): void {
-    this.diagnostics.push(warning(code, message, pathAt(where), fix));
+  /** `loss`: set when the warning reports something the render does not write (model/diagnostic.ts, LossKind). */
+  warn(code: string, message: string, where: Where, fix?: Fix, loss?: LossKind): void {
+    this.diagnostics.push(warning(code, message, pathAt(where), fix, loss));
   }
 }

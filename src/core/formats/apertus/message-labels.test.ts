@@ -28,7 +28,7 @@ describe('Apertus diagnostics', () => {
     const plain = apertusFormat.render(conversation([textMessage('user', 'Hi')]), OPTIONS);
     expect(named.text).toBe(plain.text);
     expect(named.diagnostics).toEqual([
-      { severity: 'warning', code: CODES.nameIgnored, message: 'Message 1 (user) has the speaker name "Eric"; the Apertus template has no speaker names and does not write it.', path: ['messages', 0, 'name'] },
+      { severity: 'warning', code: CODES.nameIgnored, message: 'Message 1 (user) has the speaker name "Eric"; the Apertus template has no speaker names and does not write it.', path: ['messages', 0, 'name'], loss: 'content' },
     ]);
   });
 });

@@ -8,7 +8,7 @@ import { encodeContent } from '../../shared/apertus/encode-content.ts';
 import { error } from '../../model/diagnostic.ts';
 import { Place, type FieldPath } from '../../model/path.ts';
 import type { Content, Conversation, Message, ParleyRecord } from '../../model/types.ts';
-import { reportTextNotes } from '../shared/left-out.ts';
+import { reportTextNotes, reportThoughtFlags } from '../shared/left-out.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { closeToolList, newTurnState, renderBlocks, type TurnState } from './assistant.ts';
 import { renderCalls } from './calls.ts';
@@ -39,6 +39,7 @@ export function render(record: ParleyRecord, options?: Partial<ApertusOptions>, 
   const resolved = resolveOptions(options);
   const e = new Emitter(resolved.bosToken, how, resolved.objectMapArguments);
   reportTextNotes(record.messages, LABEL, e.diagnostics);
+  reportThoughtFlags(record.messages, LABEL, e.diagnostics);
   renderConversation(e, record, resolved);
   const { text, spans } = e.builder.finish();
   return { text, spans, diagnostics: e.diagnostics };
@@ -114,7 +115,7 @@ function renderMessage(e: Emitter, state: TurnState, message: Message, index: nu
   checkContentKeys(e, message, index);
   // The template reads no speaker names (OpenChatML's `name=`): say so rather than drop it quietly.
   if (message.name !== undefined && message.name !== '') {
-    e.warn(CODES.nameIgnored, `Message ${index + 1} (${message.role}) has the speaker name ${JSON.stringify(message.name)}; the Apertus template has no speaker names and does not write it.`, ['messages', index, 'name']);
+    e.warn(CODES.nameIgnored, `Message ${index + 1} (${message.role}) has the speaker name ${JSON.stringify(message.name)}; the Apertus template has no speaker names and does not write it.`, ['messages', index, 'name'], undefined, 'content');
   }
   switch (message.role) {
     case 'user':
@@ -294,6 +295,6 @@ function reportUnreadable(e: Emitter, message: Message, index: number): boolean 
 
 function warnIgnoredToolCalls(e: Emitter, message: Message, index: number): void {
   if (message.toolCalls !== undefined && message.toolCalls.length > 0) {
-    e.warn(CODES.toolCallsIgnored, `Message ${index + 1} (${message.role}) has tool_calls; the template reads them only on assistant messages and ignores these.`, ['messages', index, 'toolCalls']);
+    e.warn(CODES.toolCallsIgnored, `Message ${index + 1} (${message.role}) has tool_calls; the template reads them only on assistant messages and ignores these.`, ['messages', index, 'toolCalls'], undefined, 'content');
   }
 }

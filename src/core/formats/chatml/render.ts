@@ -21,7 +21,7 @@ import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { argumentsJson, type ArgumentsMode } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toolText } from '../shared/jinja-json.ts';
-import { functionTools, reportTextNotes, type ToolRef } from '../shared/left-out.ts';
+import { functionTools, reportTextNotes, reportThoughtFlags, type ToolRef } from '../shared/left-out.ts';
 import { plainMessages, reportNotShown, reportUnwritten, type CallRef, type PlainMessage, type TextPiece } from '../shared/openai-messages.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
@@ -158,6 +158,7 @@ export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptio
   reportUnwritten(messages, LABEL, diagnostics);
   reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
   reportTextNotes(record.messages, LABEL, diagnostics);
+  reportThoughtFlags(record.messages, LABEL, diagnostics);
   renderSystem(w, messages[0], functionTools(record.tools, LABEL, diagnostics));
   for (let i = 0; i < messages.length; i++) renderMessage(w, messages, i);
   if (resolved.addGenerationPrompt) w.header('assistant', ROOT);

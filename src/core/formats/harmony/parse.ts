@@ -61,24 +61,49 @@ function plainHeader(message: ScannedMessage): boolean {
 
 /**
  * The block an assistant message is, when its header is exactly the one the format writes for
- * that block (plan.ts): analysis → thoughts, final → response, a call to a function on
- * commentary with `<|constrain|>json` → a tool call. Such messages are read into one assistant
+ * that block (plan.ts): analysis → thoughts, final → response (commentary before a call: a
+ * preamble), a call to a function on commentary with `<|constrain|>json` → a tool call. Such messages are read into one assistant
  * message with blocks, the record's own shape for reasoning and calls, which every dialect
  * knows; any other header is kept on a message of its own.
  */
-function canonicalBlock(scanned: ScannedMessage, last: boolean): Block | undefined {
+function canonicalBlock(scanned: ScannedMessage, last: boolean, beforeCall: boolean): Block | undefined {
   const { header, body, end } = scanned;
   if (header.author !== 'assistant' || header.name !== undefined || header.leftover !== undefined) return undefined;
   if (header.recipient === undefined && header.contentType === undefined) {
     if (header.channel === 'analysis' && end === TOKENS.end) return { id: newId('b'), type: 'thoughts', text: body };
-    if (header.channel === 'final' && (end === TOKENS.end || (last && end === TOKENS.return))) return { id: newId('b'), type: 'response', text: body };
+    // A response before a call is a preamble, written on commentary (plan.ts); after the calls, or with no call to come, it is final.
+    const responseChannel = beforeCall ? 'commentary' : 'final';
+    if (header.channel === responseChannel && (end === TOKENS.end || (last && !beforeCall && end === TOKENS.return))) return { id: newId('b'), type: 'response', text: body };
     return undefined;
   }
+  return canonicalCall(scanned);
+}
+
+/** A call to a function with the header the format writes (commentary, `<|constrain|>json`, `<|call|>`): a tool_calls block. */
+function canonicalCall(scanned: ScannedMessage): Block | undefined {
+  const { header, body, end } = scanned;
+  if (header.author !== 'assistant' || header.name !== undefined || header.leftover !== undefined) return undefined;
   const prefix = `${FUNCTIONS_NAMESPACE}.`;
   const name = header.recipient?.startsWith(prefix) ? header.recipient.slice(prefix.length) : undefined;
   if (name === undefined || name === '' || toolAddress(name) !== header.recipient) return undefined;
   if (header.channel !== 'commentary' || header.contentType !== `${TOKENS.constrain}json` || end !== TOKENS.call) return undefined;
   return { id: newId('b'), type: 'tool_calls', calls: [{ id: newId('c'), name, arguments: body }] };
+}
+
+/**
+ * Whether a call comes after message `i` in the same turn, with only thoughts and preambles
+ * between (what the format writes for the blocks before a call: plan.ts, isPreamble), so that a
+ * response read this way renders back on the same channel.
+ */
+function callFollows(messages: readonly ScannedMessage[], i: number): boolean {
+  for (let k = i + 1; k < messages.length; k++) {
+    const next = messages[k] as ScannedMessage;
+    if (canonicalCall(next) !== undefined) return true;
+    const { header, end } = next;
+    const textBlock = header.author === 'assistant' && header.name === undefined && header.leftover === undefined && header.recipient === undefined && header.contentType === undefined && end === TOKENS.end;
+    if (!textBlock || (header.channel !== 'analysis' && header.channel !== 'commentary')) return false;
+  }
+  return false;
 }
 
 /** A tool result with the header the format writes (`functions.NAME to=assistant<|channel|>commentary`): a tool message with just its name. */
@@ -130,7 +155,7 @@ export function parseHarmony(text: string, hints?: Partial<HarmonyOptions>): Har
   let group: Block[] | undefined;
   rest.forEach((scanned, i) => {
     if (scanned.end === TOKENS.return) options.returnToken = true;
-    const block = canonicalBlock(scanned, i === rest.length - 1);
+    const block = canonicalBlock(scanned, i === rest.length - 1, callFollows(rest, i));
     if (block === undefined) {
       group = undefined;
       messages.push(recordMessage(scanned, messages.length === 0));

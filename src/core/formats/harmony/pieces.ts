@@ -40,5 +40,5 @@ export function notShown(out: Diagnostic[], node: Extensible, path: FieldPath): 
   const keys = Object.keys(node.extra ?? {});
   if (keys.length === 0) return;
   const at = [...path, 'extra'];
-  out.push(info(CODES.notShown, `not shown in harmony text: ${fieldList(keys)} at ${formatPath(at)} (a harmony message has no place for a source's other fields)`, at));
+  out.push(info(CODES.notShown, `not shown in harmony text: ${fieldList(keys)} at ${formatPath(at)} (a harmony message has no place for a source's other fields)`, at, undefined, 'content'));
 }

@@ -6,9 +6,11 @@
  *   commentary);
  * - an assistant message with blocks is one harmony message per block: thoughts → analysis,
  *   each tool call → commentary `to=functions.NAME <|constrain|>json` ending with `<|call|>`,
- *   response → final, tool outputs → messages from `functions.NAME`;
- * - legacy `toolCalls` are calls after the content, which goes to analysis when there are calls
- *   (as the gpt-oss chat template writes it);
+ *   response → final (commentary before a call, below), tool outputs → messages from `functions.NAME`;
+ * - text before a call in the same turn is a preamble, on commentary (openai/harmony's guide),
+ *   whatever the dialect: a response block with a call later in its message (no results
+ *   between), and the content of a message with legacy `toolCalls` (docs/formats.md,
+ *   'Harmony: preambles'; the gpt-oss chat template writes the latter as analysis);
  * - a tool message comes from `functions.NAME`: its name, or the name of the call it answers.
  * What harmony has no place for is reported here.
  */
@@ -79,7 +81,7 @@ function contentTypeOf(value: string, path: FieldPath): HarmonyMessage['contentT
 function callMessage(call: ToolCall, path: FieldPath, out: Diagnostic[], names: CallNames): HarmonyMessage {
   notShown(out, call, path);
   names.add(call);
-  if (call.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(call.callId)}`, 'harmony calls have no ids; a result names the tool instead', [...path, 'callId']));
+  if (call.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(call.callId)}`, 'harmony calls have no ids; a result names the tool instead', [...path, 'callId'], 'harmless'));
   if (call.type !== undefined && call.type !== 'function') out.push(lostInConversion(`the call type ${JSON.stringify(call.type)}`, 'harmony writes every call as a call to a function', [...path, 'type']));
   const recipient = isAddress(call.name) ? [content(call.name, [...path, 'name'])] : [structure(`${FUNCTIONS_NAMESPACE}.`, path), content(call.name, [...path, 'name'])];
   return {
@@ -105,7 +107,7 @@ function resultAuthor(name: string | undefined, namePath: FieldPath | undefined,
 
 function outputMessage(output: ToolOutput, path: FieldPath, out: Diagnostic[], names: CallNames): HarmonyMessage {
   notShown(out, output, path);
-  if (output.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(output.callId)}`, 'harmony results have no call ids; the result names the tool instead', [...path, 'callId']));
+  if (output.callId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(output.callId)}`, 'harmony results have no call ids; the result names the tool instead', [...path, 'callId'], 'harmless'));
   if (output.isError !== undefined) out.push(lostInConversion('the error flag', 'harmony tool results have no status', [...path, 'isError']));
   return {
     path,
@@ -118,7 +120,21 @@ function outputMessage(output: ToolOutput, path: FieldPath, out: Diagnostic[], n
   };
 }
 
-function blockMessages(block: Block, path: FieldPath, out: Diagnostic[], names: CallNames): HarmonyMessage[] {
+/** The channel of text before a call in the same turn (openai/harmony's guide: "preambles … on the commentary channel"). */
+const PREAMBLE_CHANNEL = 'commentary';
+
+/** Whether block `j` of a message is a preamble: a response with a call later in the message and no results between. */
+function isPreamble(blocks: readonly Block[], j: number): boolean {
+  if (blocks[j]?.type !== 'response') return false;
+  for (let k = j + 1; k < blocks.length; k++) {
+    const later = blocks[k] as Block;
+    if (later.type === 'tool_outputs') return false;
+    if (later.type === 'tool_calls' && later.calls.length > 0) return true;
+  }
+  return false;
+}
+
+function blockMessages(block: Block, path: FieldPath, out: Diagnostic[], names: CallNames, preamble: boolean): HarmonyMessage[] {
   const simple = (channel: string, text: string): HarmonyMessage => ({ path, role: 'assistant', author: [structure('assistant', path)], channel, channelPath: path, body: [content(text, [...path, 'text'])] });
   switch (block.type) {
     case 'thoughts':
@@ -127,7 +143,7 @@ function blockMessages(block: Block, path: FieldPath, out: Diagnostic[], names: 
       return [simple('analysis', block.text)];
     case 'response':
       notShown(out, block, path);
-      return [simple('final', block.text)];
+      return [simple(preamble ? PREAMBLE_CHANNEL : 'final', block.text)];
     case 'tool_calls':
       notShown(out, block, path);
       return block.calls.map((call, k) => callMessage(call, [...path, 'calls', k], out, names));
@@ -150,7 +166,7 @@ function header(message: Message, path: FieldPath, defaults: { channel?: string;
   if (message.contentType != null) {
     result.contentType = contentTypeOf(message.contentType, [...path, 'contentType']);
     // openai/harmony reads a header's one word after the role as the recipient.
-    if (recipient === undefined) out.push(warning(CODES.headerUnused, `${formatPath(path)}: a content type without a recipient is read back by harmony as the recipient.`, [...path, 'contentType']));
+    if (recipient === undefined) out.push(warning(CODES.headerUnused, `${formatPath(path)}: a content type without a recipient is read back by harmony as the recipient.`, [...path, 'contentType'], undefined, 'content'));
   }
   return result;
 }
@@ -165,22 +181,23 @@ function assistantMessages(message: Message, path: FieldPath, out: Diagnostic[],
   const messages: HarmonyMessage[] = [];
   if (message.content?.type === 'blocks') {
     if (message.channel !== undefined || message.recipient !== undefined || message.contentType !== undefined) {
-      out.push(warning(CODES.headerUnused, `${formatPath(path)}: the message has blocks, and each block has its own channel; its channel, recipient and content type are not used.`, path));
+      out.push(warning(CODES.headerUnused, `${formatPath(path)}: the message has blocks, and each block has its own channel; its channel, recipient and content type are not used.`, path, undefined, 'content'));
     }
     if (message.name !== undefined) out.push(lostInConversion(`the speaker name ${JSON.stringify(message.name)}`, 'a message with blocks is written as one harmony message per block, without names', [...path, 'name']));
-    message.content.blocks.forEach((block, j) => messages.push(...blockMessages(block, [...path, 'content', 'blocks', j], out, names)));
+    const blocks = message.content.blocks;
+    blocks.forEach((block, j) => messages.push(...blockMessages(block, [...path, 'content', 'blocks', j], out, names, isPreamble(blocks, j))));
   } else {
     const body = contentPieces(message.content, [...path, 'content'], out);
-    // With calls, the text before them is the chain of thought that led to them (gpt-oss template).
+    // With calls, the text before them is a preamble (openai/harmony's guide), as a response block before a call is.
     const written = body.some((piece) => piece.text !== '') || calls.length === 0 || message.channel !== undefined || message.recipient != null;
-    if (written) messages.push({ path, role: 'assistant', author, name: nameOf(message, path), ...header(message, path, { channel: calls.length > 0 ? 'analysis' : 'final' }, out), body });
+    if (written) messages.push({ path, role: 'assistant', author, name: nameOf(message, path), ...header(message, path, { channel: calls.length > 0 ? PREAMBLE_CHANNEL : 'final' }, out), body });
   }
   calls.forEach((call, k) => messages.push(callMessage(call, [...path, 'toolCalls', k], out, names)));
   return messages;
 }
 
 function toolMessage(message: Message, path: FieldPath, out: Diagnostic[], names: CallNames): HarmonyMessage {
-  if (message.toolCallId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(message.toolCallId)}`, 'harmony results have no call ids; the result names the tool instead', [...path, 'toolCallId']));
+  if (message.toolCallId !== undefined) out.push(lostInConversion(`the call id ${JSON.stringify(message.toolCallId)}`, 'harmony results have no call ids; the result names the tool instead', [...path, 'toolCallId'], 'harmless'));
   if (message.isError !== undefined) out.push(lostInConversion('the error flag', 'harmony tool results have no status', [...path, 'isError']));
   const author = resultAuthor(message.name, message.name !== undefined ? [...path, 'name'] : undefined, message.toolCallId, path, out, names);
   return { path, role: 'tool', author, ...header(message, path, { channel: CALL_CHANNEL, recipient: TOOL_RESULT_RECIPIENT }, out), body: contentPieces(message.content, [...path, 'content'], out) };

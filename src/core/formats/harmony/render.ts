@@ -132,7 +132,7 @@ function renderConversation(record: Conversation, options: HarmonyOptions, write
     if (first !== undefined) {
       notShown(diagnostics, first, path);
       if (first.name !== undefined) diagnostics.push(lostInConversion(`the speaker name ${JSON.stringify(first.name)}`, 'the developer message has no name', [...path, 'name']));
-      if (first.role === 'system') diagnostics.push(info(CODES.notShown, `${formatPath(path)}: the system prompt is written as the developer message's instructions (harmony's system message holds the options).`, [...path, 'role']));
+      if (first.role === 'system') diagnostics.push(info(CODES.notShown, `${formatPath(path)}: the system prompt is written as the developer message's instructions (harmony's system message holds the options).`, [...path, 'role'], undefined, 'content'));
       if (first.thoughtFlags !== undefined && first.thoughtFlags.length > 0) diagnostics.push(lostInConversion('the thought flags', 'harmony sets reasoning with the Reasoning effort option, not per message', [...path, 'thoughtFlags']));
       first.toolCalls?.forEach((_, k) => diagnostics.push(lostInConversion('a tool call', 'the developer message has no calls', [...path, 'toolCalls', k])));
     }
@@ -147,7 +147,7 @@ function renderConversation(record: Conversation, options: HarmonyOptions, write
   const dropped = options.keepAnalysis ? new Set<number>() : droppedAnalysis(messages);
   const kept = messages.filter((message, i) => {
     if (!dropped.has(i)) return true;
-    diagnostics.push(info(CODES.droppedAnalysis, `${formatPath(message.path)}: this chain of thought (analysis) comes before the first final message and is not rendered, as openai/harmony drops it (option Keep earlier analysis).`, message.path));
+    diagnostics.push(info(CODES.droppedAnalysis, `${formatPath(message.path)}: this chain of thought (analysis) comes before the first final message and is not rendered, as openai/harmony drops it (option Keep earlier analysis).`, message.path, undefined, 'content'));
     return false;
   });
   kept.forEach((message, i) => {

@@ -10,7 +10,8 @@
 import { warning, type Diagnostic } from '../../model/diagnostic.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 // The one place a format reads a JSON dialect (eslint.config.js says why).
-import { encodeOpenAiChat } from '../../interchange/openai-chat/encode.ts';
+import { openAiChatCodec } from '../../interchange/openai-chat/index.ts';
+import { withLossProbe } from '../../interchange/loss-probe.ts';
 import { CODES } from './codes.ts';
 import { RESERVED_VARIABLES } from './engine.ts';
 import type { JinjaOptions } from './options.ts';
@@ -37,8 +38,15 @@ export interface TemplateContext {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * The OpenAI Chat encoder under the loss probe (interchange/loss-probe.ts), as every dialect is
+ * in the registry: what the messages cannot carry and the encoder does not report itself (a
+ * system message's thought flags, harmony header fields) is reported, not dropped in silence.
+ */
+const OPENAI_CHAT_PROBED = withLossProbe(openAiChatCodec);
+
 export function templateContext(record: ParleyRecord, options: JinjaOptions, extra: Readonly<Record<string, unknown>>): TemplateContext {
-  const encoded = encodeOpenAiChat(record);
+  const encoded = OPENAI_CHAT_PROBED.encode(record);
   const diagnostics = [...encoded.diagnostics];
   const variables: Record<string, unknown> = { ...extra, add_generation_prompt: options.add_generation_prompt };
   const json = encoded.json;

@@ -5,7 +5,7 @@
  * with the template on `@huggingface/jinja` is in test/hub-templates/.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blocksMessage, conversation, response, textMessage, thoughts, toolCall } from '../../model/builders.ts';
+import { blocksMessage, conversation, response, textMessage, thoughts, toolCall, toolCalls } from '../../model/builders.ts';
 import type { Conversation, ToolDefinition } from '../../model/types.ts';
 import { LOST_CODE } from '../../shared/lost-in-conversion.ts';
 import { llama3Format } from './index.ts';
@@ -53,6 +53,14 @@ describe('Llama 3.1 render', () => {
       ['llama3/template-raises', 'error'],
       [LOST_CODE, 'warning'],
     ]);
+  });
+
+  it('names the calls it leaves out where they are: two calls of a block (found by the interop oracle: the error named `toolCalls`, which the message did not have)', () => {
+    const c = conversation([textMessage('user', 'Q'), blocksMessage([toolCalls([toolCall('f', '{"a":1}'), toolCall('g', '{"b":2}')])])]);
+    const raised = llama3Format.render(c).diagnostics.find((d) => d.code === 'llama3/template-raises');
+    expect(raised?.path).toEqual(['messages', 1, 'content', 'blocks', 0, 'calls']);
+    const legacy = llama3Format.render(conversation([textMessage('user', 'Q'), textMessage('assistant', '', { toolCalls: [toolCall('f', '{}'), toolCall('g', '{}')] })]));
+    expect(legacy.diagnostics.find((d) => d.code === 'llama3/template-raises')?.path).toEqual(['messages', 1, 'toolCalls']);
   });
 
   it('loses thoughts in conversion (Llama 3.1 has no reasoning)', () => {

@@ -19,10 +19,10 @@
  * other turns are not.
  */
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
-import { formatPath, type FieldPath } from '../../model/path.ts';
+import { formatPath, pathStartsWith, type FieldPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
-import { functionTools, reportTextNotes, type ToolRef } from '../shared/left-out.ts';
+import { functionTools, reportTextNotes, reportThoughtFlags, type ToolRef } from '../shared/left-out.ts';
 import { argumentsJson } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toJson, toolText } from '../shared/jinja-json.ts';
@@ -68,10 +68,20 @@ function tools(c: Context, list: readonly ToolRef[]): void {
   });
 }
 
+/**
+ * Where the calls of a message are: the list that holds them all (`toolCalls`, or the `calls` of
+ * one block), so that the error names each call left out; the message when they are in several.
+ */
+function callsPath(message: PlainMessage): FieldPath {
+  const first = message.calls[0]?.path;
+  const list = first === undefined ? undefined : first.slice(0, -1);
+  return list !== undefined && message.calls.every((call) => pathStartsWith(call.path, list) && call.path.length === list.length + 1) ? list : message.path;
+}
+
 function renderCall(c: Context, message: PlainMessage): void {
   const calls = message.calls;
   if (calls.length !== 1) {
-    c.diagnostics.push(error(CODES.templateRaises, `${formatPath(message.path)} has ${calls.length} tool calls; the template raises ("This model only supports single tool-calls at once!"). Only the first is rendered.`, [...message.path, 'toolCalls']));
+    c.diagnostics.push(error(CODES.templateRaises, `${formatPath(message.path)} has ${calls.length} tool calls; the template raises ("This model only supports single tool-calls at once!"). Only the first is rendered.`, callsPath(message)));
   }
   if (message.content && joinPieces(message.content) !== '') {
     c.diagnostics.push(lostInConversion('the text of a message with a tool call', `${LABEL} writes only the call`, message.contentPath));
@@ -144,6 +154,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   reportUnwritten(messages, LABEL, diagnostics);
   reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
   reportTextNotes(record.messages, LABEL, diagnostics);
+  reportThoughtFlags(record.messages, LABEL, diagnostics);
   // Empty tools are no tools (the model does not tell `tools: []` from no tools); built-in tools are left out.
   const functions = functionTools(record.tools, LABEL, diagnostics);
   const hasTools = functions.length > 0;

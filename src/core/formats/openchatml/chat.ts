@@ -89,7 +89,7 @@ class ChatRenderer {
     checkHeader(e, message, index, label);
     if (message.role === 'user' || message.role === 'system') this.ledger.reportUnanswered(e, `message ${index + 1} (${message.role})`);
     if (message.role !== 'system' && message.thoughtFlags !== undefined && message.thoughtFlags.length > 0) {
-      e.warn(CODES.flagsNotSystem, `${label} has thought flags; they belong at the end of the system prompt (§4) and are not rendered here.`, [...path, 'thoughtFlags']);
+      e.warn(CODES.flagsNotSystem, `${label} has thought flags; they belong at the end of the system prompt (§4) and are not rendered here.`, [...path, 'thoughtFlags'], undefined, 'content');
     }
     const lost: string[] = [];
     const ids: string[] = [];
@@ -188,7 +188,7 @@ class ChatRenderer {
     const path: FieldPath = ['messages', index];
     const contentPath: FieldPath = [...path, 'content'];
     if (message.toolCalls !== undefined && message.toolCalls.length > 0) {
-      e.warn(CODES.callsNotAssistant, `${label} has tool calls; a tool message carries a function output only, so they are not rendered.`, [...path, 'toolCalls']);
+      e.warn(CODES.callsNotAssistant, `${label} has tool calls; a tool message carries a function output only, so they are not rendered.`, [...path, 'toolCalls'], undefined, 'content');
     }
     const content = toolContent(e, message.content, label, contentPath);
     this.open({ role: message.role, name: message.name, path, rolePath: [...path, 'role'], namePath: [...path, 'name'] });

@@ -36,12 +36,13 @@ export function renderParts(e: Emitter, parts: readonly Part[], path: FieldPath,
 }
 
 /**
- * One "lost in conversion" diagnostic listing what the field at `path` loses: a warning, or an
- * info for what OpenChatML replaces by other means (call ids: outputs pair with calls by order).
+ * One "lost in conversion" diagnostic listing what the field at `path` loses: a warning (content
+ * lost), or an info for what OpenChatML replaces by other means (call ids: outputs pair with
+ * calls by order; a harmless difference).
  */
 export function reportLost(e: Emitter, lost: readonly string[], path: FieldPath, severity: 'warning' | 'info' = 'warning'): void {
   if (lost.length === 0) return;
   const message = `lost in conversion: ${lost.join('; ')}.`;
-  if (severity === 'info') e.info(CODES.lost, message, path);
+  if (severity === 'info') e.info(CODES.lost, message, path, 'harmless');
   else e.warn(CODES.lost, message, path);
 }

@@ -2,7 +2,7 @@
  * What the renderer writes to: text and spans (through the shared `SpanBuilder`), the
  * diagnostics, and the token-injection check on every piece of author text.
  */
-import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import { error, warning, type Diagnostic, type LossKind } from '../../model/diagnostic.ts';
 import type { Fix } from '../../model/fix.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
@@ -62,12 +62,15 @@ export class Emitter {
     this.diagnostics.push(error(code, message, path, fix));
   }
 
-  warn(code: string, message: string, path: FieldPath, fix?: Fix): void {
-    this.diagnostics.push(warning(code, message, path, fix));
+  /** A "lost in conversion" warning is content lost unless `loss` says otherwise (model/diagnostic.ts, LossKind). */
+  warn(code: string, message: string, path: FieldPath, fix?: Fix, loss?: LossKind): void {
+    this.diagnostics.push(warning(code, message, path, fix, loss ?? (code === CODES.lost ? 'content' : undefined)));
   }
 
-  info(code: string, message: string, path: FieldPath): void {
-    this.diagnostics.push({ severity: 'info', code, message, path });
+  info(code: string, message: string, path: FieldPath, loss?: LossKind): void {
+    const diagnostic: Diagnostic = { severity: 'info', code, message, path };
+    if (loss !== undefined) diagnostic.loss = loss;
+    this.diagnostics.push(diagnostic);
   }
 
   /** The text, spans (checked in development builds) and diagnostics. */

@@ -49,7 +49,7 @@ export function notShown(out: Diagnostic[], node: Extensible, path: FieldPath, s
   const keys = Object.keys(node.extra ?? {}).filter((key) => key !== shown);
   if (keys.length === 0) return;
   const at = [...path, 'extra'];
-  out.push(info(CODES.notShown, `not shown in RWKV text: ${fieldList(keys)} at ${formatPath(at)} (RWKV blocks have no place for a source's other fields)`, at));
+  out.push(info(CODES.notShown, `not shown in RWKV text: ${fieldList(keys)} at ${formatPath(at)} (RWKV blocks have no place for a source's other fields)`, at, undefined, 'content'));
 }
 
 function partPieces(part: Part, path: FieldPath, out: Diagnostic[]): Piece[] {

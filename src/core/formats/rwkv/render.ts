@@ -16,6 +16,7 @@ import { checkArgumentsText } from '../../validate/tool-arguments.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import { escapeAttribute } from './attributes.ts';
+import { reportThoughtFlags } from '../shared/left-out.ts';
 import { resolveOptions, type RwkvOptions } from './options.ts';
 import { notShown, planMessage, type BlockPlan } from './plan.ts';
 import { CODES, END_TAG, INJECTION_STRINGS, SEPARATOR, TAGS, type BlockKind } from './tokens.ts';
@@ -95,6 +96,7 @@ export function renderRwkv(record: ParleyRecord, options?: Partial<RwkvOptions>,
     return { text: '', spans: [], diagnostics };
   }
   notShown(diagnostics, record, []);
+  reportThoughtFlags(record.messages, 'RWKV', diagnostics);
   const plans = record.messages.flatMap((message, index) => planMessage(message, index, diagnostics));
   if (record.tools.length > 0) {
     const count = record.tools.length === 1 ? 'the tool definition' : `the ${record.tools.length} tool definitions`;

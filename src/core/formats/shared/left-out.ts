@@ -7,8 +7,11 @@
  *   as a function it would offer the model a function that never existed, so it is left out;
  * - the citations and annotations a source kept on text (Anthropic `citations`, OpenAI Responses
  *   `annotations`, in the part's or block's `extra`) have no place in the template's text.
- * Both are content lost (a warning, `lost-in-conversion`), not a harmless difference: the
- * rendered example shows the model a different world (no search tool, unsourced text).
+ * - the thought flags of a system message (OpenChatML `<|reflect|>` after the system prompt):
+ *   only OpenChatML writes them.
+ * All are content lost (a warning, `lost-in-conversion`), not a harmless difference: the
+ * rendered example shows the model a different world (no search tool, unsourced text, no
+ * request to think).
  */
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
@@ -53,5 +56,14 @@ export function reportTextNotes(messages: readonly Message[], label: string, out
     const path: FieldPath = ['messages', i, 'content'];
     if (content?.type === 'parts') content.parts.forEach((part, j) => reportNotes(part, [...path, 'parts', j], label, out));
     else if (content?.type === 'blocks') content.blocks.forEach((block, j) => block.type !== 'unknown' && reportNotes(block, [...path, 'blocks', j], label, out));
+  });
+}
+
+/** The thought flags of every message (only system messages carry them): one diagnostic per message, at its `thoughtFlags`. */
+export function reportThoughtFlags(messages: readonly Message[], label: string, out: Diagnostic[]): void {
+  messages.forEach((message, i) => {
+    const flags = message.thoughtFlags;
+    if (flags === undefined || flags.length === 0) return;
+    out.push(lostInConversion(`the thought flags ${flags.map((kind) => `<|${kind}|>`).join('')}`, `${label} has no thought flags (OpenChatML's request to think in these ways)`, ['messages', i, 'thoughtFlags']));
   });
 }

@@ -164,10 +164,10 @@ export function reportUnwritten(messages: readonly PlainMessage[], label: string
       firstCallId ??= [...callPath, 'callId'];
     }
   }
-  if (firstCallId) out.push(lostInConversion(callIds === 1 ? 'the call id of a tool call' : `the call ids of ${callIds} tool calls`, `${label} tool calls carry no id`, firstCallId));
+  if (firstCallId) out.push(lostInConversion(callIds === 1 ? 'the call id of a tool call' : `the call ids of ${callIds} tool calls`, `${label} tool calls carry no id`, firstCallId, 'harmless'));
   if (firstResultId) {
     const what = resultIds === 1 ? 'the call id of a tool result' : `the call ids of ${resultIds} tool results`;
-    out.push(lostInConversion(what, `${label} tool results carry no call id; they answer the calls in order`, firstResultId));
+    out.push(lostInConversion(what, `${label} tool results carry no call id; they answer the calls in order`, firstResultId, 'harmless'));
   }
 }
 
@@ -193,7 +193,7 @@ export function reportNotShown(record: Extensible, messages: readonly Message[],
     const keys = Object.keys(node.extra);
     if (keys.length === 0) return;
     const at = [...path, 'extra'];
-    out.push(info(code, `not shown in ${label} text: ${fieldList(keys)} at ${formatPath(at)} (the template has no place for a source's other fields)`, at));
+    out.push(info(code, `not shown in ${label} text: ${fieldList(keys)} at ${formatPath(at)} (the template has no place for a source's other fields)`, at, undefined, 'content'));
   };
   report(record, []);
   messages.forEach((message, i) => report(message, ['messages', i]));

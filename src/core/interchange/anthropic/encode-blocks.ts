@@ -108,7 +108,7 @@ export function toolUseBlock(call: ToolCall, path: FieldPath, context: Anthropic
   else if (call.arguments.trim() === '') {
     // No arguments at all: the call takes none, which Anthropic writes as the empty object.
     json.input = {};
-    losses.out.push(info(ENCODE_CODES.emptyArguments, `${pathLabel([...path, 'arguments'])}: the arguments are empty; written as input {} (Anthropic requires an object).`, [...path, 'arguments']));
+    losses.out.push(info(ENCODE_CODES.emptyArguments, `${pathLabel([...path, 'arguments'])}: the arguments are empty; written as input {} (Anthropic requires an object).`, [...path, 'arguments'], undefined, 'harmless'));
   } else {
     const parsed = tryParseJson(call.arguments);
     json.input = parsed ? parsed.value : call.arguments;

@@ -139,7 +139,7 @@ function encodeMessages(list: Indexed[], context: AnthropicContext): JsonObject[
 
 function commonLosses(message: Message, path: FieldPath, losses: Losses): void {
   if (message.name !== undefined) losses.add(`the speaker name ${JSON.stringify(message.name)}`, [...path, 'name'], 'Anthropic messages have no name');
-  if (message.toolCallId !== undefined && message.role !== 'tool') losses.add('the tool call id', [...path, 'toolCallId']);
+  if (message.toolCallId !== undefined && message.role !== 'tool') losses.id('the tool call id', [...path, 'toolCallId'], `an Anthropic ${message.role} message has no call id`);
   if (message.isError !== undefined && message.role !== 'tool' && message.role !== 'function') losses.add('the error flag', [...path, 'isError']);
 }
 

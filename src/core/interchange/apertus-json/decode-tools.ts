@@ -51,10 +51,11 @@ function decodeTool(item: unknown, place: Place, out: Diagnostic[]): ToolDefinit
 
 /**
  * A provider's built-in tool (`{"type": "web_search_preview", …}`): no function schema; every
- * field but `type` is kept as it was, the name copied for display.
+ * field but `type` is kept as it was, the name copied for display (its type when it has none,
+ * as every dialect's reader shows it: shared/tools.ts, rawToolFrom).
  */
 function builtInTool(item: JsonObject): ToolDefinition {
-  const tool: ToolDefinition = { id: newId('t'), name: typeof item.name === 'string' ? item.name : '', type: item.type as string };
+  const tool: ToolDefinition = { id: newId('t'), name: typeof item.name === 'string' ? item.name : (item.type as string), type: item.type as string };
   const extra = extraOf(item, ['type']);
   if (extra) tool.extra = extra;
   return tool;

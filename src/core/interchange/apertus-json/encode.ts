@@ -11,6 +11,7 @@ import type { FieldPath } from '../../model/path.ts';
 import type { Extra, Message, ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
 import { ENCODE_CODE, encodeArguments, encodeContent } from '../../shared/apertus/encode-content.ts';
 import { isObject, merge, type JsonObject } from '../../shared/json.ts';
+import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import type { EncodeResult } from '../types.ts';
 import { SHAPE_KEY, type ShapedConversation } from './shape.ts';
 
@@ -31,7 +32,7 @@ export function encodeApertusJson(record: ParleyRecord): EncodeResult {
   const messages = record.messages.map((message, index) => encodeMessage(message, ['messages', index], out));
   if (shape?.bareArray && record.tools.length === 0 && Object.keys(record.extra ?? {}).length === 0) return { json: messages, diagnostics: out };
   const doc: JsonObject = { messages };
-  if (record.tools.length > 0 || shape?.toolsKey) doc.tools = record.tools.map(encodeTool);
+  if (record.tools.length > 0 || shape?.toolsKey) doc.tools = record.tools.map((tool, t) => encodeTool(tool, ['tools', t], out));
   return { json: merge(doc, record.extra), diagnostics: out };
 }
 
@@ -60,14 +61,36 @@ function encodeLegacyCall(call: ToolCall, path: FieldPath, out: Diagnostic[]): J
   return merge(json, without(call.extra, 'function'));
 }
 
-function encodeTool(tool: ToolDefinition): JsonObject {
+/**
+ * Anthropic's word for a function tool (`"type": "custom"` beside `input_schema`): the same tool
+ * as Apertus JSON's flat function, which has no type.
+ */
+const ANTHROPIC_FUNCTION_TYPE = 'custom';
+
+function encodeTool(tool: ToolDefinition, path: FieldPath, out: Diagnostic[]): JsonObject {
   // A built-in tool keeps every source field in extra (its name included).
   if (tool.type !== undefined) return merge({ type: tool.type }, tool.extra);
   const fn: JsonObject = { name: tool.name };
   if (tool.description !== undefined) fn.description = tool.description;
   if (tool.parameters !== undefined) fn.parameters = tool.parameters;
   if (tool.returns !== undefined) fn.returns = tool.returns;
-  if (!tool.wrapped) return merge(fn, tool.extra);
+  if (!tool.wrapped) return merge(fn, flatFunctionExtra(tool, path, out));
   const fnExtra = tool.extra?.function;
   return merge({ type: 'function', function: merge(fn, isObject(fnExtra) ? fnExtra : undefined) }, without(tool.extra, 'function'));
+}
+
+/**
+ * The unknown fields of a flat function tool, but a `type` another dialect kept there: in
+ * Apertus JSON a flat tool with a `type` is a provider's built-in tool, so writing it would turn
+ * the function (its description, its schema) into one. Anthropic's "custom" says "a function
+ * tool", which the flat form says already (a harmless difference); any other type is reported
+ * as content lost.
+ */
+function flatFunctionExtra(tool: ToolDefinition, path: FieldPath, out: Diagnostic[]): Extra | undefined {
+  const type = tool.extra?.type;
+  if (type === undefined) return tool.extra;
+  const harmless = type === ANTHROPIC_FUNCTION_TYPE && tool.extraSource === 'anthropic';
+  const why = harmless ? 'Anthropic\'s "custom" type marks a function tool, which an Apertus JSON tool without a type is' : 'an Apertus JSON tool with a type is a built-in tool, not a function';
+  out.push(lostInConversion(`the field "type" (${JSON.stringify(type)})`, why, [...path, 'extra', 'type'], harmless ? 'harmless' : 'content'));
+  return without(tool.extra, 'type');
 }

@@ -147,12 +147,12 @@ const functionTool: fc.Arbitrary<ToolDefinition> = fc.record({
   wrapped: optional(fc.constant(true)),
   extra,
 }).map(clean);
-/** A built-in tool: every field but `type` in extra, the name copied. */
+/** A built-in tool: every field but `type` in extra, the name copied (its type when it has none). */
 const builtInTool: fc.Arbitrary<ToolDefinition> = fc
   .record({ type: fc.constantFrom('web_search_preview', 'code_interpreter'), name: optional(fc.string()), more: extra })
   .map(({ type, name, more }) => {
     const kept = clean({ ...more, name });
-    return clean({ id: 'id', type, name: name ?? '', extra: Object.keys(kept).length > 0 ? kept : undefined });
+    return clean({ id: 'id', type, name: name ?? type, extra: Object.keys(kept).length > 0 ? kept : undefined });
   });
 const modelTool = fc.oneof(functionTool, builtInTool);
 const conversation: fc.Arbitrary<Conversation> = fc.record({

@@ -139,7 +139,7 @@ function outputMessage(output: ToolOutput, path: Where, context: ChatContext): J
 function writeResultId(json: JsonObject, result: Result, path: Where, idKey: string, context: ChatContext): void {
   const own = 'role' in result ? result.toolCallId : result.callId;
   if (context.legacy) {
-    if (own !== undefined) context.losses.add('the tool call id', whereAt(path, idKey), 'a legacy function message has no id; it answers by name');
+    if (own !== undefined) context.losses.id('the tool call id', whereAt(path, idKey), 'a legacy function message has no id; it answers by name');
     return;
   }
   // A tool message that had no tool_call_id in the source is not warned about (encode.ts `keepsMissing`).
@@ -193,7 +193,7 @@ function argumentsValue(call: ToolCall): unknown {
 
 function legacyCall({ call, path }: PathedCall, context: ChatContext): JsonObject {
   const { losses } = context;
-  if (call.callId !== undefined) losses.add('the call id', whereAt(path, 'callId'), 'a legacy function_call has no id');
+  if (call.callId !== undefined) losses.id('the call id', whereAt(path, 'callId'), 'a legacy function_call has no id');
   if (call.type !== undefined && call.type !== 'function') losses.add(`the call type ${JSON.stringify(call.type)}`, whereAt(path, 'type'));
   const extra = losses.extraOf(call, 'call', path);
   losses.extra(without(extra, 'function'), path, 'a legacy function_call has only a name and arguments');

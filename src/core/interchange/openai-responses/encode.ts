@@ -193,7 +193,7 @@ function assistantItems(message: Message, path: FieldPath, losses: Losses, ids: 
   close();
   message.toolCalls?.forEach((call, c) => items.push(callItem(call, [...path, 'toolCalls', c], losses, ids)));
   if (messageExtra) losses.extra(messageExtra, path, 'the assistant turn has no message item to keep them on');
-  if (message.toolCallId !== undefined) losses.add('the tool call id', [...path, 'toolCallId']);
+  if (message.toolCallId !== undefined) losses.id('the tool call id', [...path, 'toolCallId'], 'a Responses message item has no call id');
   return items;
 
   function takeExtra(): Extra | undefined {

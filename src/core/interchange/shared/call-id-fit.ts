@@ -47,7 +47,7 @@ export function callIdFitter(options: IdFitOptions): IdFit {
     mapped.set(id, fitted);
     given.add(fitted);
     if (wants === undefined || wants(options.code)) {
-      out.push(warning(options.code, `${pathLabel(path)}: the call id ${JSON.stringify(id)} does not fit (${options.rule}); written as ${JSON.stringify(fitted)}, and every result that names it the same.`, path));
+      out.push(warning(options.code, `${pathLabel(path)}: the call id ${JSON.stringify(id)} does not fit (${options.rule}); written as ${JSON.stringify(fitted)}, and every result that names it the same.`, path, undefined, 'harmless'));
     }
     return fitted;
   };

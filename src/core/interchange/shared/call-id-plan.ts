@@ -138,7 +138,7 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
         // The label of the id's path is the call's (kept for the note of its result) and the key.
         const path = callPath(entry);
         entry.label = formatPath(path);
-        out.push(info(GENERATED_CALL_ID, `${entry.label}.callId: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, [...path, 'callId']));
+        out.push(info(GENERATED_CALL_ID, `${entry.label}.callId: the call has no id and ${target} requires one; written as "${id}" (results are paired with calls in order).`, [...path, 'callId'], undefined, 'harmless'));
       }
     }
     pending.push(entry);
@@ -168,7 +168,7 @@ export function planCallIds(record: Conversation, options: PlanOptions): CallIdP
   const noteAnswer = (paired: Pending, message: number, block: number, index: number): void => {
     if (wants !== undefined && !wants(GENERATED_CALL_ID)) return;
     const idPath: FieldPath = block === -1 ? ['messages', message, 'toolCallId'] : ['messages', message, 'content', 'blocks', block, 'outputs', index, 'callId'];
-    out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${String(paired.id)}", the id of the call it answers in order (${paired.label ?? formatPath(callPath(paired))}).`, idPath));
+    out.push(info(GENERATED_CALL_ID, `${pathLabel(idPath)}: the result names no call; written with "${String(paired.id)}", the id of the call it answers in order (${paired.label ?? formatPath(callPath(paired))}).`, idPath, undefined, 'harmless'));
   };
 
   // The calls and outputs in the order `segmentsOf` lists them (blocks, then `toolCalls`),

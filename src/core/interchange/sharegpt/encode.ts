@@ -99,7 +99,7 @@ function contentText(content: Content | null | undefined, path: FieldPath, losse
 /** The value of a function_call turn: the source's text while it still says the same, else `{"name", "arguments"}` JSON. */
 function callsValue(calls: { call: ToolCall; path: FieldPath }[], stored: string | undefined, losses: Losses): string {
   const items = calls.map(({ call, path }) => {
-    if (call.callId !== undefined) losses.add('the call id', [...path, 'callId'], 'ShareGPT calls have no ids');
+    if (call.callId !== undefined) losses.id('the call id', [...path, 'callId'], 'ShareGPT calls have no ids');
     if (call.type !== undefined && call.type !== 'function') losses.add(`the call type ${JSON.stringify(call.type)}`, [...path, 'type']);
     return merge({ name: call.name, arguments: argumentsObject(call.arguments) ?? call.arguments }, losses.extraOf(call, 'call', path), losses.clash(path));
   });
@@ -119,7 +119,7 @@ function callsValue(calls: { call: ToolCall; path: FieldPath }[], stored: string
 function encodeMessage(message: Message, path: FieldPath, losses: Losses): JsonObject[] {
   const shape = shapeOf<MessageShape>(message, SHAPE) ?? {};
   if (message.name !== undefined) losses.add(`the ${message.role === 'tool' ? 'tool' : 'speaker'} name ${JSON.stringify(message.name)}`, [...path, 'name'], 'ShareGPT turns have no name');
-  if (message.toolCallId !== undefined) losses.add('the tool call id', [...path, 'toolCallId'], 'ShareGPT turns have no call ids');
+  if (message.toolCallId !== undefined) losses.id('the tool call id', [...path, 'toolCallId'], 'ShareGPT turns have no call ids');
   if (message.isError !== undefined) losses.add(`the error flag (${String(message.isError)})`, [...path, 'isError'], 'ShareGPT turns have no error flag');
   if (message.role === 'developer') losses.add('the developer role', [...path, 'role'], 'written as a system turn');
   const turns: JsonObject[] = [];
@@ -158,7 +158,7 @@ function encodeMessage(message: Message, path: FieldPath, losses: Losses): JsonO
           break;
         case 'output': {
           const { output } = segment;
-          if (output.callId !== undefined) losses.add('the call id', [...segment.path, 'callId'], 'ShareGPT turns have no call ids');
+          if (output.callId !== undefined) losses.id('the call id', [...segment.path, 'callId'], 'ShareGPT turns have no call ids');
           if (output.name !== undefined) losses.add(`the tool name ${JSON.stringify(output.name)}`, [...segment.path, 'name'], 'ShareGPT turns have no name');
           if (output.isError !== undefined) losses.add(`the error flag (${String(output.isError)})`, [...segment.path, 'isError'], 'ShareGPT turns have no error flag');
           turns.push(merge({ from: 'observation', value: output.output }, losses.extraOf(output, 'message', segment.path), losses.clash(segment.path)));

@@ -1,0 +1,63 @@
+/**
+ * Runs the oracle over one record read from a document: what the test asserts and what
+ * `npx tsx test/interop/oracle-report.ts` prints.
+ */
+import { checkRecord } from '../../src/core/checks/check-record.ts';
+import type { CheckProfile } from '../../src/core/checks/profile.ts';
+import { FORMATS, findFormat } from '../../src/core/formats/registry.ts';
+import { CODECS } from '../../src/core/interchange/registry.ts';
+import type { InterchangeCodec } from '../../src/core/interchange/types.ts';
+import type { Diagnostic } from '../../src/core/model/diagnostic.ts';
+import type { ParleyRecord } from '../../src/core/model/types.ts';
+import type { InteropTemplate } from './cases.ts';
+import { conversionFindings, renderFindings, unnamedDifferences, type Finding } from './oracle.ts';
+
+const jinjaFormat = findFormat('jinja')!;
+
+export interface OracleReport {
+  /** `round trip`, `to anthropic`, `render chatml`: the step, and what it found. */
+  steps: { step: string; findings: Finding[]; error?: string }[];
+}
+
+/** Everything the oracle finds for `record`, read by `codec` with `readerDiagnostics`; `templates`: chat templates rendered with the Jinja format besides its default one. */
+export function runOracle(record: ParleyRecord, codec: InterchangeCodec, readerDiagnostics: readonly Diagnostic[], templates: readonly InteropTemplate[] = []): OracleReport {
+  const steps: OracleReport['steps'] = [];
+  const attempt = (step: string, run: () => Finding[]) => {
+    try {
+      steps.push({ step, findings: run() });
+    } catch (thrown) {
+      steps.push({ step, findings: [], error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
+    }
+  };
+  attempt('round trip', () => {
+    const written = codec.encode(record);
+    const back = codec.decode(written.json);
+    if (back.record === undefined) return [{ path: [], what: `not read back: ${back.diagnostics.map((d) => d.message).join('; ')}` }];
+    return unnamedDifferences(record, back.record, [...written.diagnostics, ...back.diagnostics]);
+  });
+  for (const target of CODECS) {
+    if (target.id === codec.id) continue;
+    attempt(`to ${target.id}`, () => {
+      const written = target.encode(record);
+      const back = target.decode(written.json);
+      if (back.record === undefined) return [{ path: [], what: `not read back: ${back.diagnostics.map((d) => d.message).join('; ')}` }];
+      return conversionFindings(record, back.record, written.diagnostics);
+    });
+  }
+  for (const format of FORMATS) {
+    attempt(`render ${format.id}`, () => {
+      const rendered = format.render(record, undefined, { spans: false });
+      const checked = checkRecord({ record, readerDiagnostics }, { formatId: format.id }, { formatDiagnostics: rendered.diagnostics, renderText: rendered.text });
+      return renderFindings(record, rendered.text, checked.diagnostics);
+    });
+  }
+  for (const { id, template, variables } of templates) {
+    attempt(`render jinja ${id}`, () => {
+      const profile: CheckProfile = { formatId: 'jinja', formatOptions: { template, variables: JSON.stringify(variables) } };
+      const rendered = jinjaFormat.render(record, profile.formatOptions, { spans: false });
+      const checked = checkRecord({ record, readerDiagnostics }, profile, { formatDiagnostics: rendered.diagnostics, renderText: rendered.text });
+      return renderFindings(record, rendered.text, checked.diagnostics);
+    });
+  }
+  return { steps };
+}
