@@ -22,9 +22,24 @@ export function hasGenerationTags(source: string): boolean {
   return GENERATION_TAG.test(source);
 }
 
-/** The template with each generation tag written as a mark. */
+/** A tag that strips the whitespace after it (`-%}`, `-}}`, `-#}`) ends just before: only whitespace between. */
+const STRIPS_AFTER_IT = /-[%}#]\}\s*$/;
+/** A tag that strips the whitespace before it (`{%-`, `{{-`, `{#-`) follows: only whitespace between. */
+const STRIPS_BEFORE_IT = /^\s*\{[%{#]-/;
+
+/**
+ * The template with each generation tag written as a mark. The engine removes a tag before it
+ * reads the template, so a neighbour's `-` strips whitespace across the tag's place: the mark
+ * strips on that side too, so that it lands where the whitespace is gone.
+ */
 export function markGenerationTags(source: string): string {
-  return source.replace(TAG_IN_PLACE, (_all, _indent: string | undefined, left: string, end: string | undefined, right: string) => `{{${left} '${end ? CLOSE : OPEN}' ${right}}}`);
+  return source.replace(TAG_IN_PLACE, (all: string, _indent: string | undefined, left: string, end: string | undefined, right: string, _break: string, at: number) => {
+    const before = source.slice(0, at + (_indent?.length ?? 0));
+    const after = source.slice(at + all.length);
+    const stripBefore = left === '-' || STRIPS_BEFORE_IT.test(after) ? '-' : '';
+    const stripAfter = right === '-' || STRIPS_AFTER_IT.test(before) ? '-' : '';
+    return `{{${stripBefore} '${end ? CLOSE : OPEN}' ${stripAfter}}}`;
+  });
 }
 
 export interface GenerationRegion {

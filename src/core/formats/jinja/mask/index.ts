@@ -16,7 +16,7 @@ import type { Rendered, RenderHow, Span } from '../../types.ts';
 import { CODES } from '../codes.ts';
 import { DEFAULT_TEMPLATE, type JinjaOptions } from '../options.ts';
 import { generationRegions, hasGenerationTags, markGenerationTags } from './generation.ts';
-import { maskedSpans, type MaskRegion } from './mask-spans.ts';
+import { maskedSpans } from './mask-spans.ts';
 import { prefixRegions, type TurnFallback } from './prefix.ts';
 
 /** The format's render entry; undefined when a render was cut short (the page's cap): then no answer. */
