@@ -1,7 +1,8 @@
 /**
- * A record through the user's template, with spans recovered (recover.ts). The template's own
- * text between fields has the empty path and is not training target (a template does not say
- * which of its tokens the assistant writes); located fields of assistant messages are.
+ * A record through the user's template, with spans recovered (recover.ts) and the training mask
+ * read from the template (mask/: its generation tags, else the prefix difference), so that the
+ * template's own text around the assistant's (its end-of-turn token) is trained as in the native
+ * formats; where neither can be read, the located fields of assistant messages are.
  */
 import { error, info, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath } from '../../model/path.ts';
