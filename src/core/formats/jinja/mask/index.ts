@@ -9,7 +9,7 @@
  *    a warning that says what is then not trained.
  * The extra renders go through the format's own render entry (the caller's `render`), text only.
  */
-import { hasErrors, info, warning, type Diagnostic } from '../../../model/diagnostic.ts';
+import { info, warning, type Diagnostic } from '../../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../../model/path.ts';
 import type { Conversation, ParleyRecord } from '../../../model/types.ts';
 import type { Rendered, RenderHow, Span } from '../../types.ts';
@@ -26,14 +26,14 @@ const textOnly: RenderHow = { spans: false };
 
 /** The render with its spans' trainable flags from the template's mask; undefined when a render it needed was cut short. */
 export function withTemplateMask(record: Conversation, options: Partial<JinjaOptions> | undefined, rendered: Rendered, render: RenderEntry): Rendered | undefined {
-  if (rendered.text === '' || hasErrors(rendered.diagnostics) || !record.messages.some((message) => message.role === 'assistant')) return rendered;
+  if (rendered.text === '' || !record.messages.some((message) => message.role === 'assistant')) return rendered;
   const given = options ?? {};
   const diagnostics = [...rendered.diagnostics];
   const source = typeof given.template === 'string' ? given.template : DEFAULT_TEMPLATE;
   if (hasGenerationTags(source)) {
     const marked = render(record, { ...given, template: markGenerationTags(source) }, textOnly);
     if (marked === undefined) return undefined;
-    const regions = hasErrors(marked.diagnostics) ? undefined : generationRegions(marked.text, rendered.text);
+    const regions = failureOf(marked) !== undefined ? undefined : generationRegions(marked.text, rendered.text);
     if (regions !== undefined) {
       const owned = regions.map((region, k) => ({ ...region, message: ownerOf(record, rendered.spans, region, k, regions.length) }));
       return { ...rendered, spans: maskedSpans(rendered.text, rendered.spans, owned, [], () => true) };
@@ -49,8 +49,8 @@ export function withTemplateMask(record: Conversation, options: Partial<JinjaOpt
     (prefix, generationPrompt) => {
       const answer = render(prefix, { ...given, add_generation_prompt: generationPrompt }, textOnly);
       if (answer === undefined) return undefined;
-      const failure = answer.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-      return failure === undefined ? { text: answer.text } : { failure: failure.message };
+      const failure = failureOf(answer);
+      return failure === undefined ? { text: answer.text } : { failure };
     },
     (at) => specialEnds.has(at),
   );
@@ -58,6 +58,11 @@ export function withTemplateMask(record: Conversation, options: Partial<JinjaOpt
   diagnostics.push(...fallbackWarnings(mask.fallbacks, rendered.diagnostics));
   const decided = new Set(mask.regions.map((region) => region.message));
   return { text: rendered.text, spans: maskedSpans(rendered.text, rendered.spans, mask.regions, mask.owned, (m) => decided.has(m)), diagnostics };
+}
+
+/** Why a render has no text: the template failed on it, or ran past its budget (other errors leave the text). */
+function failureOf(rendered: Rendered): string | undefined {
+  return rendered.diagnostics.find((d) => d.code === CODES.templateError || d.code === CODES.overBudget)?.message;
 }
 
 /** The assistant message a generation region trains: the one whose located field it holds, else the k-th assistant message when there is one region each. */

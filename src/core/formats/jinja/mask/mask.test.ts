@@ -71,6 +71,16 @@ describe('the prefix difference', () => {
     expect(rendered.diagnostics.filter((d) => d.code === CODES.maskFieldsOnly).map((d) => d.path)).toEqual([['messages', 1], ['messages', 3]]);
   });
 
+  it('falls back where the template fails on a prefix, saying why; the other turns keep the prefix difference', () => {
+    const template = `{% if messages | length < 2 %}{{ raise_exception('too short') }}{% endif %}${CHATML}`;
+    const rendered = renderJinja(QA, { template });
+    expect(trained(rendered)).toBe('A1|A2<|im_end|>');
+    const warning = rendered.diagnostics.find((d) => d.code === CODES.maskFieldsOnly);
+    expect(warning?.path).toEqual(['messages', 1]);
+    expect(warning?.message).toContain('the template fails on the conversation before it, with the generation prompt');
+    expect(warning?.message).toContain('too short');
+  });
+
   it('falls back, without rendering prefixes, past MAX_MASK_MESSAGE_RENDERS', () => {
     // 0.75·n² messages rendered for n alternating messages: 400 is past 100,000.
     const long = chat(...Array.from({ length: 400 }, (_, i): [string, string] => [i % 2 === 0 ? 'user' : 'assistant', `m${i}`]));
