@@ -35,8 +35,9 @@ export function withTemplateMask(record: Conversation, options: Partial<JinjaOpt
     if (marked === undefined) return undefined;
     const regions = failureOf(marked) !== undefined ? undefined : generationRegions(marked.text, rendered.text);
     if (regions !== undefined) {
-      const owned = regions.map((region, k) => ({ ...region, message: ownerOf(record, rendered.spans, region, k, regions.length) }));
-      return { ...rendered, spans: maskedSpans(rendered.text, rendered.spans, owned, [], () => true) };
+      const trained = regions.map((region, k) => ({ ...region, message: ownerOf(record, rendered.spans, region, k, regions.length) }));
+      // Every assistant message's training is the tags': its fields outside them are not trained.
+      return { ...rendered, spans: maskedSpans(rendered.text, rendered.spans, trained, [], () => true) };
     }
     diagnostics.push(info(CODES.generationUnread, 'The template marks the assistant\'s output with {% generation %} tags, but they could not be read from this render (the marked render differs, or the tags do not pair up); the trained text is found by the prefix difference instead.'));
   }
