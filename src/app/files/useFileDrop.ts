@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useAppStore } from '../store/index.ts';
 import { openFileLater } from './lazy.ts';
-import { isTemplateFile, openTemplateFile } from '../jinja/template-drop.ts';
+import { configWithTokenizer, droppedFolderFiles, isTemplateFile, openTemplateFile } from '../jinja/template-drop.ts';
 
 /** Drops a drop zone inside the page has taken (the Token view's tokenizer bar): not opened as a conversation. */
 const claimed = new WeakSet<Event>();
@@ -45,6 +45,22 @@ export function useFileDrop(): boolean {
       const files = Array.from(event.dataTransfer?.files ?? []);
       const [first] = files;
       if (!first) return;
+      // A model's folder: its template and tokenizer, when it holds them.
+      const inFolders = droppedFolderFiles(event.dataTransfer);
+      if (inFolders) {
+        void inFolders.then((found) => {
+          const pair = configWithTokenizer(found);
+          const config = pair?.config ?? found.find(isTemplateFile);
+          if (config) void openTemplateFile(config, pair?.tokenizer);
+          else useAppStore.getState().showNotice({ tone: 'error', title: 'The dropped folder holds no tokenizer_config.json: drop a conversation file, or a chat template.' });
+        });
+        return;
+      }
+      const pair = configWithTokenizer(files);
+      if (pair) {
+        void openTemplateFile(pair.config, pair.tokenizer);
+        return;
+      }
       if (isTemplateFile(first)) {
         void openTemplateFile(first);
         return;

@@ -6,6 +6,7 @@
  */
 import { chooseTemplate, readTemplateSource, type NamedTemplate } from '../../core/index.ts';
 import { useAppStore } from '../store/index.ts';
+import { setTemplateOrigin } from './template-origin.ts';
 
 function currentVariables(): Record<string, unknown> {
   const { formatOptions } = useAppStore.getState();
@@ -26,8 +27,12 @@ export interface TemplateInputResult {
   problem?: string;
 }
 
-/** Sets the template (and a config's tokens) from `text`; the store must show the Jinja format. */
-export function applyTemplateText(text: string): TemplateInputResult {
+/**
+ * Sets the template (and a config's tokens) from `text`; the store must show the Jinja format.
+ * A config is kept as the template's origin (the model it names, and `tokenizerFiles`, its
+ * tokenizer.json when it came with one: the Token view's tokenizer for it).
+ */
+export function applyTemplateText(text: string, tokenizerFiles?: readonly File[]): TemplateInputResult {
   const { setFormatOption } = useAppStore.getState();
   const source = readTemplateSource(text);
   if (source.kind === 'template') {
@@ -38,6 +43,7 @@ export function applyTemplateText(text: string): TemplateInputResult {
     setFormatOption('template', text);
     return { templates: [], problem: source.message };
   }
+  setTemplateOrigin({ templates: source.templates.map((named) => named.template), config: JSON.parse(text) as unknown, ...(tokenizerFiles ? { files: tokenizerFiles } : {}) });
   const chosen = chooseTemplate(source.templates);
   if (chosen) setFormatOption('template', chosen.template);
   setFormatOption('variables', JSON.stringify({ ...source.tokens, ...withoutTokens(currentVariables(), source.tokens) }, null, 1));

@@ -2,6 +2,9 @@
 export function isTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
+  // Monaco takes its input through an EditContext on a plain div where the browser has one
+  // (Chromium): not a textarea, not contenteditable, but a text field all the same.
+  if (target.closest('.monaco-editor') !== null) return true;
   if (target instanceof HTMLTextAreaElement) return true;
   if (target instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'range', 'color', 'file', 'submit', 'reset', 'image'].includes(target.type);
   return false;

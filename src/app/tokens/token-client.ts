@@ -6,8 +6,10 @@
  * costs one tokenization after the one running, never a queue.
  */
 import { waitsForFormat, type Span } from '../../core/index.ts';
-import { DEFAULT_TOKENIZERS, defaultTokenizerFor } from '../../core/tokens/defaults.ts';
+import { DEFAULT_TOKENIZERS } from '../../core/tokens/defaults.ts';
+import { onTemplateOrigin } from '../jinja/template-origin.ts';
 import { renderState, useAppStore, type AppState } from '../store/index.ts';
+import { fitFor } from './format-fit.ts';
 import { flattenSpans, maskedRender } from './masked-spans.ts';
 import type { FromWorker, TokenizerSource, ToWorker } from './protocol.ts';
 import { SHIPPED_URLS } from './shipped.ts';
@@ -147,9 +149,16 @@ function load(source: TokenizerSource, label: string, origin: Origin): void {
   send({ type: 'load', request: loadRequest, source });
 }
 
-/** The format's shipped tokenizer (or, when it has none, a note saying how to load one). */
+/**
+ * The tokenizer that fits the format (or, when none is shipped, a note saying how to load one);
+ * for the Jinja format, the template's (format-fit.ts). `formatId`: the format shown (the store's).
+ */
 export function loadShippedFor(formatId: string): void {
-  const fit = defaultTokenizerFor(formatId);
+  const fit = fitFor({ ...useAppStore.getState(), formatId });
+  if (fit.files !== undefined) {
+    load({ kind: 'files', files: [...fit.files] }, fit.files.map((file) => file.name).join(', '), { origin: 'files', own: true, followsFormat: true });
+    return;
+  }
   const shipped = fit.shipped;
   const urls = shipped && SHIPPED_URLS[shipped.id];
   if (!shipped || !urls) {
@@ -165,7 +174,7 @@ export function loadShipped(id: string): void {
   const shipped = DEFAULT_TOKENIZERS.find((t) => t.id === id);
   const urls = SHIPPED_URLS[id];
   if (!shipped || !urls) return;
-  const fit = defaultTokenizerFor(useAppStore.getState().formatId);
+  const fit = fitFor(useAppStore.getState());
   load({ kind: 'shipped', id, label: shipped.label, ...urls }, shipped.label, { origin: 'shipped', own: fit.own && fit.shipped?.id === id, followsFormat: false });
 }
 
@@ -179,7 +188,7 @@ export function loadFiles(files: readonly File[]): void {
 
 /** A Hugging Face model id: the only request to another origin (huggingface.co), made because the person asked. */
 export function loadModelId(modelId: string): void {
-  const fit = defaultTokenizerFor(useAppStore.getState().formatId);
+  const fit = fitFor(useAppStore.getState());
   load({ kind: 'hub', modelId }, modelId, { origin: 'hub', own: fit.modelId === modelId, followsFormat: false });
 }
 
@@ -194,11 +203,24 @@ export function startTokens(): () => void {
     worker = startWorker();
     loadShippedFor(useAppStore.getState().formatId);
     let previous = inputsOf(useAppStore.getState());
+    // Another format, or (Jinja) a template with another tokenizer: the one that fits is loaded.
+    let fitKey = fitFor(useAppStore.getState()).key;
+    const followFit = () => {
+      const state = useAppStore.getState();
+      const key = fitFor(state).key;
+      if (key === fitKey) return;
+      fitKey = key;
+      if (followsFormat) loadShippedFor(state.formatId);
+    };
+    onTemplateOrigin(followFit);
+    let template = useAppStore.getState().formatOptions.jinja?.template;
     let formatId = useAppStore.getState().formatId;
     useAppStore.subscribe((state) => {
-      if (state.formatId !== formatId) {
+      const nextTemplate = state.formatOptions.jinja?.template;
+      if (state.formatId !== formatId || nextTemplate !== template) {
         formatId = state.formatId;
-        if (followsFormat) loadShippedFor(formatId);
+        template = nextTemplate;
+        followFit();
       }
       const next = inputsOf(state);
       if (next.some((value, i) => value !== previous[i])) {

@@ -15,7 +15,8 @@ import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_F
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import type { RecordFailure } from '../record-failures.ts';
-import { loadTokenizerFrom, openTokenizer, tokenizerSource, withTokenizer } from '../tokenizer-source.ts';
+import { templateTokenizerSource } from '../template-tokenizer.ts';
+import { loadTokenizerFrom, openTokenizer, tokenizerSource, withTokenizer, type TokenizerSource } from '../tokenizer-source.ts';
 
 export const TOKENIZE_HELP = `Usage: parley tokenize --format ID [options] [FILE|-]
 
@@ -69,6 +70,14 @@ function setup(argv: readonly string[]): Setup {
   return { ...input, mask: maskOf(input.args) };
 }
 
+/** `--tokenizer`, else the format's; for jinja, the template's (cli/template-tokenizer.ts). */
+function sourceOf(args: ParsedArgs, formatId: string, options: Partial<OptionValues>): TokenizerSource {
+  const given = stringFlag(args, '--tokenizer');
+  const path = args.flags.get('--template');
+  if (given === undefined && formatId === 'jinja' && typeof path === 'string' && typeof options.template === 'string') return templateTokenizerSource(path, options.template);
+  return tokenizerSource(given, formatId, 'tokenize');
+}
+
 function maskOf(args: ParsedArgs): MaskOptions {
   const turns = stringFlag(args, '--mask') ?? 'all';
   if (turns !== 'all' && turns !== 'last') throw new CliError(`tokenize: --mask takes last or all, got ${JSON.stringify(turns)}`);
@@ -106,7 +115,7 @@ function resultJson({ example, diagnostics }: Tokenized): string {
 export async function tokenizeCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file, mask } = setup(argv);
   const jsonl = isJsonl(args, file, 'tokenize');
-  const source = tokenizerSource(stringFlag(args, '--tokenizer'), format.id, 'tokenize');
+  const source = sourceOf(args, format.id, options);
   const { tokenizer, downloadedTo, cleanup } = await openTokenizer(source, 'tokenize');
   try {
     if (jsonl) {
@@ -132,7 +141,7 @@ export async function tokenizeCommand(argv: readonly string[]): Promise<number> 
 /** The JSON Lines job of `parley tokenize` (for the workers of --jobs; a model id is a folder by then). */
 export function tokenizeLineJob(argv: readonly string[]): LineJob {
   const { args, format, options, choice, mask } = setup(argv);
-  const source = tokenizerSource(stringFlag(args, '--tokenizer'), format.id, 'tokenize');
+  const source = sourceOf(args, format.id, options);
   if (source.kind === 'model') throw new CliError('tokenize: a worker cannot download a tokenizer');
   return tokenizeLine(format, options, choice, loadTokenizerFrom(source, 'tokenize'), mask);
 }

@@ -5,10 +5,11 @@
  * Says when the tokenizer is not the format's own, and when a model id cannot load offline.
  */
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_TOKENIZERS, defaultTokenizerFor } from '../../../core/tokens/defaults.ts';
+import { DEFAULT_TOKENIZERS } from '../../../core/tokens/defaults.ts';
 import { claimDrop } from '../../files/useFileDrop.ts';
 import { toolbarInput, toolbarSelect } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
+import { fitFor } from '../../tokens/format-fit.ts';
 import { loadFiles, loadModelId, loadShipped, loadShippedFor } from '../../tokens/token-client.ts';
 import { tokenStore, type TokenizerState } from '../../tokens/token-store.ts';
 
@@ -35,10 +36,12 @@ const TONES = {
 
 export function TokenizerBar() {
   const formatId = useAppStore((state) => state.formatId);
+  // The Jinja format's tokenizer follows its template.
+  const template = useAppStore((state) => state.formatOptions.jinja?.template);
   const tokenizer = tokenStore((state) => state.tokenizer);
   const loadError = tokenStore((state) => state.loadError);
   const [modelId, setModelId] = useState('');
-  const fit = defaultTokenizerFor(formatId);
+  const fit = fitFor({ formatId, formatOptions: template === undefined ? {} : { jinja: { template } } });
   const current = describe(tokenizer, fit.note);
   // A failed load said first; the tokenizer still in use after it.
   const failed = loadError && describe(loadError, fit.note);

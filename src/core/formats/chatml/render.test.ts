@@ -27,6 +27,23 @@ describe('ChatML (Qwen2.5) render', () => {
     expect(trained).toBe('A<|im_end|>');
   });
 
+  it('trains a call turn from after its generation prompt: the line break after "assistant" is the prompt\'s, the call and <|im_end|> are trained', () => {
+    const trainedOf = (c: Conversation) => {
+      const rendered = chatMlFormat.render(c);
+      // Trained runs, `|` between runs that are apart.
+      let out = '';
+      let end = -1;
+      for (const s of rendered.spans.filter((span) => span.trainable)) {
+        out += (end >= 0 && s.start !== end ? '|' : '') + rendered.text.slice(s.start, s.end);
+        end = s.end;
+      }
+      return out;
+    };
+    // The generation prompt is `<|im_start|>assistant\n`: what the model writes starts after it.
+    expect(trainedOf(conversation([textMessage('user', 'Q'), textMessage('assistant', '', { toolCalls: [toolCall('f', '{}')] })]))).toBe('<tool_call>\n{"name": "f", "arguments": {}}\n</tool_call><|im_end|>');
+    expect(trainedOf(conversation([textMessage('user', 'Q'), textMessage('assistant', 'Let me check.', { toolCalls: [toolCall('f', '{}')] })]))).toBe('Let me check.\n<tool_call>\n{"name": "f", "arguments": {}}\n</tool_call><|im_end|>');
+  });
+
   it('writes calls with object arguments, or quoted when they are not a JSON object (warned)', () => {
     const c = conversation([textMessage('user', 'Q'), textMessage('assistant', 'Let me check.', { toolCalls: [toolCall('f', '{"a":1}'), toolCall('g', 'not json')] })]);
     const rendered = chatMlFormat.render(c);

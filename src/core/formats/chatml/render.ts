@@ -12,7 +12,9 @@
  * the turn is written with empty content, so that the preview never goes blank.
  *
  * Training mask: the assistant's content, calls and `<|im_end|>` are trainable; its
- * `<|im_start|>assistant\n` header (the prompt it continues from) and everything else are not.
+ * `<|im_start|>assistant\n` header (the generation prompt it continues from, also where the
+ * template writes the line break with the content or the first call) and everything else are
+ * not: the labels of the template mask under Qwen2.5's own template (jinja/mask/).
  */
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
@@ -74,14 +76,15 @@ class Writer {
     this.out.structure('\n', path, false);
   }
 
-  call({ call, path }: CallRef): void {
+  /** `first`: the turn's first piece after `<|im_start|>assistant`, whose line break is the generation prompt's (not trained). */
+  call({ call, path }: CallRef, first: boolean): void {
     const args = argumentsJson(call, this.mode);
     if (args.quoted) {
       this.diagnostics.push(
         warning(CODES.stringArguments, `${formatPath([...path, 'arguments'])}: the arguments are written as the template writes a string (with tojson, quoted); Qwen2.5 was trained on JSON objects${this.mode === 'object' ? ' (these arguments are not a JSON object)' : ' (the "object" arguments option writes a JSON object as one)'}.`, [...path, 'arguments']),
       );
     }
-    this.out.structure('\n', path, true);
+    this.out.structure('\n', path, !first);
     this.out.special(TOKENS.toolCall, path, true);
     this.out.structure(CALL_NAME, path, true);
     this.out.content(call.name, [...path, 'name'], true);
@@ -124,11 +127,14 @@ function renderMessage(w: Writer, messages: readonly PlainMessage[], i: number):
   } else if (role === 'assistant') {
     w.out.special(TOKENS.imStart, path, false);
     w.out.structure('assistant', path, false);
-    if (message.content && message.content.some((piece) => piece.text !== '')) {
-      w.out.structure('\n', path, true);
-      w.pieces(message.content, true);
+    // The generation prompt is `<|im_start|>assistant\n`: the line break that opens the turn's
+    // text (before its content, or its first call) is the prompt's, as in a turn without calls.
+    const content = message.content?.some((piece) => piece.text !== '') === true;
+    if (content) {
+      w.out.structure('\n', path, false);
+      w.pieces(message.content ?? [], true);
     }
-    message.calls.forEach((call) => w.call(call));
+    message.calls.forEach((call, c) => w.call(call, c === 0 && !content));
     w.end(path, true);
   } else if (role === 'tool') {
     if (i === 0 || messages[i - 1]?.role !== 'tool') {

@@ -15,6 +15,13 @@ export const CODES = {
    * with this error. The message starts "The template ran past its budget" and says how to raise it.
    */
   overBudget: 'jinja/over-budget',
+  /**
+   * The training mask of an assistant message could not be read from the template (it is not
+   * prefix-stable there, or fails on a prefix): only its located fields are trained (mask/).
+   */
+  maskFieldsOnly: 'jinja/mask-fields-only',
+  /** The template has `{% generation %}` tags that could not be read; the prefix difference is used. */
+  generationUnread: 'jinja/generation-unread',
   /** Parsing rendered text back needs a grammar, which a template is not. */
   cannotParse: 'jinja/cannot-parse',
 } as const;

@@ -33,7 +33,9 @@ describe('span recovery', () => {
     const rendered = renderJinja(record(['user', 'Hi there'], ['assistant', 'Hello!']), { template: EACH('<{{ m.role }}>{{ m.content }}</s>') });
     expect(rendered.text).toBe('<user>Hi there</s><assistant>Hello!</s>');
     expect(located(rendered)).toEqual({ 'messages.0.content': 'Hi there', 'messages.1.content': 'Hello!' });
-    expect(rendered.spans.filter((s) => s.trainable).map((s) => rendered.text.slice(s.start, s.end))).toEqual(['Hello!']);
+    // The template writes no generation prompt: all the assistant message adds is trained
+    // (the template mask, mask/), its header too, through the special token that ends it.
+    expect(rendered.spans.filter((s) => s.trainable).map((s) => rendered.text.slice(s.start, s.end))).toEqual(['<assistant>', 'Hello!', '</s>']);
     expect(notLocated(rendered)).toEqual([]);
   });
 
@@ -91,16 +93,28 @@ describe('span recovery', () => {
     expect(located(rendered)).toEqual({ 'messages.1.content': 'fine' });
   });
 
-  it('spans tile the text: template text between fields is structure or special, untrainable, with the empty path', () => {
+  it('spans tile the text: template text between fields is structure or special; what a later message adds has its path, the assistant\'s trained through its end token', () => {
     const rendered = renderJinja(record(['user', 'q'], ['assistant', 'a']), { template: EACH('<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n') });
     let at = 0;
     for (const span of rendered.spans) {
       expect(span.start).toBe(at);
       at = span.end;
-      if (span.kind !== 'content') expect(span).toMatchObject({ path: [], trainable: false });
     }
     expect(at).toBe(rendered.text.length);
-    expect(rendered.spans.filter((s) => s.kind === 'special').map((s) => rendered.text.slice(s.start, s.end))).toEqual(['<|im_start|>', '<|im_end|>', '<|im_start|>', '<|im_end|>']);
+    const M1 = ['messages', 1];
+    expect(rendered.spans.map((s) => [rendered.text.slice(s.start, s.end), s.kind, s.path.join('.'), s.trainable])).toEqual([
+      // Message 0's own text is not told from what the template writes before any message.
+      ['<|im_start|>', 'special', '', false],
+      ['user\n', 'structure', '', false],
+      ['q', 'content', 'messages.0.content', false],
+      ['<|im_end|>', 'special', '', false],
+      ['\n', 'structure', '', false],
+      ['<|im_start|>', 'special', M1.join('.'), true],
+      ['assistant\n', 'structure', M1.join('.'), true],
+      ['a', 'content', 'messages.1.content', true],
+      ['<|im_end|>', 'special', M1.join('.'), true],
+      ['\n', 'structure', M1.join('.'), false],
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * A record through the user's template, with spans recovered (recover.ts). The template's own
- * text between fields has the empty path and is not training target (a template does not say
- * which of its tokens the assistant writes); located fields of assistant messages are.
+ * A record through the user's template, with spans recovered (recover.ts) and the training mask
+ * read from the template (mask/: its generation tags, else the prefix difference), so that the
+ * template's own text around the assistant's (its end-of-turn token) is trained as in the native
+ * formats; where neither can be read, the located fields of assistant messages are.
  */
 import { error, info, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath } from '../../model/path.ts';
@@ -15,6 +16,7 @@ import { markedRecord, textFields } from './fields.ts';
 import { gapPieces, specialMatcher } from './gap-kinds.ts';
 import { resolveOptions, type JinjaOptions } from './options.ts';
 import { recoverSpans, type Recovery } from './recover.ts';
+import { withTemplateMask } from './mask/index.ts';
 import { positions } from './positions.ts';
 
 function failureDiagnostic(failure: unknown): Diagnostic {
@@ -31,7 +33,7 @@ const empty = (diagnostics: Diagnostic[]): Rendered => ({ text: '', spans: [], d
 
 export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions>, how?: RenderHow): Rendered {
   // Without a cap no run is cut short, so there is always a render.
-  return render(record, partial, how, undefined) as Rendered;
+  return masked(record, partial, how, undefined) as Rendered;
 }
 
 /**
@@ -42,7 +44,28 @@ export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions
  * (app/jinja/template-renderer.ts): a quick template renders at once, another goes to a worker.
  */
 export function renderJinjaWithin(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined, how: RenderHow | undefined, capSteps: number): Rendered | undefined {
-  return render(record, partial, how, capSteps);
+  return masked(record, partial, how, capSteps);
+}
+
+/**
+ * Messages the template mask's prefix renders may render on the page, under a cap, beyond those
+ * kept from earlier keystrokes (mask/prefix-cache.ts): at the 30 to 90 steps a message of real
+ * templates, about as many steps as the cap itself. Typing into the last message of a
+ * conversation of up to about 200 messages stays on the page; a longer one, or a change that
+ * makes many turns render again, goes to the worker (same answer, off the page).
+ */
+export const PAGE_MASK_MESSAGES = 400;
+
+/** The render with the template's training mask (mask/): spans only, the prefixes rendered by the entries above. */
+function masked(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined, how: RenderHow | undefined, cap: number | undefined): Rendered | undefined {
+  const rendered = render(record, partial, how, cap);
+  if (rendered === undefined || how?.spans === false || record.kind !== 'chat') return rendered;
+  let rendering = 0;
+  return withTemplateMask(record, partial, rendered, (prefix, options, textOnly) => {
+    if (cap === undefined) return renderJinja(prefix, options, textOnly);
+    rendering += prefix.kind === 'chat' ? prefix.messages.length : 0;
+    return rendering > PAGE_MASK_MESSAGES ? undefined : renderJinjaWithin(prefix, options, textOnly, cap);
+  });
 }
 
 const isBudgetFailure = (failure: unknown): boolean => failure instanceof TemplateFailure && failure.kind === 'budget';
