@@ -4,6 +4,7 @@
  */
 import type { InterchangeCodec } from './types.ts';
 import { withLossProbe } from './loss-probe.ts';
+import { withShapes } from './shapes/index.ts';
 import { FITS, MARKED } from './shared/detect-levels.ts';
 import { apertusJsonCodec } from './apertus-json/index.ts';
 import { openAiChatCodec } from './openai-chat/index.ts';
@@ -12,6 +13,8 @@ import { anthropicCodec } from './anthropic/index.ts';
 import { chatCompletionCodec } from './chat-completion/index.ts';
 import { shareGptCodec } from './sharegpt/index.ts';
 import { parleyJsonCodec } from './parley-json/index.ts';
+import { alpacaCodec } from './alpaca/index.ts';
+import { llamaFactoryCodec } from './llamafactory/index.ts';
 
 export const CODECS: readonly InterchangeCodec[] = [
   apertusJsonCodec,
@@ -20,8 +23,13 @@ export const CODECS: readonly InterchangeCodec[] = [
   anthropicCodec,
   chatCompletionCodec,
   shareGptCodec,
+  alpacaCodec,
+  llamaFactoryCodec,
   parleyJsonCodec,
-].map(withLossProbe);
+]
+  .map(withLossProbe)
+  // Training-data shapes (trl, LLaMA-Factory) are read on top of each dialect's messages.
+  .map(withShapes);
 
 export function findCodec(id: string): InterchangeCodec | undefined {
   return CODECS.find((codec) => codec.id === id);

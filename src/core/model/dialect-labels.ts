@@ -10,6 +10,8 @@ export const DIALECT_LABELS = {
   anthropic: 'Anthropic Messages',
   'chat-completion': 'the chat completion model (spec 002)',
   sharegpt: 'ShareGPT',
+  alpaca: 'Alpaca',
+  llamafactory: 'LLaMA-Factory v1',
   rwkv: 'RWKV text',
 } as const;
 
