@@ -11,7 +11,7 @@ const OFFSETS = [0x811c9dc5, 0x050c5d1f] as const;
 export function templateHash(template: string): string {
   const text = template.replace(/\r\n/g, '\n').trim();
   return OFFSETS.map((offset) => {
-    let hash = offset;
+    let hash: number = offset;
     for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
     return (hash >>> 0).toString(16).padStart(8, '0');
   }).join('');
