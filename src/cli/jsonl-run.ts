@@ -25,6 +25,8 @@ export interface Counts {
   failed: number;
   /** The changes of `--fix`, per kind. */
   fixes: FixTally;
+  /** The notes with a `tally`, counted per kind. */
+  tallies: Map<string, number>;
 }
 
 export interface JsonlRun {
@@ -52,7 +54,7 @@ interface InFlight {
 export async function runJsonl(run: JsonlRun): Promise<number> {
   const name = inputName(run.file);
   const noteLimit = run.noteLimit ?? Infinity;
-  const counts: Counts = { records: 0, failed: 0, fixes: new Map() };
+  const counts: Counts = { records: 0, failed: 0, fixes: new Map(), tallies: new Map() };
   const said = new Set<string>();
   /** Per diagnostic code: lines written, and diagnostics only counted. */
   const written = new Map<string, number>();
@@ -79,6 +81,12 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
       } else if (note.fix !== undefined) {
         // A --fix change: the first `noteLimit` of each kind are written; the summary counts them all.
         const kind = `fix ${note.fix.id}`;
+        const before = written.get(kind) ?? 0;
+        if (before >= noteLimit) continue;
+        written.set(kind, before + 1);
+      } else if (note.tally !== undefined) {
+        counts.tallies.set(note.tally, (counts.tallies.get(note.tally) ?? 0) + 1);
+        const kind = `tally ${note.tally}`;
         const before = written.get(kind) ?? 0;
         if (before >= noteLimit) continue;
         written.set(kind, before + 1);
