@@ -37,8 +37,17 @@ describe('explainDifference', () => {
   });
 
   it('tries only the sides it is given', () => {
-    const found = explainDifference(CALL, { format: chatml, options: {} }, { format: chatml, options: { arguments: 'as-given' } }, ['b']);
+    const found = explainDifference(CALL, { format: chatml, options: {} }, { format: chatml, options: { arguments: 'as-given' } }, { sides: ['b'] });
     expect(found.map((f) => f.side)).toEqual(['b']);
+  });
+
+  it('takes the texts the caller has, and renders only the sides it may', () => {
+    // Side a stands for a render made elsewhere (a template in a worker): its text is given, its format never called.
+    const elsewhere = { ...chatml, render: () => { throw new Error('side a must not be rendered here'); } };
+    const objectText = chatml.render(CALL, {}).text;
+    const asGivenText = chatml.render(CALL, { arguments: 'as-given' }).text;
+    const found = explainDifference(CALL, { format: elsewhere, options: {} }, { format: chatml, options: { arguments: 'as-given' } }, { sides: ['b'], texts: { a: objectText, b: asGivenText } });
+    expect(found).toEqual([{ side: 'b', key: 'arguments', label: 'Tool-call arguments', value: 'object' }]);
   });
 
   it('explains nothing when the texts are equal, or no single option equalises them', () => {

@@ -36,14 +36,21 @@ function currentValue(format: Format<OptionValues>, options: Partial<OptionValue
   return options[option.key] ?? format.defaults[option.key] ?? option.default;
 }
 
+export interface ExplainHow {
+  /** The sides that may be rendered again (default both; the app leaves out a side its worker renders). */
+  sides?: readonly CompareSide[];
+  /** The two renders' texts when the caller has them (a side rendered elsewhere): not rendered again. */
+  texts?: { a: string; b: string };
+}
+
 /**
- * The options that make the texts equal, side a's first. `sides`: which sides may be rendered
- * again (the app leaves out a side rendered in a worker). Empty when the texts are equal already
+ * The options that make the texts equal, side a's first. Empty when the texts are equal already
  * or no single option explains the difference.
  */
-export function explainDifference(record: ParleyRecord, a: Rendering, b: Rendering, sides: readonly CompareSide[] = ['a', 'b']): OptionExplanation[] {
+export function explainDifference(record: ParleyRecord, a: Rendering, b: Rendering, how: ExplainHow = {}): OptionExplanation[] {
   const textOf = (side: Rendering, options: Partial<OptionValues>): string => side.format.render(record, options, { spans: false }).text;
-  const texts = { a: textOf(a, a.options), b: textOf(b, b.options) };
+  const sides = how.sides ?? ['a', 'b'];
+  const texts = how.texts ?? { a: textOf(a, a.options), b: textOf(b, b.options) };
   if (texts.a === texts.b) return [];
   const found: OptionExplanation[] = [];
   let renders = 0;
