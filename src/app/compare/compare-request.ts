@@ -1,7 +1,8 @@
 /**
  * A request to show two renderings in Compare (the dataset regression's "open in Compare"): the
- * preview switches to its Compare tab and Compare takes these sides. Outside the app store: it
- * is a way of looking, not part of the work.
+ * preview switches to its Compare tab and Compare shows these sides until the person changes
+ * one (then the request is dropped). Outside the app store: it is a way of looking, not part of
+ * the work.
  */
 import { createStore } from 'zustand';
 import type { CompareSide } from './sides.ts';

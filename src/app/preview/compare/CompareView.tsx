@@ -23,12 +23,10 @@ import { DiffPane } from './DiffPane.tsx';
 const JINJA = 'jinja';
 
 function initialSides(): [CompareSide, CompareSide] {
-  // Asked for by the dataset regression (its "open in Compare"): taken once.
+  // Asked for by the dataset regression (its "open in Compare"): kept until the person changes a
+  // side, so that Compare mounted again (the record opened, the tab chosen again) shows them still.
   const asked = compareRequests.getState().request;
-  if (asked) {
-    compareRequests.setState({ request: undefined });
-    return asked.sides;
-  }
+  if (asked) return asked.sides;
   const { formatId, formatOptions } = useAppStore.getState();
   const current: CompareSide = { formatId, options: { ...(formatOptions[formatId] ?? {}) } };
   const other = formatId === JINJA ? (nativeMatchOfSide(current)?.formatId ?? 'apertus') : JINJA;
@@ -84,7 +82,12 @@ function useOffPageSide(name: keyof typeof compareRenderers, record: ParleyRecor
 }
 
 export function CompareView() {
-  const [[left, right], setSides] = useState<[CompareSide, CompareSide]>(initialSides);
+  const [[left, right], setShown] = useState<[CompareSide, CompareSide]>(initialSides);
+  /** The person's choice of sides: it replaces any sides asked for. */
+  const setSides = useCallback((sides: [CompareSide, CompareSide]) => {
+    compareRequests.setState({ request: undefined });
+    setShown(sides);
+  }, []);
   const record = useAppStore((state) => state.record);
   const [loaded, setLoaded] = useState(0);
   const [changes, setChanges] = useState<number | undefined>();
@@ -97,9 +100,7 @@ export function CompareView() {
   useEffect(
     () =>
       compareRequests.subscribe(({ request }) => {
-        if (!request) return;
-        compareRequests.setState({ request: undefined });
-        setSides(request.sides);
+        if (request) setShown(request.sides);
       }),
     [],
   );
