@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -61,6 +62,10 @@ test('run a regression over a dataset, read the counts, open a record that diffe
   const diff = page.getByRole('tabpanel', { name: 'Compare' });
   await expect(diff.locator('.editor.original .parley-special').first()).toHaveText('<|im_start|>');
   await expect(diff.locator('.editor.modified .parley-special').first()).toHaveText('<|im_start|>');
+
+  // The regression panel, its list and Compare's explanation, as a screen reader meets them (as a11y.spec.ts judges).
+  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 
   await why.getByRole('button', { name: 'Set Right’s Tool-call arguments to object' }).click();
   await expect(page.getByRole('status', { name: 'Compare status' })).toHaveText('No differences');

@@ -60,6 +60,10 @@ export function DiffPane({
     if (!host.current) return;
     const created = monaco.editor.createDiffEditor(host.current, { ...OPTIONS, theme: THEME_NAMES[useAppStore.getState().resolvedTheme] });
     diff.current = created;
+    // Each side's editor is named (axe: an input field needs a name); the diff editor's
+    // originalAriaLabel/modifiedAriaLabel options leave the edit context's label empty.
+    created.getOriginalEditor().updateOptions({ ariaLabel: 'Compare: left side' });
+    created.getModifiedEditor().updateOptions({ ariaLabel: 'Compare: right side' });
     const disposeRetired = () => {
       for (const pair of retired.current.splice(0)) {
         pair.original.dispose();
