@@ -3,7 +3,7 @@
  * template, a tokenizer), one line per record saying what differs (core's compareRecord), a
  * summary per kind of difference on stderr; exit codes as diff has them.
  */
-import { dialectContextOf, type ParleyRecord } from '../../core/index.ts';
+import { dialectContextOf } from '../../core/index.ts';
 import { compareRecord, kindsOf, type RecordComparison, type Rendering } from '../../core/compare/index.ts';
 import type { Tokenizer } from '../../core/tokens/index.ts';
 import { inputArgument, parseArgs, stringFlag, type ParsedArgs } from '../args.ts';
@@ -161,7 +161,7 @@ function compareLine(a: Rendering, b: Rendering, choice: DialectChoice): LineJob
   return lineJob((text) => {
     const decoded = decodeJsonText(text, choice);
     if (!decoded.ok) return compareFailure(decoded);
-    const result = compareRecord(decoded.record satisfies ParleyRecord, a, b);
+    const result = compareRecord(decoded.record, a, b);
     return { out: JSON.stringify(result), failed: !result.same, notes: [...dialectNotes(decoded, choice, a.format.id), ...kindNotes(result)] };
   }, compareFailure);
 }
