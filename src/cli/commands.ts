@@ -1,4 +1,5 @@
 /** The subcommands of `parley`, with their help. */
+import { COMPARE_HELP, compareCommand } from './commands/compare.ts';
 import { CONVERT_HELP, convertCommand } from './commands/convert.ts';
 import { FORMATS_HELP, formatsCommand } from './commands/formats.ts';
 import { PARSE_HELP, parseCommand } from './commands/parse.ts';
@@ -19,6 +20,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   validate: { summary: 'list the problems of a conversation', help: VALIDATE_HELP, run: validateCommand },
   convert: { summary: 'convert between JSON dialects', help: CONVERT_HELP, run: convertCommand },
   tokenize: { summary: 'conversation JSON → input_ids, labels and tokens', help: TOKENIZE_HELP, run: tokenizeCommand },
+  compare: { summary: 'what differs between two renderings of each record (format, template, tokenizer)', help: COMPARE_HELP, run: compareCommand },
   stats: { summary: 'lengths, tokens, problems and duplicates of a dataset', help: STATS_HELP, run: statsCommand },
   formats: { summary: 'list formats, their options and the JSON dialects', help: FORMATS_HELP, run: formatsCommand },
 };

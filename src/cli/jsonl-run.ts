@@ -26,6 +26,8 @@ export interface Counts {
   failed: number;
   /** The changes of `--fix`, per kind. */
   fixes: FixTally;
+  /** The notes with a `tally`, counted per kind. */
+  tallies: Map<string, number>;
 }
 
 export interface JsonlRun {
@@ -55,7 +57,7 @@ interface InFlight {
 export async function runJsonl(run: JsonlRun): Promise<number> {
   const name = inputName(run.file);
   const noteLimit = run.noteLimit ?? Infinity;
-  const counts: Counts = { records: 0, failed: 0, fixes: new Map() };
+  const counts: Counts = { records: 0, failed: 0, fixes: new Map(), tallies: new Map() };
   const said = new Set<string>();
   /** Per diagnostic code: lines written, and diagnostics only counted. */
   const written = new Map<string, number>();
@@ -84,6 +86,12 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
       } else if (note.fix !== undefined) {
         // A --fix change: the first `noteLimit` of each kind are written; the summary counts them all.
         const kind = `fix ${note.fix.id}`;
+        const before = written.get(kind) ?? 0;
+        if (before >= noteLimit) continue;
+        written.set(kind, before + 1);
+      } else if (note.tally !== undefined) {
+        counts.tallies.set(note.tally, (counts.tallies.get(note.tally) ?? 0) + 1);
+        const kind = `tally ${note.tally}`;
         const before = written.get(kind) ?? 0;
         if (before >= noteLimit) continue;
         written.set(kind, before + 1);

@@ -3,17 +3,16 @@
  * main thread, then turns each chunk of lines it is sent into that chunk's result.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { prepareFormat } from './format-args.ts';
 import { eachChunkLine } from './line-chunks.ts';
 import { runLines } from './line-job.ts';
-import { lineJobFor } from './line-jobs.ts';
+import { lineJobFor, prepareLineJob } from './line-jobs.ts';
 import { ReusedBuffers } from './reused-buffers.ts';
 import type { WorkerMessage, WorkerReply, WorkerSetup } from './worker-pool.ts';
 
 const port = parentPort;
 if (!port) throw new Error('jsonl-worker.ts runs as a worker thread');
 const setup = workerData as WorkerSetup;
-await prepareFormat(setup.argv);
+await prepareLineJob(setup.command, setup.argv);
 const job = lineJobFor(setup.command, setup.argv);
 
 /** Memory for outputs, used again when the main thread has written one and moves it back. */

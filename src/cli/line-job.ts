@@ -25,6 +25,8 @@ export interface Note {
   fix?: { id: string; label: string };
   /** The diagnostic code of a note made from a diagnostic (`--notes N` writes N of each code). */
   code?: string;
+  /** A kind the run counts for its summary (compare's kinds of difference): every note counted, the first `--notes N` of each kind written. */
+  tally?: string;
 }
 
 export interface LineResult {

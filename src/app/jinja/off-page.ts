@@ -15,10 +15,10 @@ import { TemplateRenderer } from './template-renderer.ts';
 const newWorker = () => new RenderWorker();
 
 export const previewRenderer = new TemplateRenderer(newWorker, undefined, renderOnPage);
-/** Compare's sides: text only, the diff needs no spans. */
+/** Compare's sides: with spans, for the special-token chips of the diff. */
 export const compareRenderers = {
-  Left: new TemplateRenderer(newWorker, { spans: false }, renderOnPage),
-  Right: new TemplateRenderer(newWorker, { spans: false }, renderOnPage),
+  Left: new TemplateRenderer(newWorker, undefined, renderOnPage),
+  Right: new TemplateRenderer(newWorker, undefined, renderOnPage),
 } as const;
 /** One-off renders (the dataset diff's original record). */
 const oneOff = new TemplateRenderer(newWorker, { spans: false }, renderOnPage);

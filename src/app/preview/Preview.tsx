@@ -5,7 +5,8 @@
  * record in a dialect (loaded on first use: json-view/); and "Tokens" (token-view/, also lazy). Typing in either is read back into the
  * conversation. Loaded lazily by App.tsx: this module and everything it imports form the Monaco chunk.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { compareRequests } from '../compare/compare-request.ts';
 import Editor from '@monaco-editor/react';
 import { previewRenderer } from '../jinja/off-page.ts';
 import { renderState, useAppStore, useRendered } from '../store/index.ts';
@@ -44,6 +45,8 @@ export function Preview() {
   const wordWrap = useAppStore((state) => wordWrapFor(renderState(state).text.length));
   const options = useMemo(() => editorOptions(showWhitespace, 'text', wordWrap), [showWhitespace, wordWrap]);
   const [chosenView, setView] = useState<PreviewView>('text');
+  // "Open in Compare" (the dataset regression) shows the Compare tab; Compare takes the sides.
+  useEffect(() => compareRequests.subscribe(({ request }) => request && setView('compare')), []);
   const withTemplate = useAppStore((state) => state.formatId === 'jinja');
   const view = chosenView === 'template' && !withTemplate ? 'text' : chosenView;
   return (

@@ -86,11 +86,12 @@ export const LENGTHS_WINDOW_BYTES = 8 * 1024 * 1024;
 /** Rows sent to the page in one message: a message every few hundred milliseconds while tokenizing. */
 export const LENGTHS_BATCH = 2000;
 
-export interface PassOptions {
+/** `Row`: what a pass makes of a record (the lengths; the template regression's comparison, regression/). */
+export interface PassOptions<Row = LengthsRow> {
   read: (start: number, end: number) => Promise<Uint8Array>;
-  measure: (bytes: Uint8Array, i: number) => LengthsRow | undefined;
+  measure: (bytes: Uint8Array, i: number) => Row | undefined;
   /** Rows `from`, `from + 1`, … measured (null: a blank line or a bad one). */
-  emit: (from: number, rows: (LengthsRow | null)[]) => void;
+  emit: (from: number, rows: (Row | null)[]) => void;
   onProgress: (done: number) => void;
   /** Checked between records: stop when true. */
   cancelled: () => boolean;
@@ -101,10 +102,10 @@ export interface PassOptions {
 }
 
 /** Measures every record of `spans` from `first` on; false when it was cancelled. */
-export async function measureAll(spans: RecordSpans, options: PassOptions, first = 0): Promise<boolean> {
+export async function measureAll<Row = LengthsRow>(spans: RecordSpans, options: PassOptions<Row>, first = 0): Promise<boolean> {
   const windowBytes = options.windowBytes ?? LENGTHS_WINDOW_BYTES;
   const batch = options.batch ?? LENGTHS_BATCH;
-  let pending: (LengthsRow | null)[] = [];
+  let pending: (Row | null)[] = [];
   let pendingFrom = first;
   const flush = (next: number): void => {
     if (pending.length > 0) options.emit(pendingFrom, pending);

@@ -17,12 +17,14 @@ import { ValidationSummary } from '../summary/ValidationSummary.tsx';
 
 const RecordDiff = lazy(() => import('../diff/RecordDiff.tsx'));
 const LengthsPanel = lazy(() => import('../lengths/LengthsPanel.tsx'));
+const RegressionPanel = lazy(() => import('../regression/RegressionPanel.tsx'));
 
 export default function DatasetReviewTools() {
   useViewOrderSync();
   const [comparing, setComparing] = useState(false);
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [lengthsOpen, setLengthsOpen] = useState(false);
+  const [regressionOpen, setRegressionOpen] = useState(false);
   const filtersOn = useSearchState((s) => Object.values(s.filter).filter((value) => value !== undefined).length);
   const current = useAppStore((s) => s.currentRecord);
   const line = useAppStore((s) => (s.currentRecord === null ? undefined : s.datasetRows[s.currentRecord]?.line));
@@ -56,6 +58,15 @@ export default function DatasetReviewTools() {
         {lengthsOpen && (
           <Suspense fallback={<p className="text-sm">Loading…</p>}>
             <LengthsPanel />
+          </Suspense>
+        )}
+      </details>
+      <details onToggle={(event) => setRegressionOpen(event.currentTarget.open)}>
+        <summary className="cursor-pointer text-sm font-medium">Template regression</summary>
+        {/* Nothing runs until Run: each record is rendered twice. */}
+        {regressionOpen && (
+          <Suspense fallback={<p className="text-sm">Loading…</p>}>
+            <RegressionPanel />
           </Suspense>
         )}
       </details>

@@ -1,0 +1,126 @@
+/**
+ * The page's side of the regression worker: Run starts a pass over the open dataset with the
+ * two sides chosen (an earlier pass is cancelled), Stop cancels it (what was compared stays), a
+ * new dataset forgets everything.
+ */
+import { compareRequests } from '../../compare/compare-request.ts';
+import { findDefaultTokenizer } from '../../../core/tokens/defaults.ts';
+import { profileOf, useAppStore } from '../../store/index.ts';
+import type { TokenizerSource } from '../../tokens/protocol.ts';
+import { SHIPPED_URLS } from '../../tokens/shipped.ts';
+import type { FromRegressionWorker, ToRegressionWorker } from './protocol.ts';
+import type { RegressionSide } from './regression-logic.ts';
+import { regressionStore, setRegressionState } from './regression-store.ts';
+import RegressionWorker from './regression.worker.ts?worker';
+
+let worker: Worker | undefined;
+let run = 0;
+
+function shipped(id: string | undefined): TokenizerSource | undefined {
+  const entry = id === undefined ? undefined : findDefaultTokenizer(id);
+  const urls = id === undefined ? undefined : SHIPPED_URLS[id];
+  return entry && urls ? { kind: 'shipped', id: entry.id, label: entry.label, ...urls } : undefined;
+}
+
+function send(message: ToRegressionWorker): void {
+  try {
+    worker?.postMessage(message);
+  } catch (thrown) {
+    // Something in the message cannot be copied to a worker: said, not left running.
+    setRegressionState({ status: 'failed', message: `The regression could not start: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
+  }
+}
+
+function ensureWorker(): Worker {
+  if (worker) return worker;
+  const created = new RegressionWorker();
+  created.onmessage = (event: MessageEvent<FromRegressionWorker>) => receive(event.data);
+  created.onerror = (event: ErrorEvent) => {
+    event.preventDefault();
+    worker?.terminate();
+    worker = undefined;
+    setRegressionState({ status: 'failed', message: `The regression worker stopped (${event.message || 'its script failed to load or run'}).` });
+  };
+  worker = created;
+  return created;
+}
+
+function receive(message: FromRegressionWorker): void {
+  if (message.run !== run) return;
+  // After Stop, rows still in flight are kept (they are results), but the pass is not said to go on or be done.
+  if (message.type !== 'rows' && regressionStore.getState().status !== 'running') return;
+  switch (message.type) {
+    case 'rows': {
+      const rows = regressionStore.getState().rows.slice();
+      message.rows.forEach((row, i) => (rows[message.from + i] = row));
+      setRegressionState({ rows });
+      break;
+    }
+    case 'progress':
+      setRegressionState({ done: message.done, total: message.total });
+      break;
+    case 'done':
+      setRegressionState({ status: 'done', done: regressionStore.getState().total, message: undefined });
+      break;
+    case 'failed':
+      setRegressionState({ status: 'failed', message: message.message });
+      break;
+  }
+}
+
+/** Why the sides cannot run as chosen (a tokenizer on one side only), or undefined. */
+export function sidesProblem(sides: readonly RegressionSide[]): string | undefined {
+  const withTokenizer = sides.filter((side) => side.tokenizer !== undefined).length;
+  return withTokenizer === 1 ? 'Token ids are compared with a tokenizer on both sides: choose one for the other side too, or none.' : undefined;
+}
+
+/** Runs the two sides chosen over every record of the open dataset. */
+export function startRegression(): void {
+  const app = useAppStore.getState();
+  const dataset = app.dataset;
+  if (!dataset) return;
+  const { sides } = regressionStore.getState();
+  const problem = sidesProblem(sides);
+  if (problem) {
+    setRegressionState({ status: 'failed', message: problem });
+    return;
+  }
+  stopRegression(false);
+  run++;
+  const index = dataset.index;
+  const sources = sides.map((side) => shipped(side.tokenizer));
+  const tokenizers = sources[0] && sources[1] ? ([sources[0], sources[1]] as [TokenizerSource, TokenizerSource]) : undefined;
+  setRegressionState({ status: 'running', done: 0, total: index.records.count, message: undefined, rows: [], ranWith: [sides[0], sides[1]] });
+  ensureWorker();
+  send({
+    type: 'start',
+    run,
+    file: dataset.source,
+    records: index.records.toData(),
+    ...(index.format === 'json-array' ? { lines: index.lines } : {}),
+    profile: profileOf(app),
+    sides: [sides[0], sides[1]],
+    tokenizers,
+  });
+}
+
+/** Stops the pass under way; what it compared stays. */
+export function stopRegression(say = true): void {
+  if (regressionStore.getState().status !== 'running') return;
+  send({ type: 'cancel', run });
+  if (say) setRegressionState({ status: 'stopped', message: 'Stopped: the records not compared yet are not listed. Run again to compare them all.' });
+}
+
+// A new dataset (or none) forgets the pass; the chosen sides stay.
+useAppStore.subscribe((state, previous) => {
+  if (state.dataset === previous.dataset) return;
+  if (worker) send({ type: 'cancel', run });
+  run++;
+  setRegressionState({ status: 'idle', done: 0, total: 0, message: undefined, rows: [], ranWith: undefined });
+  // Compare no longer shows the sides of a pass that is gone.
+  compareRequests.setState({ request: undefined });
+  if (!state.dataset) {
+    worker?.terminate();
+    worker = undefined;
+  }
+});
