@@ -6,3 +6,4 @@ export * from './ids.ts';
 export * from './builders.ts';
 export * from './text.ts';
 export * from './schema.ts';
+export * from './branches.ts';

@@ -82,3 +82,13 @@ describe('checkRecordShape', () => {
     });
   });
 });
+
+describe('a training record', () => {
+  it('accepts branches of messages and a label, and names a wrong branch', () => {
+    const message = { id: 'm1', role: 'assistant', content: { type: 'text', text: 'Blue.' } };
+    expect(checkRecordShape({ kind: 'chat', messages: [], tools: [], branches: { chosen: [message], rejected: [] }, label: true }).ok).toBe(true);
+    const bad = checkRecordShape({ kind: 'chat', messages: [], tools: [], branches: { chosn: [message], rejected: [{ id: 'm2' }] }, label: 'yes' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.issues.map((issue) => issue.path.join('.'))).toEqual(['label', 'branches.chosn', 'branches.rejected.0.role']);
+  });
+});

@@ -12,7 +12,7 @@
  */
 import { error, type Diagnostic } from './diagnostic.ts';
 import { formatPath, type FieldPath } from './path.ts';
-import type { ParleyRecord } from './types.ts';
+import { BRANCH_NAMES, type ParleyRecord } from './types.ts';
 
 export const RECORD_SCHEMA_CODE = 'record/invalid';
 
@@ -234,6 +234,14 @@ function record(c: Checker, value: unknown): void {
   if (kind === 'chat') {
     c.each(r.messages, ['messages'], (item, p) => message(c, item, p));
     c.each(r.tools, ['tools'], (item, p) => tool(c, item, p));
+    c.optional(r, 'label', 'boolean', []);
+    if (r.branches !== undefined) {
+      const branches = c.object(r.branches, ['branches']);
+      if (branches) for (const name of Object.keys(branches)) {
+        if (!(BRANCH_NAMES as readonly string[]).includes(name)) c.report(['branches', name], expected(oneOfText(BRANCH_NAMES), name));
+        else c.each(branches[name], ['branches', name], (item, p) => message(c, item, p));
+      }
+    }
   } else if (kind === 'document') {
     c.each(r.files, ['files'], (item, p) => file(c, item, p));
   }

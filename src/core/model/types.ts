@@ -205,11 +205,32 @@ export interface ToolDefinition extends Extensible {
   type?: string;
 }
 
+/**
+ * The completions a training record holds beside its prompt (docs/dialects.md, 'Training-data
+ * shapes'): a preference record (trl's `prompt`/`chosen`/`rejected`, LLaMA-Factory's `chosen`/
+ * `rejected` turns) has `chosen` and `rejected`; a prompt–completion record (trl's
+ * `prompt`/`completion`, Alpaca's `output`, KTO's unpaired example) has `completion`. Each is a
+ * list of messages that follows the shared prompt (`Conversation.messages`): `branchRecord`
+ * (branches.ts) gives one as an ordinary conversation, so every format, check and tokenizer reads
+ * it unchanged.
+ */
+export const BRANCH_NAMES = ['chosen', 'rejected', 'completion'] as const;
+export type BranchName = (typeof BRANCH_NAMES)[number];
+export type Branches = Partial<Record<BranchName, Message[]>>;
+
 /** A chat conversation: messages and the tools they may call. */
 export interface Conversation extends Extensible {
   kind: 'chat';
+  /** The conversation; in a training record with `branches`, the shared prompt they follow. */
   messages: Message[];
   tools: ToolDefinition[];
+  /** Set only for a training record whose completions are apart from its prompt (see `BRANCH_NAMES`). */
+  branches?: Branches;
+  /**
+   * KTO's label (trl `label`, LLaMA-Factory `kto_tag`): whether the completion (or the last
+   * assistant turn, when the record has no `completion` branch) is desirable.
+   */
+  label?: boolean;
 }
 
 /** One file of a multi-file document: text parts and FIM segments, in order. */
