@@ -4,7 +4,8 @@
  * (single-entry memos), so a keystroke computes each once however many subscribers read it
  * (preview, diagnostics panel, form fields, test API).
  */
-import { checkRecord, findFormat, validateRecord, type CheckProfile, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { checkRecord, diagnosticKey, findFormat, validateRecord, type BranchName, type CheckedDiagnostic, type CheckProfile, type Conversation, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { branchOf, inRecordPaths, inRecordRender, shownBranches } from './branch-view.ts';
 import { profileOf, type ProfileInputs } from './check-profile.ts';
 import { keyDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
 import { useAppStore, type AppState } from './store.ts';
@@ -21,24 +22,65 @@ let offPage: OffPageRender | undefined;
 
 export function renderOffPage(render: OffPageRender | undefined): void {
   offPage = render;
-  last = undefined;
+  forgetRender();
 }
 
 let last: { record: ParleyRecord; formatId: string; options: OptionValues | undefined; rendered: Rendered } | undefined;
 
+/** The format's render of `record` (in its worker when `offPageToo` and the format renders there). */
+function renderWith(formatId: string, record: ParleyRecord, options: OptionValues | undefined, offPageToo: boolean): Rendered {
+  const format = findFormat(formatId);
+  if (!format) return { text: '', spans: [], diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${formatId}".` }] };
+  return (offPageToo ? offPage?.(formatId, record, options) : undefined) ?? format.render(record, options);
+}
+
 /**
  * The format's render of the current record, as the format returns it. Its diagnostics are one
- * source of `diagnosticsState`; read that list, not these, to show problems.
+ * source of `diagnosticsState`; read that list, not these, to show problems. A training record
+ * renders as its first shown branch (branch-view.ts: the prompt, then the chosen completion or
+ * the one completion), at the record's paths.
  */
 export function renderState(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>): Rendered {
   const options = state.formatOptions[state.formatId];
   if (last && last.record === state.record && last.formatId === state.formatId && last.options === options) return last.rendered;
-  const format = findFormat(state.formatId);
-  const rendered: Rendered = format
-    ? (offPage?.(state.formatId, state.record, options) ?? format.render(state.record, options))
-    : { text: '', spans: [], diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${state.formatId}".` }] };
+  const branch = shownBranches(state.record)[0];
+  const rendered = branch === undefined ? renderWith(state.formatId, state.record, options, true) : branchEntry(state, branch, true).rendered;
   last = { record: state.record, formatId: state.formatId, options, rendered };
   return rendered;
+}
+
+interface BranchEntry {
+  record: ParleyRecord;
+  formatId: string;
+  options: OptionValues | undefined;
+  /** The render of the branch conversation, at its own paths (what checkRecord compares with). */
+  raw: Rendered;
+  /** The same at the record's paths (what the views show). */
+  rendered: Rendered;
+}
+
+/** One memo per branch name (a preference record shows chosen and rejected at once). */
+const lastBranches = new Map<BranchName, BranchEntry>();
+
+function branchEntry(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>, name: BranchName, offPageToo: boolean): BranchEntry {
+  const options = state.formatOptions[state.formatId];
+  const kept = lastBranches.get(name);
+  if (kept && kept.record === state.record && kept.formatId === state.formatId && kept.options === options) return kept;
+  const record = state.record as Conversation;
+  // Only the Text view's branch renders in the Jinja worker (it holds one render at a time);
+  // the other renders here (docs/app.md, 'Training records').
+  const raw = renderWith(state.formatId, branchOf(record, name), options, offPageToo);
+  const entry = { record: state.record, formatId: state.formatId, options, raw, rendered: inRecordRender(record, name, raw) };
+  lastBranches.set(name, entry);
+  return entry;
+}
+
+/**
+ * The render of branch `name` of the current training record (the prompt, then that branch),
+ * at the record's paths: the Branches view's previews. The Text view's branch is `renderState`'s.
+ */
+export function branchRenderState(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>, name: BranchName): Rendered {
+  return shownBranches(state.record)[0] === name ? renderState(state) : branchEntry(state, name, false).rendered;
 }
 
 /**
@@ -47,6 +89,7 @@ export function renderState(state: Pick<AppState, 'record' | 'formatId' | 'forma
  */
 export function forgetRender(): void {
   last = undefined;
+  lastBranches.clear();
 }
 
 /** The current render, for components. Re-renders the caller only when the render changes. */
@@ -81,9 +124,33 @@ export function diagnosticsState(state: DiagnosticsInputs): readonly ListedDiagn
   const profile = profileOf(state);
   const same = lastList && lastList.record === state.record && lastList.imported === imported && lastList.format === format && lastList.profile.formatId === profile.formatId && lastList.profile.formatOptions === profile.formatOptions && lastList.profile.rules === profile.rules;
   if (same && lastList) return lastList.list;
-  const list = keyDiagnostics(checkRecord({ record: state.record, readerDiagnostics: imported }, profile, { formatDiagnostics: format, renderText: rendered.text }).diagnostics);
+  const branches = shownBranches(state.record);
+  const checked = branches.length === 0 ? checkRecord({ record: state.record, readerDiagnostics: imported }, profile, { formatDiagnostics: format, renderText: rendered.text }).diagnostics : branchDiagnostics(state, branches, profile);
+  const list = keyDiagnostics(checked);
   lastList = { record: state.record, imported, profile, format, list };
   return list;
+}
+
+/**
+ * A training record's diagnostics: core's `checkRecord` of each shown branch as a conversation
+ * (the prompt, then the branch), at the record's paths, so each names its branch; a problem of
+ * the shared prompt, found in every branch, is listed once.
+ */
+function branchDiagnostics(state: DiagnosticsInputs, branches: readonly BranchName[], profile: CheckProfile): CheckedDiagnostic[] {
+  const record = state.record as Conversation;
+  const seen = new Set<string>();
+  const out: CheckedDiagnostic[] = [];
+  branches.forEach((name, i) => {
+    const { raw } = branchEntry(state, name, i === 0);
+    const checked = checkRecord({ record: branchOf(record, name), readerDiagnostics: state.importDiagnostics }, profile, { formatDiagnostics: raw.diagnostics, renderText: raw.text });
+    for (const diagnostic of inRecordPaths(record, name, checked.diagnostics)) {
+      const key = diagnosticKey(diagnostic);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(diagnostic);
+    }
+  });
+  return out;
 }
 
 /** The one list of diagnostics, for components. */

@@ -1,0 +1,44 @@
+/**
+ * How the app shows a training record (docs/app.md, 'Training records'): a branch is rendered
+ * and checked as core's `branchRecord` (the shared prompt, then that branch), and what the
+ * render and the checks say about it is moved to the record's own paths (`branchPath`: the
+ * second message after the prompt in the rejected branch is `branches.rejected[1]`), so that a
+ * click in the preview, a marker or a diagnostic lands on the field the person edits.
+ */
+import { branchNamesOf, branchPath, branchRecord, isPreferenceRecord, type BranchName, type Conversation, type Diagnostic, type ParleyRecord, type Rendered } from '../../core/index.ts';
+
+/**
+ * The branches the app renders and checks, the first one in the Text view: a preference
+ * record's chosen and rejected; the completion (or the one branch) of any other training
+ * record; none for an ordinary conversation.
+ */
+export function shownBranches(record: ParleyRecord): BranchName[] {
+  if (record.kind !== 'chat' || record.branches === undefined) return [];
+  if (isPreferenceRecord(record)) return ['chosen', 'rejected'];
+  return branchNamesOf(record).slice(0, 1);
+}
+
+const branchRecords = new WeakMap<Conversation, Map<BranchName, Conversation>>();
+
+/**
+ * `branchRecord(record, name)`, the same object for the same record: renders are memoised on
+ * the record's identity (and the Jinja worker's render too), so a new object each time would
+ * render again, forever.
+ */
+export function branchOf(record: Conversation, name: BranchName): Conversation {
+  let byName = branchRecords.get(record);
+  if (!byName) branchRecords.set(record, (byName = new Map()));
+  let branch = byName.get(name);
+  if (!branch) byName.set(name, (branch = branchRecord(record, name)));
+  return branch;
+}
+
+/** Diagnostics (or anything with a path) of `branchOf(record, name)`, at the record's paths. */
+export function inRecordPaths<T extends { path?: Diagnostic['path'] }>(record: Conversation, name: BranchName, items: readonly T[]): T[] {
+  return items.map((item) => (item.path === undefined ? item : { ...item, path: branchPath(record, name, item.path) }));
+}
+
+/** A render of `branchOf(record, name)` with its spans and diagnostics at the record's paths. */
+export function inRecordRender(record: Conversation, name: BranchName, rendered: Rendered): Rendered {
+  return { ...rendered, spans: rendered.spans.map((span) => ({ ...span, path: branchPath(record, name, span.path) })), diagnostics: inRecordPaths(record, name, rendered.diagnostics) };
+}
