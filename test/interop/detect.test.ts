@@ -11,6 +11,14 @@ import { interopAvailable, interopCases, interopValues, SKIP_REASON } from './ca
 
 const cases = interopCases();
 
+/**
+ * Documents the manifest lists as refused (`dialect: null`) that Parley reads since: the
+ * training-data shapes (issue 22, item 5), read on top of the dialect their messages are in.
+ */
+export const NOW_READ: Record<string, string> = {
+  'hf-trl-tool-pref': 'openai-chat',
+};
+
 describe.skipIf(!interopAvailable)(`the interop documents' dialects${interopAvailable ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
   it('has documents to check', () => {
     expect(cases.length).toBeGreaterThan(0);
@@ -19,8 +27,9 @@ describe.skipIf(!interopAvailable)(`the interop documents' dialects${interopAvai
   it.each(cases.map((entry) => [entry.id, entry] as const))('%s', (_id, entry) => {
     for (const value of interopValues(entry)) {
       const detection = detectDialect(value);
-      if (entry.dialect !== null) {
-        expect(detection?.codec.id).toBe(entry.dialect);
+      const dialect = entry.dialect ?? NOW_READ[entry.id];
+      if (dialect !== undefined) {
+        expect(detection?.codec.id).toBe(dialect);
         continue;
       }
       if (detection === undefined) continue;

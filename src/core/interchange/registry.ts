@@ -4,6 +4,7 @@
  */
 import type { InterchangeCodec } from './types.ts';
 import { withLossProbe } from './loss-probe.ts';
+import { withShapes } from './shapes/index.ts';
 import { FITS, MARKED } from './shared/detect-levels.ts';
 import { apertusJsonCodec } from './apertus-json/index.ts';
 import { openAiChatCodec } from './openai-chat/index.ts';
@@ -21,7 +22,10 @@ export const CODECS: readonly InterchangeCodec[] = [
   chatCompletionCodec,
   shareGptCodec,
   parleyJsonCodec,
-].map(withLossProbe);
+]
+  .map(withLossProbe)
+  // Training-data shapes (trl, LLaMA-Factory) are read on top of each dialect's messages.
+  .map(withShapes);
 
 export function findCodec(id: string): InterchangeCodec | undefined {
   return CODECS.find((codec) => codec.id === id);

@@ -35,10 +35,13 @@ function content(value: unknown, visit: Visit): void {
 /** Calls `visit` on every model object of `record` (a record, or JSON meant to be one) that has an id. */
 export function visitNodes(record: unknown, visit: Visit): void {
   if (!isObject(record)) return;
-  each(record.messages, 'm', visit, (m) => {
+  const message = (m: JsonObject) => {
     content(m.content, visit);
     each(m.toolCalls, 'c', visit);
-  });
+  };
+  each(record.messages, 'm', visit, message);
+  // A training record's branches (chosen, rejected, completion) are lists of messages too.
+  if (isObject(record.branches)) for (const branch of Object.values(record.branches)) each(branch, 'm', visit, message);
   each(record.tools, 't', visit);
   each(record.files, 'f', visit, (f) => each(f.parts, 'p', visit));
 }
