@@ -8,10 +8,11 @@
 import { findFormat } from '../formats/registry.ts';
 import type { Format } from '../formats/types.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import type { ParleyRecord } from '../model/types.ts';
+import type { Conversation, ParleyRecord } from '../model/types.ts';
+import { branchDiagnostics, branchRecord, checkedBranches } from '../model/branches.ts';
 import type { OptionValues } from '../shared/options.ts';
 import { validateRecord } from '../validate/index.ts';
-import { combineDiagnostics, countBySeverity, type CheckedDiagnostic } from './list.ts';
+import { combineDiagnostics, countBySeverity, type CheckedDiagnostic, type CheckSource } from './list.ts';
 import type { CheckProfile } from './profile.ts';
 import { checkRules, type TokenMeasure } from './rules/index.ts';
 import { checkStructure, needsRenderText } from './structure.ts';
@@ -74,6 +75,7 @@ function renderFor(record: ParleyRecord, format: Format<OptionValues>, profile: 
 
 export function checkRecord(input: CheckInput, profile: CheckProfile, how: CheckHow = {}): RecordCheck {
   const { record } = input;
+  if (record.kind === 'chat' && checkedBranches(record).length > 0) return checkBranches(input, record, profile, how);
   if (how.provenClean === true) return summed(combineDiagnostics({ reader: [], record: [], structure: [], format: [], rules: profile.rules ? checkRules(record, profile.rules, how.tokens) : [] }));
   const format = findFormat(profile.formatId);
   const rendered: FormatRender = format ? renderFor(record, format, profile, how) : { diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${profile.formatId}".` }] };
@@ -85,6 +87,22 @@ export function checkRecord(input: CheckInput, profile: CheckProfile, how: Check
     rules: profile.rules ? checkRules(record, profile.rules, how.tokens) : [],
   });
   return summed(diagnostics);
+}
+
+/**
+ * A training record with branches: each branch checked as the conversation it renders as
+ * (model/branches.ts), its diagnostics at the record's paths (`branches.chosen[0]…`), each
+ * problem of the shared prompt once. A render or token figures the caller made belong to one
+ * conversation, not to the branches: they are not used here (each branch is rendered).
+ */
+function checkBranches(input: CheckInput, record: Conversation, profile: CheckProfile, how: CheckHow): RecordCheck {
+  const sources: Record<CheckSource, Diagnostic[]> = { reader: [...(input.readerDiagnostics ?? [])], record: [], structure: [], format: [], rules: [] };
+  const branchHow: CheckHow = { ...(how.once !== undefined && { once: how.once }), ...(how.provenClean !== undefined && { provenClean: how.provenClean }) };
+  for (const name of checkedBranches(record)) {
+    const checked = checkRecord({ record: branchRecord(record, name) }, profile, branchHow);
+    for (const { source, ...diagnostic } of branchDiagnostics(record, name, checked.diagnostics)) sources[source].push(diagnostic);
+  }
+  return summed(combineDiagnostics(sources));
 }
 
 function summed(diagnostics: CheckedDiagnostic[]): RecordCheck {

@@ -5,7 +5,8 @@
  * conversation, `withBranch` puts an edited one back, `branchPath` names a place of it in the
  * record (a diagnostic's path). All pure: the record given is never changed.
  */
-import type { FieldPath } from './path.ts';
+import type { Diagnostic } from './diagnostic.ts';
+import { pathLabel, type FieldPath } from './path.ts';
 import { BRANCH_NAMES, type BranchName, type Conversation, type Message, type ParleyRecord } from './types.ts';
 
 /** What a training record is for, from the branches it has (undefined: an ordinary conversation). */
@@ -94,4 +95,27 @@ export function branchPath(record: Conversation, name: BranchName, path: FieldPa
   const index = path[1];
   if (path[0] !== 'messages' || typeof index !== 'number' || index < record.messages.length) return path;
   return ['branches', name, index - record.messages.length, ...path.slice(2)];
+}
+
+/**
+ * Diagnostics of `branchRecord(record, name)` with the record's paths (`branchPath`); a message
+ * that starts with the old path's label (`messages[3].content: …`) starts with the new one.
+ */
+export function branchDiagnostics<D extends Diagnostic>(record: Conversation, name: BranchName, diagnostics: readonly D[]): D[] {
+  return diagnostics.map((diagnostic) => {
+    if (diagnostic.path === undefined) return diagnostic;
+    const path = branchPath(record, name, diagnostic.path);
+    if (path === diagnostic.path) return diagnostic;
+    const oldLabel = pathLabel(diagnostic.path);
+    const message = diagnostic.message.startsWith(oldLabel) ? pathLabel(path) + diagnostic.message.slice(oldLabel.length) : diagnostic.message;
+    return { ...diagnostic, path, message };
+  });
+}
+
+/**
+ * The conversations a record is checked as: each branch of a record with branches (the prompt
+ * then that branch), or the record itself.
+ */
+export function checkedBranches(record: ParleyRecord): BranchName[] {
+  return record.kind === 'chat' && record.branches !== undefined ? branchNamesOf(record) : [];
 }
