@@ -5,7 +5,7 @@
  * second message after the prompt in the rejected branch is `branches.rejected[1]`), so that a
  * click in the preview, a marker or a diagnostic lands on the field the person edits.
  */
-import { branchNamesOf, branchPath, branchRecord, isPreferenceRecord, type BranchName, type Conversation, type Diagnostic, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { branchDiagnostics, branchNamesOf, branchPath, branchRecord, isPreferenceRecord, type BranchName, type Conversation, type ParleyRecord, type Rendered } from '../../core/index.ts';
 
 /**
  * The branches the app renders and checks, the first one in the Text view: a preference
@@ -33,12 +33,7 @@ export function branchOf(record: Conversation, name: BranchName): Conversation {
   return branch;
 }
 
-/** Diagnostics (or anything with a path) of `branchOf(record, name)`, at the record's paths. */
-export function inRecordPaths<T extends { path?: Diagnostic['path'] }>(record: Conversation, name: BranchName, items: readonly T[]): T[] {
-  return items.map((item) => (item.path === undefined ? item : { ...item, path: branchPath(record, name, item.path) }));
-}
-
 /** A render of `branchOf(record, name)` with its spans and diagnostics at the record's paths. */
 export function inRecordRender(record: Conversation, name: BranchName, rendered: Rendered): Rendered {
-  return { ...rendered, spans: rendered.spans.map((span) => ({ ...span, path: branchPath(record, name, span.path) })), diagnostics: inRecordPaths(record, name, rendered.diagnostics) };
+  return { ...rendered, spans: rendered.spans.map((span) => ({ ...span, path: branchPath(record, name, span.path) })), diagnostics: branchDiagnostics(record, name, rendered.diagnostics) };
 }

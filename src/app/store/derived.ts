@@ -4,8 +4,8 @@
  * (single-entry memos), so a keystroke computes each once however many subscribers read it
  * (preview, diagnostics panel, form fields, test API).
  */
-import { checkRecord, diagnosticKey, findFormat, validateRecord, type BranchName, type CheckedDiagnostic, type CheckProfile, type Conversation, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
-import { branchOf, inRecordPaths, inRecordRender, shownBranches } from './branch-view.ts';
+import { checkRecord, findFormat, validateRecord, type BranchName, type CheckProfile, type Conversation, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { branchOf, inRecordRender, shownBranches } from './branch-view.ts';
 import { profileOf, type ProfileInputs } from './check-profile.ts';
 import { keyDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
 import { useAppStore, type AppState } from './store.ts';
@@ -53,8 +53,6 @@ interface BranchEntry {
   record: ParleyRecord;
   formatId: string;
   options: OptionValues | undefined;
-  /** The render of the branch conversation, at its own paths (what checkRecord compares with). */
-  raw: Rendered;
   /** The same at the record's paths (what the views show). */
   rendered: Rendered;
 }
@@ -70,7 +68,7 @@ function branchEntry(state: Pick<AppState, 'record' | 'formatId' | 'formatOption
   // Only the Text view's branch renders in the Jinja worker (it holds one render at a time);
   // the other renders here (docs/app.md, 'Training records').
   const raw = renderWith(state.formatId, branchOf(record, name), options, offPageToo);
-  const entry = { record: state.record, formatId: state.formatId, options, raw, rendered: inRecordRender(record, name, raw) };
+  const entry = { record: state.record, formatId: state.formatId, options, rendered: inRecordRender(record, name, raw) };
   lastBranches.set(name, entry);
   return entry;
 }
@@ -124,33 +122,12 @@ export function diagnosticsState(state: DiagnosticsInputs): readonly ListedDiagn
   const profile = profileOf(state);
   const same = lastList && lastList.record === state.record && lastList.imported === imported && lastList.format === format && lastList.profile.formatId === profile.formatId && lastList.profile.formatOptions === profile.formatOptions && lastList.profile.rules === profile.rules;
   if (same && lastList) return lastList.list;
-  const branches = shownBranches(state.record);
-  const checked = branches.length === 0 ? checkRecord({ record: state.record, readerDiagnostics: imported }, profile, { formatDiagnostics: format, renderText: rendered.text }).diagnostics : branchDiagnostics(state, branches, profile);
-  const list = keyDiagnostics(checked);
+  // A training record: core's checkRecord checks each branch as the conversation it renders as and
+  // names the branch in each path; the preview's render is one branch, so it is not passed.
+  const how = shownBranches(state.record).length === 0 ? { formatDiagnostics: format, renderText: rendered.text } : {};
+  const list = keyDiagnostics(checkRecord({ record: state.record, readerDiagnostics: imported }, profile, how).diagnostics);
   lastList = { record: state.record, imported, profile, format, list };
   return list;
-}
-
-/**
- * A training record's diagnostics: core's `checkRecord` of each shown branch as a conversation
- * (the prompt, then the branch), at the record's paths, so each names its branch; a problem of
- * the shared prompt, found in every branch, is listed once.
- */
-function branchDiagnostics(state: DiagnosticsInputs, branches: readonly BranchName[], profile: CheckProfile): CheckedDiagnostic[] {
-  const record = state.record as Conversation;
-  const seen = new Set<string>();
-  const out: CheckedDiagnostic[] = [];
-  branches.forEach((name, i) => {
-    const { raw } = branchEntry(state, name, i === 0);
-    const checked = checkRecord({ record: branchOf(record, name), readerDiagnostics: state.importDiagnostics }, profile, { formatDiagnostics: raw.diagnostics, renderText: raw.text });
-    for (const diagnostic of inRecordPaths(record, name, checked.diagnostics)) {
-      const key = diagnosticKey(diagnostic);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push(diagnostic);
-    }
-  });
-  return out;
 }
 
 /** The one list of diagnostics, for components. */
