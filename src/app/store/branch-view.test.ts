@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blocksMessage, conversation, findFormat, textMessage, toolCall, toolCalls, type Conversation, type OptionValues } from '../../core/index.ts';
+import { blocksMessage, checkRecord, conversation, findFormat, textMessage, toolCall, toolCalls, type Conversation, type OptionValues } from '../../core/index.ts';
 import { shownBranches } from './branch-view.ts';
+import { profileOf } from './check-profile.ts';
 import { branchRenderState, diagnosticsState, renderState } from './derived.ts';
 
 const formatOptions: Record<string, OptionValues> = { apertus: { date: '2025-08-25' } };
@@ -64,5 +65,8 @@ describe('the diagnostics of a training record', () => {
     const role = listed.filter((d) => d.path?.[0] === 'messages' && d.path[1] === 1);
     expect(role.length).toBeGreaterThan(0);
     expect(new Set(role.map((d) => d.code)).size).toBe(role.length);
+    // The same list as core's checkRecord of the record (what `parley validate` says), from the views' renders.
+    const core = checkRecord({ record }, profileOf({ formatId: 'apertus', formatOptions })).diagnostics;
+    expect(listed.map(({ key: _key, ...d }) => d)).toEqual(core);
   });
 });
