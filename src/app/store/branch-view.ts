@@ -5,7 +5,7 @@
  * second message after the prompt in the rejected branch is `branches.rejected[1]`), so that a
  * click in the preview, a marker or a diagnostic lands on the field the person edits.
  */
-import { branchDiagnostics, branchNamesOf, branchPath, branchRecord, isPreferenceRecord, type BranchName, type Conversation, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { branchDiagnostics, branchNamesOf, branchPath, branchRecord, isPreferenceRecord, type BranchName, type Conversation, type ParleyRecord, type Rendered, type Span } from '../../core/index.ts';
 
 /**
  * The branches the app renders and checks, the first one in the Text view: a preference
@@ -36,4 +36,11 @@ export function branchOf(record: Conversation, name: BranchName): Conversation {
 /** A render of `branchOf(record, name)` with its spans and diagnostics at the record's paths. */
 export function inRecordRender(record: Conversation, name: BranchName, rendered: Rendered): Rendered {
   return { ...rendered, spans: rendered.spans.map((span) => ({ ...span, path: branchPath(record, name, span.path) })), diagnostics: branchDiagnostics(record, name, rendered.diagnostics) };
+}
+
+/** The inverse of core's `branchPath`: `branches.<name>[i]…` → `messages[prompt length + i]…` of `branchOf(record, name)`. */
+export function conversationPath(record: Conversation, name: BranchName, path: Span['path']): Span['path'] {
+  const index = path[2];
+  if (path[0] !== 'branches' || path[1] !== name || typeof index !== 'number') return path;
+  return ['messages', record.messages.length + index, ...path.slice(3)];
 }
