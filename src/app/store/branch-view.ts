@@ -5,7 +5,10 @@
  * second message after the prompt in the rejected branch is `branches.rejected[1]`), so that a
  * click in the preview, a marker or a diagnostic lands on the field the person edits.
  */
-import { branchDiagnostics, branchNamesOf, branchPath, branchRecord, isPreferenceRecord, type BranchName, type Conversation, type ParleyRecord, type Rendered, type Span } from '../../core/index.ts';
+// The model's module, not core's index: the token worker loads this file (through masked-spans.ts).
+import { branchDiagnostics, branchNamesOf, branchPath, branchRecord, isPreferenceRecord } from '../../core/model/branches.ts';
+import type { BranchName, Conversation, ParleyRecord } from '../../core/model/types.ts';
+import type { Rendered, Span } from '../../core/formats/types.ts';
 
 /**
  * The branches the app renders and checks, the first one in the Text view: a preference
