@@ -5,7 +5,7 @@
  * keeps the streaming contract (docs/pipelines.md): result lines only, and diagnostics in them
  * without their fix data.
  */
-import { applyFixes, diagnoseFor, FORMATS, formatPath, type AppliedFix, type Diagnose, type Diagnostic, type InterchangeCodec, type OptionValues, type ParleyRecord } from '../core/index.ts';
+import { applyFixes, diagnoseFor, FORMATS, formatPath, type AppliedFix, type Diagnose, type Diagnostic, type InterchangeCodec, type OptionValues, type ParleyRecord, type Conversation, branchPath, branchRecord, checkedBranches, withBranch } from '../core/index.ts';
 import type { Note } from './line-job.ts';
 
 export const FIX_FLAG = { flag: '--fix', takesValue: false } as const;
@@ -27,12 +27,29 @@ export function convertDiagnose(to: InterchangeCodec, encodeOptions: Partial<Opt
 
 /** A record with every fix applied (checked again after each round), and a note per change. */
 export function fixForCommand(record: ParleyRecord, diagnose: Diagnose): { record: ParleyRecord; notes: Note[] } {
+  if (record.kind === 'chat' && checkedBranches(record).length > 0) return fixBranches(record, diagnose);
   const { record: fixed, applied } = applyFixes(record, diagnose(record), { recheck: diagnose });
-  return { record: fixed, notes: applied.map(fixNote) };
+  return { record: fixed, notes: applied.map((fix) => fixNote(fix)) };
 }
 
-function fixNote(fix: AppliedFix): Note {
-  const where = fix.path && fix.path.length > 0 ? `${formatPath(fix.path)}: ` : '';
+/**
+ * A training record's branches, each fixed as the conversation it renders as (the prompt then
+ * the branch) and put back; a change is named at the record's path (`branches.rejected[0]…`).
+ */
+function fixBranches(record: Conversation, diagnose: Diagnose): { record: ParleyRecord; notes: Note[] } {
+  let current = record;
+  const notes: Note[] = [];
+  for (const name of checkedBranches(record)) {
+    const branch = branchRecord(current, name);
+    const { record: fixed, applied } = applyFixes(branch, diagnose(branch), { recheck: diagnose });
+    for (const fix of applied) notes.push(fixNote(fix, fix.path && branchPath(current, name, fix.path)));
+    if (fixed.kind === 'chat') current = withBranch(current, name, fixed);
+  }
+  return { record: current, notes };
+}
+
+function fixNote(fix: AppliedFix, path = fix.path): Note {
+  const where = path && path.length > 0 ? `${formatPath(path)}: ` : '';
   return { text: `FIXED ${where}${fix.label} (${fix.id})`, fix: { id: fix.id, label: fix.label } };
 }
 

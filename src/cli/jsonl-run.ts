@@ -18,6 +18,7 @@ import { eachChunkLine, overlongLine, readLineChunks } from './line-chunks.ts';
 import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
 import type { LineJobName } from './line-jobs.ts';
 import { ReusedBuffers } from './reused-buffers.ts';
+import { arrayChunks, type ArrayRecords } from './json-array-input.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 export interface Counts {
@@ -40,6 +41,8 @@ export interface JsonlRun {
   summary?(counts: Counts, name: string): string | undefined;
   /** Name the exact duplicate records (the job's `contentKey`s) after the summary, the first `noteLimit` of them. */
   duplicates?: boolean;
+  /** The records of a `.json` array input (json-array-input.ts), run instead of the file's lines; notes name the line each starts on. */
+  array?: ArrayRecords;
 }
 
 /** A chunk sent to be run, in input order: its result, and whether it is made yet. */
@@ -61,6 +64,8 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   let line = 0;
   // Enough for the chunks in flight and those stdout still holds.
   const buffers = new ReusedBuffers(2 * run.jobs + 2);
+  /** The file's line of the record at 0-based `at` (for a JSON array, the line its element starts on). */
+  const lineOf = (at: number): number => (run.array ? (run.array.lineNumbers[at] ?? at + 1) : at + 1);
   const write = async (result: ChunkResult): Promise<void> => {
     let notes = '';
     for (const note of result.notes) {
@@ -83,10 +88,10 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
         if (before >= noteLimit) continue;
         written.set(kind, before + 1);
       }
-      notes += `${note.lead ?? ''}${name}:${line + note.index + 1}: ${note.text}\n`;
+      notes += `${note.lead ?? ''}${name}:${lineOf(line + note.index)}: ${note.text}\n`;
     }
     for (const [code, count] of result.unshown) unshown.set(code, (unshown.get(code) ?? 0) + count);
-    if (duplicates) for (const { index, key } of result.keys) duplicates.add(line + index + 1, key);
+    if (duplicates) for (const { index, key } of result.keys) duplicates.add(lineOf(line + index), key);
     await writeErrText(notes);
     line += result.lines;
     counts.records += result.records;
@@ -110,7 +115,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   const here = (chunk: Buffer): ChunkResult => runLines(run.job, eachChunkLine(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length });
   try {
     let first = true;
-    for await (const chunk of readLineChunks(run.file, run.command)) {
+    for await (const chunk of run.array ? arrayChunks(run.array) : readLineChunks(run.file, run.command)) {
       if (!Buffer.isBuffer(chunk)) {
         // A line too long to read: its error result, in its place.
         pending.push({ result: Promise.resolve(runLines(run.job, [overlongLine(chunk)], noteLimit, { take: buffers.take })), made: true });

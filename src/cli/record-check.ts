@@ -6,7 +6,7 @@
  * count tokens of the render with `--tokenizer`, or the format's own tokenizer.
  */
 import { readFileSync } from 'node:fs';
-import { checkRecord, needsTokens, parseLintRules, SEVERITY_RANK, withoutSource, type CheckProfile, type Diagnostic, type Format, type LintRules, type OptionValues, type ParleyRecord, type Rendered } from '../core/index.ts';
+import { branchDiagnostics, branchRecord, checkedBranches, diagnosticKey, type Conversation, checkRecord, needsTokens, parseLintRules, SEVERITY_RANK, withoutSource, type CheckProfile, type Diagnostic, type Format, type LintRules, type OptionValues, type ParleyRecord, type Rendered } from '../core/index.ts';
 import { measureTokens, TOKEN_CODES, TokenizerEncodeError, type Tokenizer, type TokenMeasure } from '../core/tokens/index.ts';
 import { stringFlag, type FlagSpec, type ParsedArgs } from './args.ts';
 import { CliError } from './errors.ts';
@@ -82,6 +82,9 @@ export function checkOne(
   readerDiagnostics: readonly Diagnostic[],
   formatDiagnostics?: readonly Diagnostic[],
 ): CheckedRecord {
+  // With a tokenizer each branch of a training record is measured as the conversation it
+  // renders as; without one, checkRecord itself checks branch by branch.
+  if (tokenizer !== undefined && record.kind === 'chat' && checkedBranches(record).length > 0) return checkBranchesOne(format, profile, tokenizer, record, readerDiagnostics);
   let tokens: TokenMeasure | undefined;
   let tokenProblem: Diagnostic | undefined;
   let rendered: readonly Diagnostic[] | undefined = formatDiagnostics;
@@ -104,4 +107,19 @@ export function checkOne(
   const at = diagnostics.findIndex((d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK.error);
   diagnostics.splice(at === -1 ? diagnostics.length : at, 0, tokenProblem);
   return { diagnostics, errors: check.errors + 1 };
+}
+
+/** Each branch checked (and measured) as the prompt then that branch, at the record's paths; each problem once, the reader's first. */
+function checkBranchesOne(format: Format<OptionValues>, profile: CheckProfile, tokenizer: Tokenizer, record: Conversation, readerDiagnostics: readonly Diagnostic[]): CheckedRecord {
+  const seen = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  const add = (diagnostic: Diagnostic) => {
+    const key = diagnosticKey(diagnostic);
+    if (seen.has(key)) return;
+    seen.add(key);
+    diagnostics.push(diagnostic);
+  };
+  readerDiagnostics.forEach(add);
+  for (const name of checkedBranches(record)) branchDiagnostics(record, name, checkOne(format, profile, tokenizer, branchRecord(record, name), []).diagnostics).forEach(add);
+  return { diagnostics, errors: diagnostics.filter((d) => d.severity === 'error').length };
 }

@@ -10,6 +10,7 @@ import { decodeJsonText } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { convertDiagnose, FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
+import { arrayRecordsOf } from '../json-array-input.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
@@ -74,6 +75,12 @@ export async function convertCommand(argv: readonly string[]): Promise<number> {
   }
   const name = inputName(file);
   const text = await readInputText(file, 'convert');
+  const array = arrayRecordsOf(text);
+  if (array) {
+    // One converted record per line, as for JSON Lines (docs/cli.md, 'JSON arrays of records').
+    const noteLimit = noteLimitOf(args);
+    return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix, noteLimit), jobs: jobsOf(args), noteLimit, array });
+  }
   const decoded = decodeJsonText(text, from, name);
   if (!decoded.ok) throw new CliError(`convert: ${decoded.message}`);
   sayDialect(decoded, from);

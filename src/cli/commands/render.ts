@@ -1,5 +1,5 @@
 /** `parley render`: a conversation (JSON) → the format's exact text on stdout. */
-import { diagnoseFor, type CheckProfile, type Diagnose, type Format, type OptionValues, type RenderHow } from '../../core/index.ts';
+import { branchDiagnostics, branchRecord, checkedBranches, diagnoseFor, isPreferenceRecord, renderedBranches, wholeRecord, type CheckProfile, type Conversation, type Diagnose, type Diagnostic, type Format, type OptionValues, type ParleyRecord, type RenderHow } from '../../core/index.ts';
 import type { Tokenizer } from '../../core/tokens/index.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
@@ -11,6 +11,7 @@ import { jsonString } from '../json-string.ts';
 import { FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf, withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
+import { arrayRecordsOf } from '../json-array-input.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import { checkOne, checkSetup, CHECK_FLAGS, CHECK_HELP, workerTokenizer, type CheckSetup } from '../record-check.ts';
@@ -67,20 +68,33 @@ export async function renderCommand(argv: readonly string[]): Promise<number> {
   try {
     if (jsonl) {
       const job = renderLine(format, options, choice, fix, profile, opened?.tokenizer);
-      const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
-        failed > 0 ? `render: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
       const workerArgv = opened?.downloadedTo === undefined ? argv : withTokenizer(argv, opened.downloadedTo);
-      return await runJsonl({ command: 'render', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
+      return await runJsonl({ command: 'render', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary: renderSummary });
     }
-    const decoded = decodeJsonText(await readInputText(file, 'render'), choice, inputName(file));
+    const text = await readInputText(file, 'render');
+    const array = arrayRecordsOf(text);
+    if (array) {
+      const job = renderLine(format, options, choice, fix, profile, opened?.tokenizer);
+      const workerArgv = opened?.downloadedTo === undefined ? argv : withTokenizer(argv, opened.downloadedTo);
+      return await runJsonl({ command: 'render', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary: renderSummary, array });
+    }
+    const decoded = decodeJsonText(text, choice, inputName(file));
     if (!decoded.ok) throw new CliError(`render: ${decoded.message}`);
     sayDialect(decoded, choice, format.id);
     const fixed = fix ? fixForCommand(decoded.record, fix) : { record: decoded.record, notes: [] };
     for (const note of fixed.notes) writeErr(note.text);
-    const rendered = format.render(fixed.record, options, TEXT_ONLY);
+    if (isPreferenceRecord(fixed.record)) {
+      // Two texts: written as the one object --jsonl writes for the record (docs/cli.md).
+      writeErr('INFO render: a preference record renders as two texts, written as {"chosen": {"text", "diagnostics"}, "rejected": {…}}');
+      const branches = renderBranches(format, options, profile, opened?.tokenizer, fixed.record, decoded.diagnostics);
+      await writeOut(`${branches.out}\n`);
+      return branches.errors > 0 ? EXIT_ERRORS : EXIT_OK;
+    }
+    const whole = wholeRecord(fixed.record);
+    const rendered = format.render(whole, options, TEXT_ONLY);
     await writeOut(rendered.text);
-    const { diagnostics, errors } = checkOne(format, profile, opened?.tokenizer, fixed.record, decoded.diagnostics, rendered.diagnostics);
-    for (const diagnostic of diagnostics) writeErr(diagnosticLine(diagnostic));
+    const { diagnostics, errors } = checkOne(format, profile, opened?.tokenizer, whole, decoded.diagnostics, rendered.diagnostics);
+    for (const diagnostic of branchedDiagnostics(fixed.record, diagnostics)) writeErr(diagnosticLine(diagnostic));
     if (fixed.notes.length > 0) for (const line of fixSummary('render', tallyOf(fixed.notes))) writeErr(line);
     return errors > 0 ? EXIT_ERRORS : EXIT_OK;
   } finally {
@@ -105,15 +119,48 @@ function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>
     if (!decoded.ok) return renderFailure(decoded);
     const fixed = fix ? fixForCommand(decoded.record, fix) : undefined;
     const record = fixed ? fixed.record : decoded.record;
-    const rendered = format.render(record, options, TEXT_ONLY);
-    // The render's diagnostics are those of the record's check, as validate lists them.
-    const checked = checkOne(format, profile, tokenizer, record, decoded.diagnostics, rendered.diagnostics);
-    const diagnostics = withoutFixes(checked.diagnostics);
     const notes = dialectNotes(decoded, choice, format.id);
+    if (isPreferenceRecord(record)) {
+      const branches = renderBranches(format, options, profile, tokenizer, record, decoded.diagnostics);
+      return { out: branches.out, failed: branches.errors > 0, notes: fixed ? [...notes, ...fixed.notes] : notes };
+    }
+    const whole = wholeRecord(record);
+    const rendered = format.render(whole, options, TEXT_ONLY);
+    // The render's diagnostics are those of the record's check, as validate lists them.
+    const checked = checkOne(format, profile, tokenizer, whole, decoded.diagnostics, rendered.diagnostics);
+    const diagnostics = withoutFixes(branchedDiagnostics(record, checked.diagnostics));
     // JSON.stringify({ text, diagnostics }), with the long text written by jsonString (faster, same bytes).
     const out = `{"text":${jsonString(rendered.text)},"diagnostics":${JSON.stringify(diagnostics)}}`;
     return { out, failed: checked.errors > 0, notes: fixed ? [...notes, ...fixed.notes] : notes };
   }, renderFailure);
+}
+
+function renderSummary({ records, failed }: { records: number; failed: number }, name: string): string | undefined {
+  return failed > 0 ? `render: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
+}
+
+/**
+ * A preference record's two renders, the prompt followed by each branch:
+ * `{"chosen": {"text", "diagnostics"}, "rejected": {"text", "diagnostics"}}`, each branch's
+ * diagnostics at the record's paths (`branches.rejected[0]…`).
+ */
+function renderBranches(format: Format<OptionValues>, options: Partial<OptionValues>, profile: CheckProfile, tokenizer: Tokenizer | undefined, record: Conversation, reader: readonly Diagnostic[]): { out: string; errors: number } {
+  let errors = 0;
+  const parts = renderedBranches(record).map((name) => {
+    const branch = branchRecord(record, name);
+    const rendered = format.render(branch, options, TEXT_ONLY);
+    const checked = checkOne(format, profile, tokenizer, branch, reader, rendered.diagnostics);
+    errors += checked.errors;
+    const diagnostics = withoutFixes(branchDiagnostics(record, name, checked.diagnostics));
+    return `${JSON.stringify(name)}:{"text":${jsonString(rendered.text)},"diagnostics":${JSON.stringify(diagnostics)}}`;
+  });
+  return { out: `{${parts.join(',')}}`, errors };
+}
+
+/** A record with one completion is rendered as `wholeRecord`: its diagnostics at the record's paths. */
+function branchedDiagnostics<D extends Diagnostic>(record: ParleyRecord, diagnostics: readonly D[]): readonly D[] {
+  const [name, ...more] = record.kind === 'chat' ? checkedBranches(record) : [];
+  return name === undefined || more.length > 0 || record.kind !== 'chat' ? diagnostics : branchDiagnostics(record, name, diagnostics);
 }
 
 /** A record that could not be rendered: no text, the reason as its diagnostic. */

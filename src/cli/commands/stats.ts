@@ -6,8 +6,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import {
+  branchRecord,
+  checkedBranches,
   checkRecord,
   contentKey,
+  isPreferenceRecord,
+  renderedBranches,
+  wholeRecord,
+  type MeasuredRecord,
+  type ParleyRecord,
   DuplicateFinder,
   histogram,
   LENGTH_MEASURES,
@@ -35,6 +42,7 @@ import { parseFormatInput } from '../format-input.ts';
 import { parseJsonInput, readJsonValue } from '../input.ts';
 import { inputName, readFailure, readInputText, writeOut } from '../io.ts';
 import { isBlank, isJsonl, JSONL_FLAG } from '../jsonl.ts';
+import { arrayRecordsOf } from '../json-array-input.ts';
 import { eachChunkLine, overlongLine, readLineChunks } from '../line-chunks.ts';
 import type { ChunkLine } from '../line-job.ts';
 import { openTokenizer, tokenizerSource } from '../tokenizer-source.ts';
@@ -122,19 +130,42 @@ function tallyLine(line: ChunkLine, measuring: Measuring, tally: Tally, name?: s
   }
   tally.duplicates.add(tally.lengths.length, contentKey(line));
   const { format, options, tokenizer, profile } = measuring;
-  const measured = measureRecord(decoded.record, format, options, tokenizer ? { tokenizer } : undefined);
+  const measured = measureTraining(decoded.record, format, options, tokenizer);
   tally.lengths.push(measured.lengths);
-  const check = checkRecord({ record: decoded.record, readerDiagnostics: decoded.diagnostics }, profile, { once: true, formatDiagnostics: measured.rendered.diagnostics, tokens: measured.tokens });
+  // A record with branches is checked branch by branch by checkRecord (the one render measured is not all of it).
+  const rendered = checkedBranches(decoded.record).length > 0 ? {} : { formatDiagnostics: measured.rendered.diagnostics, ...(measured.tokens && { tokens: measured.tokens }) };
+  const check = checkRecord({ record: decoded.record, readerDiagnostics: decoded.diagnostics }, profile, { once: true, ...rendered });
   for (const code of check.codes) count(tally.codes, code);
   if (measured.tokenError !== undefined) count(tally.codes, TOKEN_CODES.noId);
   return undefined;
 }
 
+/**
+ * The lengths of a record as a trainer reads it: the prompt then its completion (`wholeRecord`);
+ * a preference record once, with the lengths of its longer branch (by tokens when counted, else
+ * by characters): the sequence that must fit.
+ */
+function measureTraining(record: ParleyRecord, format: Format<OptionValues>, options: Partial<OptionValues>, tokenizer: Tokenizer | undefined): MeasuredRecord {
+  const withTokens = tokenizer ? { tokenizer } : undefined;
+  if (!isPreferenceRecord(record)) return measureRecord(wholeRecord(record), format, options, withTokens);
+  const size = (m: MeasuredRecord) => m.lengths.tokens ?? m.lengths.chars;
+  return renderedBranches(record)
+    .map((name) => measureRecord(branchRecord(record, name), format, options, withTokens))
+    .reduce((longest, next) => (size(next) > size(longest) ? next : longest));
+}
+
 async function tallyInput(file: string | undefined, jsonl: boolean, measuring: Measuring): Promise<Tally> {
   const tally: Tally = { lengths: [], badLines: 0, codes: new Map(), duplicates: new DuplicateFinder() };
   if (!jsonl) {
+    const text = await readInputText(file, 'stats');
+    // A JSON array of records: each element a record, as the lines of JSON Lines.
+    const array = arrayRecordsOf(text);
+    if (array) {
+      for (const line of array.lines) tallyLine(line, measuring, tally);
+      return tally;
+    }
     // One document: not a record is bad input, as for parley validate.
-    const failure = tallyLine(await readInputText(file, 'stats'), measuring, tally, inputName(file));
+    const failure = tallyLine(text, measuring, tally, inputName(file));
     if (failure !== undefined) throw new CliError(`stats: ${failure.message}`);
     return tally;
   }

@@ -1,6 +1,6 @@
 /** `parley tokenize`: a conversation → its tokens as a trainer reads them (`input_ids`, `labels`, …). */
 import type { Diagnostic, Format, OptionValues } from '../../core/index.ts';
-import { hasErrors } from '../../core/index.ts';
+import { branchDiagnostics, branchRecord, checkedBranches, hasErrors, isPreferenceRecord, renderedBranches, wholeRecord } from '../../core/index.ts';
 import { TOKEN_CODES, tokenDiagnostics, TokenizerEncodeError, trainingExample, type MaskOptions, type Tokenizer, type TrainingExample } from '../../core/tokens/index.ts';
 import type { ParleyRecord } from '../../core/model/types.ts';
 import { stringFlag, type ParsedArgs } from '../args.ts';
@@ -11,6 +11,7 @@ import { parseFormatInput, type FormatInput } from '../format-input.ts';
 import { decodeJsonText, failureDiagnostic } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { runJsonl } from '../jsonl-run.ts';
+import { arrayRecordsOf } from '../json-array-input.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
@@ -103,6 +104,35 @@ function resultJson({ example, diagnostics }: Tokenized): string {
   return JSON.stringify({ input_ids, attention_mask, labels, tokens, count, trained, messages, diagnostics });
 }
 
+function tokenizeSummary({ records, failed }: { records: number; failed: number }, name: string): string | undefined {
+  return failed > 0 ? `tokenize: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
+}
+
+/**
+ * A record's result object, after the reader's diagnostics `reader`: for a preference record
+ * `{"chosen": {…}, "rejected": {…}}`, each branch (the prompt then that branch) tokenized with
+ * its diagnostics at the record's paths; any other record as one conversation (`wholeRecord`:
+ * the prompt then its completion). `diagnostics`: all of them, for stderr and the exit code.
+ */
+function tokenizeRecord(format: Format<OptionValues>, options: Partial<OptionValues>, tokenizer: Tokenizer, mask: MaskOptions, record: ParleyRecord, reader: readonly Diagnostic[] = []): { out: string; diagnostics: Diagnostic[] } {
+  if (isPreferenceRecord(record)) {
+    const all: Diagnostic[] = [];
+    const parts = renderedBranches(record).map((name) => {
+      const result = tokenize(format, options, tokenizer, mask, branchRecord(record, name));
+      result.diagnostics = [...reader, ...branchDiagnostics(record, name, result.diagnostics)];
+      all.push(...result.diagnostics);
+      return `${JSON.stringify(name)}:${resultJson(result)}`;
+    });
+    return { out: `{${parts.join(',')}}`, diagnostics: all };
+  }
+  const whole = wholeRecord(record);
+  const result = tokenize(format, options, tokenizer, mask, whole);
+  const [name, ...more] = checkedBranches(record);
+  if (name !== undefined && more.length === 0 && record.kind === 'chat') result.diagnostics = branchDiagnostics(record, name, result.diagnostics);
+  result.diagnostics.unshift(...reader);
+  return { out: resultJson(result), diagnostics: result.diagnostics };
+}
+
 export async function tokenizeCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file, mask } = setup(argv);
   const jsonl = isJsonl(args, file, 'tokenize');
@@ -111,16 +141,20 @@ export async function tokenizeCommand(argv: readonly string[]): Promise<number> 
   try {
     if (jsonl) {
       const job = tokenizeLine(format, options, choice, tokenizer, mask);
-      const summary = ({ records, failed }: { records: number; failed: number }, name: string) =>
-        failed > 0 ? `tokenize: ${failed} of ${records} records in ${name} have errors (see their diagnostics)` : undefined;
       const workerArgv = downloadedTo === undefined ? argv : withTokenizer(argv, downloadedTo);
-      return await runJsonl({ command: 'tokenize', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary });
+      return await runJsonl({ command: 'tokenize', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary: tokenizeSummary });
     }
-    const decoded = decodeJsonText(await readInputText(file, 'tokenize'), choice, inputName(file));
+    const text = await readInputText(file, 'tokenize');
+    const array = arrayRecordsOf(text);
+    if (array) {
+      const workerArgv = downloadedTo === undefined ? argv : withTokenizer(argv, downloadedTo);
+      return await runJsonl({ command: 'tokenize', argv: workerArgv, file, job: tokenizeLine(format, options, choice, tokenizer, mask), jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary: tokenizeSummary, array });
+    }
+    const decoded = decodeJsonText(text, choice, inputName(file));
     if (!decoded.ok) throw new CliError(`tokenize: ${decoded.message}`);
     sayDialect(decoded, choice, format.id);
-    const result = tokenize(format, options, tokenizer, mask, decoded.record);
-    await writeOut(`${resultJson(result)}\n`);
+    const result = tokenizeRecord(format, options, tokenizer, mask, decoded.record);
+    await writeOut(`${result.out}\n`);
     const diagnostics = [...decoded.diagnostics, ...result.diagnostics];
     for (const diagnostic of diagnostics) writeErr(diagnosticLine(diagnostic));
     return hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK;
@@ -141,9 +175,8 @@ function tokenizeLine(format: Format<OptionValues>, options: Partial<OptionValue
   return lineJob((text) => {
     const decoded = decodeJsonText(text, choice);
     if (!decoded.ok) return tokenizeFailure(decoded);
-    const result = tokenize(format, options, tokenizer, mask, decoded.record);
-    result.diagnostics.unshift(...decoded.diagnostics);
-    return { out: resultJson(result), failed: hasErrors(result.diagnostics), notes: dialectNotes(decoded, choice, format.id) };
+    const result = tokenizeRecord(format, options, tokenizer, mask, decoded.record, decoded.diagnostics);
+    return { out: result.out, failed: hasErrors(result.diagnostics), notes: dialectNotes(decoded, choice, format.id) };
   }, tokenizeFailure);
 }
 

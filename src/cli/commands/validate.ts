@@ -13,6 +13,7 @@ import { decodeJsonText, failureDiagnostic, parseJsonInput, readJsonValue } from
 import { inputName, readInputText, writeOut } from '../io.ts';
 import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
+import { arrayRecordsOf } from '../json-array-input.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { lineContentKey } from '../duplicate-lines.ts';
@@ -58,12 +59,17 @@ export async function validateCommand(argv: readonly string[]): Promise<number> 
   try {
     if (jsonl) {
       const job = validateLine(validate, opened?.tokenizer);
-      const summary = ({ records, failed }: { records: number; failed: number }, name: string) => `validate: ${records} record${records === 1 ? '' : 's'} in ${name}, ${failed} with errors`;
       // The workers read a downloaded model from its folder.
       const workerArgv = opened?.downloadedTo === undefined ? argv : withTokenizer(argv, opened.downloadedTo);
-      return await runJsonl({ command: 'validate', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary, duplicates: true });
+      return await runJsonl({ command: 'validate', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary: validateSummary, duplicates: true });
     }
-    const decoded = decodeJsonText(await readInputText(file, 'validate'), choice, inputName(file));
+    const text = await readInputText(file, 'validate');
+    const array = arrayRecordsOf(text);
+    if (array) {
+      const workerArgv = opened?.downloadedTo === undefined ? argv : withTokenizer(argv, opened.downloadedTo);
+      return await runJsonl({ command: 'validate', argv: workerArgv, file, job: validateLine(validate, opened?.tokenizer), jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary: validateSummary, duplicates: true, array });
+    }
+    const decoded = decodeJsonText(text, choice, inputName(file));
     if (!decoded.ok) throw new CliError(`validate: ${decoded.message}`);
     sayDialect(decoded, choice, format.id);
     const { diagnostics, errors } = checkOne(format, profile, opened?.tokenizer, decoded.record, decoded.diagnostics);
@@ -72,6 +78,10 @@ export async function validateCommand(argv: readonly string[]): Promise<number> 
   } finally {
     opened?.cleanup();
   }
+}
+
+function validateSummary({ records, failed }: { records: number; failed: number }, name: string): string {
+  return `validate: ${records} record${records === 1 ? '' : 's'} in ${name}, ${failed} with errors`;
 }
 
 /** The JSON Lines job of `parley validate` with these arguments (for the workers of --jobs). */

@@ -13,6 +13,7 @@ import { anthropicCodec } from './anthropic/index.ts';
 import { chatCompletionCodec } from './chat-completion/index.ts';
 import { shareGptCodec } from './sharegpt/index.ts';
 import { parleyJsonCodec } from './parley-json/index.ts';
+import { alpacaCodec } from './alpaca/index.ts';
 
 export const CODECS: readonly InterchangeCodec[] = [
   apertusJsonCodec,
@@ -21,6 +22,7 @@ export const CODECS: readonly InterchangeCodec[] = [
   anthropicCodec,
   chatCompletionCodec,
   shareGptCodec,
+  alpacaCodec,
   parleyJsonCodec,
 ]
   .map(withLossProbe)

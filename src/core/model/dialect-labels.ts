@@ -10,6 +10,7 @@ export const DIALECT_LABELS = {
   anthropic: 'Anthropic Messages',
   'chat-completion': 'the chat completion model (spec 002)',
   sharegpt: 'ShareGPT',
+  alpaca: 'Alpaca',
   rwkv: 'RWKV text',
 } as const;
 

@@ -18,8 +18,8 @@ import { isPlainTextWrapper, wrapperOf } from './wrapper.ts';
  */
 export const PLAIN_TEXT_DIALECT = 'openai-chat';
 
-/** Parley JSON holds branches itself (it writes the model as it is): it is not wrapped. */
-const HOLDS_BRANCHES = new Set(['parley-json']);
+/** Parley JSON (the model as it is) and Alpaca (`output`, `chosen`, `rejected` of its own) hold branches themselves: they are not wrapped. */
+const HOLDS_BRANCHES = new Set(['parley-json', 'alpaca']);
 /**
  * Dialects that read a training record only when named: OpenAI Responses keeps its messages in
  * `input`, where plain role messages look as they do in Chat Completions (it scores them as

@@ -38,7 +38,8 @@ function promptKeyOf(json: JsonObject): PromptKey | undefined {
 
 /** The wrapper of `json`, or undefined when it is not a training record of a known shape. */
 export function wrapperOf(json: unknown): Wrapper | undefined {
-  if (!isObject(json)) return undefined;
+  // An Alpaca record (`instruction`) has `chosen`/`rejected` texts of its own: the alpaca dialect reads it.
+  if (!isObject(json) || typeof json.instruction === 'string') return undefined;
   const promptKey = promptKeyOf(json);
   const labelKey = LABEL_KEYS.find((key) => typeof json[key] === 'boolean');
   if (isBranchValue(json.chosen) && isBranchValue(json.rejected)) {
