@@ -6,6 +6,9 @@ import { useStablePath } from '../fields/useStablePath.ts';
 import { PartsEditor, type NewPartType } from '../parts/PartsEditor.tsx';
 import { useMessagesRoot } from './messages-root.ts';
 import { TextContentEditor } from './TextContentEditor.tsx';
+// The dialect's own module: core's index does not list each dialect's helpers.
+import { alpacaFieldsOf } from '../../../core/interchange/alpaca/fields.ts';
+import { AlpacaQueryEditor } from '../shapes/AlpacaQueryEditor.tsx';
 
 const MESSAGE_PARTS: readonly NewPartType[] = ['text', 'image', 'value', 'fim'];
 
@@ -14,6 +17,8 @@ export function ContentEditor({ index, message }: { index: number; message: Mess
   const root = useMessagesRoot();
   const ownerPath = useStablePath([...root, index]);
   const partsPath = useStablePath([...root, index, 'content', 'parts']);
+  const alpaca = alpacaFieldsOf(message);
+  if (alpaca) return <AlpacaQueryEditor index={index} fields={alpaca} />;
   if (content?.type === 'text') return <TextContentEditor index={index} role={message.role} text={content.text} mapping={content.mapping === true} />;
   return (
     <div>
