@@ -4,7 +4,14 @@
  * prompt followed by its completion, with the diff between the two; the edit is written back to
  * the field it came from.
  */
+import type { Download } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+
+async function readDownload(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 // trl's conversational preference records ("Dataset formats and types"), one per line.
 const LINES = [
@@ -51,10 +58,30 @@ test('a trl preference file: edit the rejected answer, read both previews and th
   await page.getByText('Export…', { exact: true }).click();
   const download = page.waitForEvent('download');
   await parley.button('Export the whole file').click();
-  const file = await download;
-  const chunks: Buffer[] = [];
-  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
-  const out = Buffer.concat(chunks).toString('utf8').split('\n');
+  const out = (await readDownload(await download)).split('\n');
   expect(out[0]).toBe((LINES[0] as string).replace('"It is green."', '"It is grey."'));
   expect(out.slice(1)).toEqual([LINES[1], '']);
+});
+
+// Stanford Alpaca's record shape (instruction, input, output), as LLaMA-Factory's data/README writes it.
+const ALPACA = { instruction: 'Translate the sentence to English.', input: 'Bonjour, le monde.', output: 'Hello, world.' };
+
+test('an Alpaca record: instruction and input are two fields; input edited, exported, read back with only input changed', async ({ parley, page }) => {
+  await parley.goto();
+  await parley.openFile('alpaca.json', JSON.stringify(ALPACA, null, 2));
+  await expect(parley.notice).toContainText('Opened alpaca.json');
+  await expect(parley.field('Message 1 instruction')).toHaveValue(ALPACA.instruction);
+  const input = parley.field('Message 1 input');
+  await expect(input).toHaveValue(ALPACA.input);
+  await expect(page.getByRole('region', { name: 'Completion' }).getByLabel('Completion message 1 content', { exact: true })).toHaveValue(ALPACA.output);
+  await input.fill('Bonsoir, le monde.');
+  // The preview renders the query as LLaMA-Factory joins it: the instruction, a line break, the input.
+  await parley.expectPreviewToContain(`${ALPACA.instruction}\nBonsoir, le monde.`);
+  await parley.expectPreviewToContain(ALPACA.output);
+
+  await parley.button('Export as…').click();
+  const dialog = page.getByRole('dialog', { name: 'Export as…' });
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  expect(JSON.parse(await readDownload(await downloading))).toEqual({ ...ALPACA, input: 'Bonsoir, le monde.' });
 });
