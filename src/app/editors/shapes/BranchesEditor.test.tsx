@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { conversation, textMessage, type Conversation, type Message } from '../../../core/index.ts';
+import { conversation, findCodec, textMessage, type Conversation, type Message } from '../../../core/index.ts';
 import { byName, click, mount, record, type } from '../test/harness.tsx';
 
 function preference(): Conversation {
@@ -46,6 +46,18 @@ describe('the branches of a training record', () => {
     fireEvent.click(byName('KTO label'));
     expect(current().label).toBe(false);
     expect(screen.getByRole('region', { name: 'Completion' })).toBeDefined();
+  });
+
+  it('shows a plain-text preference record (trl standard) as the prompt in a user turn and each completion in an assistant turn', async () => {
+    const decoded = findCodec('openai-chat')?.decode({ prompt: 'The sky is', chosen: ' blue.', rejected: ' green.' });
+    mount(decoded?.record as Conversation);
+    await screen.findByRole('region', { name: 'Rejected' });
+    expect((byName('Message 1 role') as HTMLSelectElement).value).toBe('user');
+    expect((byName('Message 1 content') as HTMLTextAreaElement).value).toBe('The sky is');
+    expect((byName('Chosen message 1 role') as HTMLSelectElement).value).toBe('assistant');
+    expect((byName('Rejected message 1 content') as HTMLTextAreaElement).value).toBe(' green.');
+    type('Rejected message 1 content', ' grey.');
+    expect(findCodec('openai-chat')?.encode(record()).json).toEqual({ prompt: 'The sky is', chosen: ' blue.', rejected: ' grey.' });
   });
 
   it('shows an ordinary conversation without branch sections', () => {
