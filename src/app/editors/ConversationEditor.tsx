@@ -17,6 +17,8 @@ const BranchesEditor = lazy(() => import('./shapes/BranchesEditor.tsx'));
 export function ConversationEditor() {
   const kind = useAppStore((state) => state.record.kind);
   const training = useAppStore((state) => state.record.kind === 'chat' && (state.record.branches !== undefined || state.record.label !== undefined));
+  // A KTO record without branches (LLaMA-Factory's messages + label) is one conversation: no prompt apart.
+  const promptTitle = useAppStore((state) => (state.record.kind === 'chat' && state.record.branches !== undefined ? 'Shared prompt' : 'Conversation'));
   // State, not a ref: the list's virtualizer mounts before a parent's ref is attached, and must
   // render again once its scroll container exists.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
@@ -31,8 +33,8 @@ export function ConversationEditor() {
             <ToolDefinitionsEditor />
             {training ? (
               <>
-                <section aria-label="Shared prompt" className="space-y-2">
-                  <h2 className="text-sm font-semibold">Shared prompt</h2>
+                <section aria-label={promptTitle} className="space-y-2">
+                  <h2 className="text-sm font-semibold">{promptTitle}</h2>
                   <MessageList getScrollElement={getScrollElement} />
                 </section>
                 <Suspense fallback={<p role="status" className="text-sm">Loading the branches…</p>}>

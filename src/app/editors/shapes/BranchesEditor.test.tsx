@@ -60,6 +60,13 @@ describe('the branches of a training record', () => {
     expect(findCodec('openai-chat')?.encode(record()).json).toEqual({ prompt: 'The sky is', chosen: ' blue.', rejected: ' grey.' });
   });
 
+  it('shows a KTO record without branches as one conversation with its label', async () => {
+    mount({ ...conversation([textMessage('user', 'Q'), textMessage('assistant', 'A')]), label: true });
+    expect(((await screen.findByLabelText('KTO label', { exact: true })) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('region', { name: 'Shared prompt' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Conversation' })).getByLabelText('Message 2 content', { exact: true })).toBeDefined();
+  });
+
   it('shows an ordinary conversation without branch sections', () => {
     mount(conversation([textMessage('user', 'Q')]));
     expect(screen.queryByRole('region', { name: 'Shared prompt' })).toBeNull();
