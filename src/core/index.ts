@@ -23,6 +23,8 @@ export * from './interchange/anthropic/index.ts';
 export * from './interchange/chat-completion/index.ts';
 export * from './interchange/sharegpt/index.ts';
 export * from './interchange/parley-json/index.ts';
+export * from './interchange/alpaca/index.ts';
+export * from './interchange/llamafactory/index.ts';
 export * from './interchange/conversion.ts';
 export * from './validate/index.ts';
 export * from './clean-check/index.ts';

@@ -13,10 +13,15 @@ const cases = interopCases();
 
 /**
  * Documents the manifest lists as refused (`dialect: null`) that Parley reads since: the
- * training-data shapes (issue 22, item 5), read on top of the dialect their messages are in.
+ * training-data shapes (issue 22, item 5), read on top of the dialect their messages are in, and
+ * LLaMA-Factory's v1 records (`{"type", "value"}` parts, tools as JSON text).
  */
 export const NOW_READ: Record<string, string> = {
   'hf-trl-tool-pref': 'openai-chat',
+  'lf-reason-tool-use': 'llamafactory',
+  'lf-v1-sft': 'llamafactory',
+  'lf-v1-multimodal': 'llamafactory',
+  'lf-reason-tool-use-rec2': 'llamafactory',
 };
 
 describe.skipIf(!interopAvailable)(`the interop documents' dialects${interopAvailable ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {

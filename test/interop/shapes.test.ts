@@ -40,3 +40,21 @@ describe.skipIf(!interopAvailable)(`the interop training records${interopAvailab
     }
   });
 });
+
+/** LLaMA-Factory's v1 documents, refused before: each record reads without an error and is written back byte for byte. */
+const V1 = ['lf-reason-tool-use', 'lf-v1-sft', 'lf-v1-multimodal', 'lf-reason-tool-use-rec2'];
+const v1Cases = interopCases().filter((entry) => V1.includes(entry.id));
+
+describe.skipIf(!interopAvailable)(`the interop LLaMA-Factory v1 records${interopAvailable ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
+  it.each(v1Cases.map((entry) => [entry.id, entry] as const))('%s: read as LLaMA-Factory v1 and written back byte for byte', (_id, entry) => {
+    for (const value of interopValues(entry)) {
+      const codec = detectDialect(value)?.codec;
+      expect(codec?.id).toBe('llamafactory');
+      const { record, diagnostics } = codec?.decode(value) ?? { record: undefined, diagnostics: [] };
+      expect(diagnostics).toEqual([]);
+      const back = codec?.encode(record as Conversation);
+      expect(back?.diagnostics).toEqual([]);
+      expect(JSON.stringify(back?.json)).toBe(JSON.stringify(value));
+    }
+  });
+});

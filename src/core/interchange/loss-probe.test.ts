@@ -85,7 +85,7 @@ describe('loss probe', () => {
 
 describe('loss probe: what OpenAI Responses keeps only in its own notes', () => {
   /** Dialects with a reasoning field: Anthropic `thinking`, spec 002 `reasoning`, Apertus thoughts blocks. */
-  const REASONING_TARGETS = new Set(['anthropic', 'chat-completion', 'apertus-json']);
+  const REASONING_TARGETS = new Set(['anthropic', 'chat-completion', 'apertus-json', 'llamafactory']);
   const responses = CODECS.find((c) => c.id === 'openai-responses');
   // Two assistant message items in one turn (the second has its own id and status), and a
   // reasoning item whose summary has two parts: shapes of OpenAI's Responses API.

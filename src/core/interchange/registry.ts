@@ -14,6 +14,7 @@ import { chatCompletionCodec } from './chat-completion/index.ts';
 import { shareGptCodec } from './sharegpt/index.ts';
 import { parleyJsonCodec } from './parley-json/index.ts';
 import { alpacaCodec } from './alpaca/index.ts';
+import { llamaFactoryCodec } from './llamafactory/index.ts';
 
 export const CODECS: readonly InterchangeCodec[] = [
   apertusJsonCodec,
@@ -23,6 +24,7 @@ export const CODECS: readonly InterchangeCodec[] = [
   chatCompletionCodec,
   shareGptCodec,
   alpacaCodec,
+  llamaFactoryCodec,
   parleyJsonCodec,
 ]
   .map(withLossProbe)

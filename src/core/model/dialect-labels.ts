@@ -11,6 +11,7 @@ export const DIALECT_LABELS = {
   'chat-completion': 'the chat completion model (spec 002)',
   sharegpt: 'ShareGPT',
   alpaca: 'Alpaca',
+  llamafactory: 'LLaMA-Factory v1',
   rwkv: 'RWKV text',
 } as const;
 
