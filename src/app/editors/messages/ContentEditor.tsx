@@ -1,13 +1,11 @@
 /** The content of one message, in the editor of its kind (text, parts, blocks, or none). */
-import type { Message } from '../../../core/index.ts';
+import { alpacaFieldsOf, type Message } from '../../../core/index.ts';
 import { BlocksEditor } from '../blocks/BlocksEditor.tsx';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
 import { useStablePath } from '../fields/useStablePath.ts';
 import { PartsEditor, type NewPartType } from '../parts/PartsEditor.tsx';
 import { useMessagesRoot } from './messages-root.ts';
 import { TextContentEditor } from './TextContentEditor.tsx';
-// The dialect's own module: core's index does not list each dialect's helpers.
-import { alpacaFieldsOf } from '../../../core/interchange/alpaca/fields.ts';
 import { AlpacaQueryEditor } from '../shapes/AlpacaQueryEditor.tsx';
 
 const MESSAGE_PARTS: readonly NewPartType[] = ['text', 'image', 'value', 'fim'];

@@ -4,9 +4,7 @@
  * the query (what every format renders), and each field here writes back to the key it came
  * from, so an edit of `input` exports as a changed `input` and nothing else.
  */
-import { formatPath, type Message } from '../../../core/index.ts';
-// The dialect's own module: core's index does not list each dialect's helpers.
-import { withAlpacaFields } from '../../../core/interchange/alpaca/fields.ts';
+import { formatPath, withAlpacaFields, type Message } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
 import { TextAreaField } from '../fields/TextAreaField.tsx';
