@@ -51,9 +51,12 @@ test('a trl preference file: edit the rejected answer, read both previews and th
   await expect(differences).toContainText('+ ');
   await expect(differences).toContainText('It is grey.');
 
-  // The Text view shows the chosen branch.
+  // The Text view shows the chosen branch; Ctrl+click on its answer goes to the chosen branch's field.
   await page.getByRole('tab', { name: 'Text' }).click();
   await parley.expectPreviewToContain('It is blue.');
+  // (The line wraps before "blue.": that piece is the answer's too.)
+  await page.getByRole('region', { name: 'Preview' }).locator('.view-line span span').filter({ hasText: /^(It[ \u00a0]is[ \u00a0])?blue\.$/ }).first().click({ modifiers: ['ControlOrMeta'] });
+  await expect(page.getByLabel('Chosen message 1 content', { exact: true })).toBeFocused();
 
   await page.getByText('Export…', { exact: true }).click();
   const download = page.waitForEvent('download');
