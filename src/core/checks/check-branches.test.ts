@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { conversation, textMessage } from '../model/builders.ts';
+import { applyFix } from '../fix/apply.ts';
+import { conversation, textMessage, toolCall } from '../model/builders.ts';
 import { formatPath } from '../model/path.ts';
 import { checkRecord } from './check-record.ts';
 import type { CheckProfile } from './profile.ts';
+import type { Message } from '../model/types.ts';
 
 const PROFILE: CheckProfile = { formatId: 'chatml', rules: { forbiddenText: { patterns: [{ text: 'why why why' }] }, lastRole: { roles: ['assistant'] } } };
 
@@ -25,5 +27,19 @@ describe('checkRecord of a training record with branches', () => {
     record.branches = { completion: [textMessage('user', 'Hello')] };
     const where = checkRecord({ record }, PROFILE).diagnostics.map((d) => formatPath(d.path ?? []));
     expect(where).toContain('branches.completion[0].role');
+  });
+});
+
+describe('the fixes of a branch', () => {
+  it('carry the record’s paths, so that applying one to the record repairs that branch', () => {
+    const record = conversation([textMessage('user', 'Weather?')]);
+    const call: Message = { id: 'm-call', role: 'assistant', toolCalls: [toolCall('weather', '{}', { callId: 'c1' })] };
+    record.branches = { chosen: [textMessage('assistant', 'Sunny.')], rejected: [call] };
+    const check = checkRecord({ record }, { formatId: 'apertus' });
+    const withFix = check.diagnostics.find((d) => d.fix !== undefined && formatPath(d.path ?? []).startsWith('branches.rejected[0]'));
+    expect(withFix?.fix?.edit.every((op) => op.path[0] === 'branches')).toBe(true);
+    const fixed = applyFix(record, withFix!.fix!);
+    expect(fixed?.kind === 'chat' && fixed.branches?.rejected?.[0]).not.toEqual(call);
+    expect(fixed?.kind === 'chat' && fixed.messages).toEqual(record.messages);
   });
 });

@@ -6,6 +6,7 @@
  * record (a diagnostic's path). All pure: the record given is never changed.
  */
 import type { Diagnostic } from './diagnostic.ts';
+import type { Fix, FixOp } from './fix.ts';
 import { pathLabel, type FieldPath } from './path.ts';
 import { BRANCH_NAMES, type BranchName, type Conversation, type Message, type ParleyRecord } from './types.ts';
 
@@ -103,13 +104,30 @@ export function branchPath(record: Conversation, name: BranchName, path: FieldPa
  */
 export function branchDiagnostics<D extends Diagnostic>(record: Conversation, name: BranchName, diagnostics: readonly D[]): D[] {
   return diagnostics.map((diagnostic) => {
-    if (diagnostic.path === undefined) return diagnostic;
-    const path = branchPath(record, name, diagnostic.path);
-    if (path === diagnostic.path) return diagnostic;
-    const oldLabel = pathLabel(diagnostic.path);
-    const message = diagnostic.message.startsWith(oldLabel) ? pathLabel(path) + diagnostic.message.slice(oldLabel.length) : diagnostic.message;
-    return { ...diagnostic, path, message };
+    const fixed = diagnostic.fix === undefined ? diagnostic : withBranchFix(record, name, diagnostic);
+    if (fixed.path === undefined) return fixed;
+    const path = branchPath(record, name, fixed.path);
+    if (path === fixed.path) return fixed;
+    const oldLabel = pathLabel(fixed.path);
+    const message = fixed.message.startsWith(oldLabel) ? pathLabel(path) + fixed.message.slice(oldLabel.length) : fixed.message;
+    return { ...fixed, path, message };
   });
+}
+
+/**
+ * The diagnostic with its fix's edit at the record's paths, so that the app's Fix applies it to
+ * the record; without the fix when an operation addresses the whole message list (no single
+ * place in the record holds it).
+ */
+function withBranchFix<D extends Diagnostic>(record: Conversation, name: BranchName, diagnostic: D): D {
+  const fix = diagnostic.fix as Fix;
+  const wholeList = (path: FieldPath) => path[0] === 'messages' && typeof path[1] !== 'number';
+  if (fix.edit.some((op) => wholeList(op.path) || (op.op === 'move' && wholeList(op.from)))) {
+    const { fix: _fix, ...rest } = diagnostic;
+    return rest as D;
+  }
+  const edit = fix.edit.map((op): FixOp => (op.op === 'move' ? { ...op, from: branchPath(record, name, op.from), path: branchPath(record, name, op.path) } : { ...op, path: branchPath(record, name, op.path) }));
+  return { ...diagnostic, fix: { ...fix, edit } };
 }
 
 /**

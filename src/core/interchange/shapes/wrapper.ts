@@ -40,6 +40,9 @@ function promptKeyOf(json: JsonObject): PromptKey | undefined {
 export function wrapperOf(json: unknown): Wrapper | undefined {
   // An Alpaca record (`instruction`) has `chosen`/`rejected` texts of its own: the alpaca dialect reads it.
   if (!isObject(json) || typeof json.instruction === 'string') return undefined;
+  // Every dialect asks this of every record it detects or reads: an ordinary conversation has
+  // none of these keys and is answered before any list is looked at.
+  if (!('chosen' in json) && !('completion' in json) && !('label' in json) && !('kto_tag' in json)) return undefined;
   const promptKey = promptKeyOf(json);
   const labelKey = LABEL_KEYS.find((key) => typeof json[key] === 'boolean');
   if (isBranchValue(json.chosen) && isBranchValue(json.rejected)) {
