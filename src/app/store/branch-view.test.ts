@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blocksMessage, checkRecord, conversation, findFormat, textMessage, toolCall, toolCalls, type Conversation, type OptionValues } from '../../core/index.ts';
-import { shownBranches } from './branch-view.ts';
+import { shownBranches, shownConversation } from './branch-view.ts';
 import { profileOf } from './check-profile.ts';
 import { branchRenderState, diagnosticsState, renderState } from './derived.ts';
 
@@ -68,5 +68,16 @@ describe('the diagnostics of a training record', () => {
     // The same list as core's checkRecord of the record (what `parley validate` says), from the views' renders.
     const core = checkRecord({ record }, profileOf({ formatId: 'apertus', formatOptions })).diagnostics;
     expect(listed.map(({ key: _key, ...d }) => d)).toEqual(core);
+  });
+});
+
+describe('shownConversation', () => {
+  it('is the prompt then the chosen completion for a preference record (the same object each time), the record itself otherwise', () => {
+    const record = preference();
+    const shown = shownConversation(record);
+    expect(shown.kind === 'chat' && shown.messages.map((m) => (m.content?.type === 'text' ? m.content.text : ''))).toEqual(['The sky is', ' blue.']);
+    expect(shownConversation(record)).toBe(shown);
+    const plain = conversation([textMessage('user', 'Q')]);
+    expect(shownConversation(plain)).toBe(plain);
   });
 });

@@ -47,3 +47,13 @@ export function conversationPath(record: Conversation, name: BranchName, path: S
   if (path[0] !== 'branches' || path[1] !== name || typeof index !== 'number') return path;
   return ['messages', record.messages.length + index, ...path.slice(3)];
 }
+
+/**
+ * The conversation the Text view shows for `record`: its first shown branch (the prompt, then
+ * the chosen or the one completion), or the record itself. Compare renders this, so that it
+ * compares what the preview shows, not the prompt alone.
+ */
+export function shownConversation(record: ParleyRecord): ParleyRecord {
+  const name = shownBranches(record)[0];
+  return name === undefined || record.kind !== 'chat' ? record : branchOf(record, name);
+}
