@@ -3,7 +3,7 @@
  * definitions and the message list; for a document, its files. It is its own scroll container
  * (give it a parent of definite height): the message list virtualizes against it.
  */
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useAppStore } from '../store/index.ts';
 import { DocumentEditor } from './documents/DocumentEditor.tsx';
 import { MessageList } from './messages/MessageList.tsx';
@@ -11,8 +11,14 @@ import { useRevealRequests } from './navigation/useRevealRequests.ts';
 import { ToolDefinitionsEditor } from './tools/ToolDefinitionsEditor.tsx';
 import { ToolNamesDatalist } from './tools/ToolNamesDatalist.tsx';
 
+/** A training record's branches: their own chunk (message cards included), loaded for such a record only. */
+const BranchesEditor = lazy(() => import('./shapes/BranchesEditor.tsx'));
+
 export function ConversationEditor() {
   const kind = useAppStore((state) => state.record.kind);
+  const training = useAppStore((state) => state.record.kind === 'chat' && (state.record.branches !== undefined || state.record.label !== undefined));
+  // A KTO record without branches (LLaMA-Factory's messages + label) is one conversation: no prompt apart.
+  const promptTitle = useAppStore((state) => (state.record.kind === 'chat' && state.record.branches !== undefined ? 'Shared prompt' : 'Conversation'));
   // State, not a ref: the list's virtualizer mounts before a parent's ref is attached, and must
   // render again once its scroll container exists.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
@@ -25,7 +31,19 @@ export function ConversationEditor() {
           <>
             <ToolNamesDatalist />
             <ToolDefinitionsEditor />
-            <MessageList getScrollElement={getScrollElement} />
+            {training ? (
+              <>
+                <section aria-label={promptTitle} className="space-y-2">
+                  <h2 className="text-sm font-semibold">{promptTitle}</h2>
+                  <MessageList getScrollElement={getScrollElement} />
+                </section>
+                <Suspense fallback={<p role="status" className="text-sm">Loading the branches…</p>}>
+                  <BranchesEditor />
+                </Suspense>
+              </>
+            ) : (
+              <MessageList getScrollElement={getScrollElement} />
+            )}
           </>
         ) : (
           <DocumentEditor />

@@ -18,6 +18,12 @@ describe('fieldLabel', () => {
     [['messages', 0, 'thoughtFlags', 'reason'], 'Message 1 thought flag reason'],
     // The render's path of a flag token (its place in the list) names the whole control.
     [['messages', 0, 'thoughtFlags', 2], 'Message 1 thought flags'],
+    // A training record's branches: the branch names its messages (docs/app.md, 'Training records').
+    [['branches', 'chosen', 0, 'content'], 'Chosen message 1 content'],
+    [['branches', 'rejected', 1, 'content', 'blocks', 0, 'text'], 'Rejected message 2 block 1 text'],
+    [['branches', 'completion', 0, 'role'], 'Completion message 1 role'],
+    [['branches', 'rejected'], 'Rejected messages'],
+    [['label'], 'KTO label'],
   ] as const)('%j → %s', (path, label) => {
     expect(fieldLabel(path)).toBe(label);
   });
@@ -27,6 +33,7 @@ describe('actionLabel', () => {
   it('puts the verb first and keeps the label lower-case', () => {
     expect(actionLabel('Remove', ['messages', 2, 'content', 'blocks', 1])).toBe('Remove message 3 block 2');
     expect(actionLabel('Move', ['messages', 0], 'up')).toBe('Move message 1 up');
+    expect(actionLabel('Delete', ['branches', 'rejected', 0])).toBe('Delete rejected message 1');
     expect(actionLabel('Split', ['files', 0, 'parts', 1], 'into FIM segment at cursor')).toBe('Split file 1 part 2 into FIM segment at cursor');
   });
 });

@@ -42,6 +42,7 @@ const FIELD_NOUNS: Record<string, string> = {
   channel: 'channel',
   recipient: 'recipient',
   contentType: 'content type',
+  label: 'KTO label',
 };
 
 /** `['messages', 2, 'content', 'blocks', 1, 'calls', 0, 'arguments']` → `Message 3 block 2 tool call 1 arguments`. */
@@ -51,7 +52,12 @@ export function fieldLabel(path: FieldPath): string {
     const segment = path[i];
     const next = path[i + 1];
     if (segment === undefined || typeof segment === 'number') continue;
-    if (segment in LIST_NOUNS && typeof next === 'number') {
+    if (segment === 'branches' && typeof next === 'string') {
+      // A training record's branch (`branches.chosen[0]`): "Chosen message 1", "Rejected messages".
+      const index = path[i + 2];
+      words.push(typeof index === 'number' ? `${next} message ${index + 1}` : `${next} messages`);
+      i += typeof index === 'number' ? 2 : 1;
+    } else if (segment in LIST_NOUNS && typeof next === 'number') {
       words.push(`${LIST_NOUNS[segment]} ${next + 1}`);
       i += 1;
     } else if (segment === 'thoughtFlags' && typeof next === 'string') {

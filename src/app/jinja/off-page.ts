@@ -20,16 +20,20 @@ export const compareRenderers = {
   Left: new TemplateRenderer(newWorker, undefined, renderOnPage),
   Right: new TemplateRenderer(newWorker, undefined, renderOnPage),
 } as const;
+/** A preference record's other branch (the Branches view; the preview's renderer has the first). */
+const branchRenderer = new TemplateRenderer(newWorker, undefined, renderOnPage);
 /** One-off renders (the dataset diff's original record). */
 const oneOff = new TemplateRenderer(newWorker, { spans: false }, renderOnPage);
 
 export function installOffPageRenders(): void {
-  renderOffPage((formatId, record, options) => (formatId === OFF_PAGE_FORMAT ? previewRenderer.render(record, options) : undefined));
-  previewRenderer.subscribe(() => {
+  renderOffPage((formatId, record, options, role) => (formatId === OFF_PAGE_FORMAT ? (role === 'branch' ? branchRenderer : previewRenderer).render(record, options) : undefined));
+  const wake = () => {
     forgetRender();
     // No field changes: this only wakes the subscribers (the preview, the diagnostics), which read the render again.
     useAppStore.setState({});
-  });
+  };
+  previewRenderer.subscribe(wake);
+  branchRenderer.subscribe(wake);
 }
 
 /** The render of `record` with `options` once the worker has it (never a placeholder or an earlier render). */

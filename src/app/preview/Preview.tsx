@@ -8,6 +8,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { compareRequests } from '../compare/compare-request.ts';
 import Editor from '@monaco-editor/react';
+import { isPreferenceRecord } from '../../core/index.ts';
 import { previewRenderer } from '../jinja/off-page.ts';
 import { renderState, useAppStore, useRendered } from '../store/index.ts';
 import { editorOptions, wordWrapFor } from './editor-options.ts';
@@ -29,6 +30,8 @@ const JsonView = lazy(() => import('./json-view/JsonView.tsx'));
 // The Jinja format's template editor and the Compare view: their own chunks, loaded on first use.
 const TemplateView = lazy(() => import('./template/TemplateView.tsx'));
 const CompareView = lazy(() => import('./compare/CompareView.tsx'));
+// A preference record's two renders and their diff: its own chunk, loaded when the tab is chosen.
+const BranchesView = lazy(() => import('./branches/BranchesView.tsx'));
 // The Token view brings the token worker and the shipped tokenizers' URLs: its own chunk, loaded on first use.
 const TokenView = lazy(() => import('./token-view/TokenView.tsx'));
 
@@ -48,10 +51,11 @@ export function Preview() {
   // "Open in Compare" (the dataset regression) shows the Compare tab; Compare takes the sides.
   useEffect(() => compareRequests.subscribe(({ request }) => request && setView('compare')), []);
   const withTemplate = useAppStore((state) => state.formatId === 'jinja');
-  const view = chosenView === 'template' && !withTemplate ? 'text' : chosenView;
+  const withBranches = useAppStore((state) => isPreferenceRecord(state.record));
+  const view = (chosenView === 'template' && !withTemplate) || (chosenView === 'branches' && !withBranches) ? 'text' : chosenView;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <ViewTabs view={view} onChange={setView} withTemplate={withTemplate} />
+      <ViewTabs view={view} onChange={setView} withTemplate={withTemplate} withBranches={withBranches} />
       {withTemplate && <TemplateRenderStatus />}
       {/* The Text view stays mounted while hidden: the test API and the benchmark read its model. */}
       <div role="tabpanel" id={panelId('text')} aria-labelledby={tabId('text')} hidden={view !== 'text'} className="flex min-h-0 flex-1 flex-col">
@@ -80,6 +84,15 @@ export function Preview() {
           {view === 'template' && (
             <Suspense fallback={<p className="p-3 text-sm text-slate-600 dark:text-slate-300">Loading the template editor…</p>}>
               <TemplateView />
+            </Suspense>
+          )}
+        </div>
+      )}
+      {withBranches && (
+        <div role="tabpanel" id={panelId('branches')} aria-labelledby={tabId('branches')} hidden={view !== 'branches'} className="flex min-h-0 flex-1 flex-col">
+          {view === 'branches' && (
+            <Suspense fallback={<p className="p-3 text-sm text-slate-600 dark:text-slate-300">Loading the branches…</p>}>
+              <BranchesView />
             </Suspense>
           )}
         </div>

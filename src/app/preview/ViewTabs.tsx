@@ -6,7 +6,7 @@
  */
 import { useRef, type KeyboardEvent } from 'react';
 
-export type PreviewView = 'text' | 'json' | 'tokens' | 'template' | 'compare';
+export type PreviewView = 'text' | 'json' | 'tokens' | 'template' | 'compare' | 'branches';
 
 const ALL_VIEWS: { id: PreviewView; name: string; title: string }[] = [
   { id: 'text', name: 'Text', title: 'The exact token text of the chosen format (editable)' },
@@ -14,6 +14,7 @@ const ALL_VIEWS: { id: PreviewView; name: string; title: string }[] = [
   { id: 'tokens', name: 'Tokens', title: 'The tokens a tokenizer makes of the text, and which of them are trained' },
   { id: 'template', name: 'Template', title: 'The Jinja template the Jinja format renders with (editable)' },
   { id: 'compare', name: 'Compare', title: 'The conversation in two formats or templates side by side, differences marked' },
+  { id: 'branches', name: 'Branches', title: 'A preference record: the chosen and the rejected branch rendered, and their diff' },
 ];
 
 export function tabId(view: PreviewView): string {
@@ -24,9 +25,9 @@ export function panelId(view: PreviewView): string {
   return `parley-view-panel-${view}`;
 }
 
-/** `withTemplate`: the Template tab is there (the Jinja format is chosen). */
-export function ViewTabs({ view, onChange, withTemplate }: { view: PreviewView; onChange: (view: PreviewView) => void; withTemplate: boolean }) {
-  const VIEWS = ALL_VIEWS.filter((v) => v.id !== 'template' || withTemplate);
+/** `withTemplate`: the Template tab is there (the Jinja format is chosen); `withBranches`: the Branches tab (a preference record is open). */
+export function ViewTabs({ view, onChange, withTemplate, withBranches = false }: { view: PreviewView; onChange: (view: PreviewView) => void; withTemplate: boolean; withBranches?: boolean }) {
+  const VIEWS = ALL_VIEWS.filter((v) => (v.id !== 'template' || withTemplate) && (v.id !== 'branches' || withBranches));
   const tabs = useRef<Partial<Record<PreviewView, HTMLButtonElement | null>>>({});
   const onKeyDown = (event: KeyboardEvent) => {
     const index = VIEWS.findIndex((v) => v.id === view);

@@ -7,7 +7,7 @@
 import type { editor } from 'monaco-editor/editor';
 import { markPreviewReady } from '../preview-ready.ts';
 import { useAppStore } from '../store/index.ts';
-import { commitReadBack, VIEW_COALESCE_KEYS } from '../views/commit.ts';
+import { commitTextReadBack } from '../views/commit.ts';
 import { readTypedTokenText, tokenTextBase } from '../views/token-text.ts';
 import { routeUndoToApp } from './app-undo.ts';
 import { PreviewController } from './controller.ts';
@@ -27,7 +27,7 @@ export function connectPreview(editorInstance: editor.IStandaloneCodeEditor): vo
       return readTypedTokenText(text, formatId, formatOptions[formatId]);
     },
     commit: (record) => {
-      commitReadBack(record, tokenTextBase(useAppStore.getState()), VIEW_COALESCE_KEYS.text);
+      commitTextReadBack(record, tokenTextBase(useAppStore.getState()));
     },
     onStatus: (status) => setViewStatus('text', status),
   });

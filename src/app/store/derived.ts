@@ -4,7 +4,8 @@
  * (single-entry memos), so a keystroke computes each once however many subscribers read it
  * (preview, diagnostics panel, form fields, test API).
  */
-import { checkRecord, findFormat, validateRecord, type CheckProfile, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { branchDiagnostics, checkRecord, combineDiagnostics, findFormat, validateRecord, type BranchName, type CheckedDiagnostic, type CheckSource, type CheckProfile, type Conversation, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { branchOf, inRecordRender, shownBranches } from './branch-view.ts';
 import { profileOf, type ProfileInputs } from './check-profile.ts';
 import { keyDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
 import { useAppStore, type AppState } from './store.ts';
@@ -15,30 +16,76 @@ import { useAppStore, type AppState } from './store.ts';
  * it arrives, then calls `forgetRender` and wakes the store. Undefined for the formats it does
  * not take. Without it (unit tests) every format renders here.
  */
-export type OffPageRender = (formatId: string, record: ParleyRecord, options: OptionValues | undefined) => Rendered | undefined;
+export type OffPageRender = (formatId: string, record: ParleyRecord, options: OptionValues | undefined, role?: OffPageRole) => Rendered | undefined;
+
+/**
+ * Which render is asked for: the preview's (the record, or a training record's first branch) or
+ * the other branch of a preference record (the Branches view): each has its own worker, so that
+ * the two do not take turns and render again and again.
+ */
+export type OffPageRole = 'preview' | 'branch';
 
 let offPage: OffPageRender | undefined;
 
 export function renderOffPage(render: OffPageRender | undefined): void {
   offPage = render;
-  last = undefined;
+  forgetRender();
 }
 
 let last: { record: ParleyRecord; formatId: string; options: OptionValues | undefined; rendered: Rendered } | undefined;
 
+/** The format's render of `record` (in its worker when the format renders there). */
+function renderWith(formatId: string, record: ParleyRecord, options: OptionValues | undefined, role: OffPageRole): Rendered {
+  const format = findFormat(formatId);
+  if (!format) return { text: '', spans: [], diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${formatId}".` }] };
+  return offPage?.(formatId, record, options, role) ?? format.render(record, options);
+}
+
 /**
  * The format's render of the current record, as the format returns it. Its diagnostics are one
- * source of `diagnosticsState`; read that list, not these, to show problems.
+ * source of `diagnosticsState`; read that list, not these, to show problems. A training record
+ * renders as its first shown branch (branch-view.ts: the prompt, then the chosen completion or
+ * the one completion), at the record's paths.
  */
 export function renderState(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>): Rendered {
   const options = state.formatOptions[state.formatId];
   if (last && last.record === state.record && last.formatId === state.formatId && last.options === options) return last.rendered;
-  const format = findFormat(state.formatId);
-  const rendered: Rendered = format
-    ? (offPage?.(state.formatId, state.record, options) ?? format.render(state.record, options))
-    : { text: '', spans: [], diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${state.formatId}".` }] };
+  const branch = shownBranches(state.record)[0];
+  const rendered = branch === undefined ? renderWith(state.formatId, state.record, options, 'preview') : branchEntry(state, branch, 'preview').rendered;
   last = { record: state.record, formatId: state.formatId, options, rendered };
   return rendered;
+}
+
+interface BranchEntry {
+  record: ParleyRecord;
+  formatId: string;
+  options: OptionValues | undefined;
+  /** The render of the branch conversation, at its own paths (what checkRecord compares with). */
+  raw: Rendered;
+  /** The same at the record's paths (what the views show). */
+  rendered: Rendered;
+}
+
+/** One memo per branch name (a preference record shows chosen and rejected at once). */
+const lastBranches = new Map<BranchName, BranchEntry>();
+
+function branchEntry(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>, name: BranchName, role: OffPageRole): BranchEntry {
+  const options = state.formatOptions[state.formatId];
+  const kept = lastBranches.get(name);
+  if (kept && kept.record === state.record && kept.formatId === state.formatId && kept.options === options) return kept;
+  const record = state.record as Conversation;
+  const raw = renderWith(state.formatId, branchOf(record, name), options, role);
+  const entry = { record: state.record, formatId: state.formatId, options, raw, rendered: inRecordRender(record, name, raw) };
+  lastBranches.set(name, entry);
+  return entry;
+}
+
+/**
+ * The render of branch `name` of the current training record (the prompt, then that branch),
+ * at the record's paths: the Branches view's previews. The Text view's branch is `renderState`'s.
+ */
+export function branchRenderState(state: Pick<AppState, 'record' | 'formatId' | 'formatOptions'>, name: BranchName): Rendered {
+  return shownBranches(state.record)[0] === name ? renderState(state) : branchEntry(state, name, 'branch').rendered;
 }
 
 /**
@@ -47,6 +94,7 @@ export function renderState(state: Pick<AppState, 'record' | 'formatId' | 'forma
  */
 export function forgetRender(): void {
   last = undefined;
+  lastBranches.clear();
 }
 
 /** The current render, for components. Re-renders the caller only when the render changes. */
@@ -81,9 +129,28 @@ export function diagnosticsState(state: DiagnosticsInputs): readonly ListedDiagn
   const profile = profileOf(state);
   const same = lastList && lastList.record === state.record && lastList.imported === imported && lastList.format === format && lastList.profile.formatId === profile.formatId && lastList.profile.formatOptions === profile.formatOptions && lastList.profile.rules === profile.rules;
   if (same && lastList) return lastList.list;
-  const list = keyDiagnostics(checkRecord({ record: state.record, readerDiagnostics: imported }, profile, { formatDiagnostics: format, renderText: rendered.text }).diagnostics);
+  const branches = shownBranches(state.record);
+  const checked = branches.length === 0 ? checkRecord({ record: state.record, readerDiagnostics: imported }, profile, { formatDiagnostics: format, renderText: rendered.text }).diagnostics : branchDiagnosticsOf(state, branches, profile);
+  const list = keyDiagnostics(checked);
   lastList = { record: state.record, imported, profile, format, list };
   return list;
+}
+
+/**
+ * A training record's diagnostics, as core's checkRecord makes them for it (each branch checked
+ * as the conversation it renders as, at the record's paths, a problem of the shared prompt once),
+ * but with the branches' renders the views already made: core would render each branch again,
+ * and a Jinja template here on the page, out of its worker's step budget.
+ */
+function branchDiagnosticsOf(state: DiagnosticsInputs, branches: readonly BranchName[], profile: CheckProfile): CheckedDiagnostic[] {
+  const record = state.record as Conversation;
+  const sources: Record<CheckSource, Diagnostic[]> = { reader: [...state.importDiagnostics], record: [], structure: [], format: [], rules: [] };
+  branches.forEach((name, i) => {
+    const { raw } = branchEntry(state, name, i === 0 ? 'preview' : 'branch');
+    const checked = checkRecord({ record: branchOf(record, name) }, profile, { formatDiagnostics: raw.diagnostics, renderText: raw.text });
+    for (const { source, ...diagnostic } of branchDiagnostics(record, name, checked.diagnostics)) sources[source].push(diagnostic);
+  });
+  return combineDiagnostics(sources);
 }
 
 /** The one list of diagnostics, for components. */

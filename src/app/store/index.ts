@@ -1,5 +1,6 @@
 export { useAppStore, type AppState } from './store.ts';
-export { useRendered, renderState, renderOffPage, forgetRender, type OffPageRender, validationState, diagnosticsState, useDiagnostics } from './derived.ts';
+export { useRendered, renderState, branchRenderState, renderOffPage, forgetRender, type OffPageRender, validationState, diagnosticsState, useDiagnostics } from './derived.ts';
+export { shownBranches } from './branch-view.ts';
 export { profileOf } from './check-profile.ts';
 export { prepareFormat } from './prepare-format.ts';
 export { countBySeverity, diagnosticKey, type ListedDiagnostic } from './diagnostic-list.ts';

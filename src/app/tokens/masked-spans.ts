@@ -8,6 +8,8 @@ import type { ParleyRecord, Rendered, Span } from '../../core/index.ts';
 import { messageOf, spanTrainable } from '../../core/tokens/mask.ts';
 import type { MaskOptions } from '../../core/tokens/types.ts';
 import { isDefaultMask, type MaskSettings } from './mask-settings.ts';
+// branch-view.ts, not the store's index: it imports only core (the token worker loads this file too).
+import { branchOf, conversationPath, shownBranches } from '../store/branch-view.ts';
 
 /** The controls as core's options: the one "thoughts and tool calls" switch sets both. */
 export function toMaskOptions(settings: MaskSettings): MaskOptions {
@@ -45,7 +47,23 @@ export function flattenSpans(spans: readonly Span[]): { spans: Int32Array; train
   return { spans: flat, trainable };
 }
 
-/** The masked render of the current state (a shared helper of the views and the token client). */
+let lastBranch: { spans: readonly Span[]; record: ParleyRecord; settings: MaskSettings; masked: readonly Span[] } | undefined;
+
+/**
+ * The masked render of the current state (a shared helper of the views and the token client). A
+ * training record's render is one branch (store/branch-view.ts) with its spans at the record's
+ * paths: the controls apply to that branch as the conversation it trains (its turns, its last
+ * turn), and the spans keep the record's paths.
+ */
 export function maskedRender(state: { record: ParleyRecord; trainingMask: MaskSettings }, rendered: Rendered): readonly Span[] {
-  return maskedSpans(state.record, rendered.spans, state.trainingMask);
+  const { record, trainingMask: settings } = state;
+  const name = shownBranches(record)[0];
+  if (name === undefined || record.kind !== 'chat') return maskedSpans(record, rendered.spans, settings);
+  if (isDefaultMask(settings)) return rendered.spans;
+  if (lastBranch && lastBranch.spans === rendered.spans && lastBranch.record === record && lastBranch.settings === settings) return lastBranch.masked;
+  const inBranch = rendered.spans.map((span) => ({ ...span, path: conversationPath(record, name, span.path) }));
+  const flags = spanTrainable(branchOf(record, name), inBranch, toMaskOptions(settings));
+  const masked = rendered.spans.map((span, i) => (span.trainable === flags[i] ? span : { ...span, trainable: flags[i] === true }));
+  lastBranch = { spans: rendered.spans, record, settings, masked };
+  return masked;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prettyJson } from './diff-texts.ts';
+import { conversation, textMessage, type Conversation } from '../../../core/index.ts';
+import { prettyJson, renderText } from './diff-texts.ts';
 
 describe('prettyJson', () => {
   it('puts each value on its own line, and leaves text that is not JSON as it is', () => {
@@ -12,5 +13,19 @@ describe('prettyJson', () => {
     const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
     expect(prettyJson(deep)).toBe(deep);
     expect(prettyJson(`[${'['.repeat(126)}${']'.repeat(126)}]`).split('\n')).toHaveLength(2 * 127 - 1);
+  });
+});
+
+describe('renderText', () => {
+  it('renders a preference record as each branch under a line naming it, so an edit of either shows', async () => {
+    const record: Conversation = { ...conversation([textMessage('user', 'The sky is')]), branches: { chosen: [textMessage('assistant', ' blue.')], rejected: [textMessage('assistant', ' green.')] } };
+    const state = { formatId: 'apertus', formatOptions: { apertus: { date: '2025-08-25' } } };
+    const text = (await renderText(record, state)) ?? '';
+    const chosen = text.indexOf('── chosen ──\n');
+    const rejected = text.indexOf('── rejected ──\n');
+    expect(chosen).toBe(0);
+    expect(rejected).toBeGreaterThan(text.indexOf(' blue.'));
+    expect(text.indexOf(' green.')).toBeGreaterThan(rejected);
+    expect(text.split('The sky is')).toHaveLength(3);
   });
 });

@@ -3,9 +3,9 @@
  * as it is now (the editors' record, edits not yet committed included), either as JSON (pretty
  * printed, so that a change shows on its own line) or as the current format renders them.
  */
-import { findFormat, findJsonTooDeep, MAX_JSON_DEPTH, numberSpellings, stringifyJson, type ParleyRecord } from '../../../core/index.ts';
+import { branchRecord, findFormat, findJsonTooDeep, MAX_JSON_DEPTH, numberSpellings, stringifyJson, type ParleyRecord } from '../../../core/index.ts';
 import { OFF_PAGE_FORMAT } from '../../jinja/off-page-format.ts';
-import { prepareFormat, useAppStore, type AppState } from '../../store/index.ts';
+import { prepareFormat, shownBranches, useAppStore, type AppState } from '../../store/index.ts';
 import { datasetEngine } from '../engine.ts';
 
 export type DiffMode = 'json' | 'rendered';
@@ -52,8 +52,21 @@ export function prettyJson(text: string): string {
   return stringifyJson(value, { spellings: numberSpellings(text), indent: '  ' });
 }
 
+/**
+ * `record` as the format renders it. A training record as the editor shows it (store/branch-view.ts):
+ * its one completion after the prompt, or each branch of a preference record (the prompt then
+ * that branch) under a line naming it, so that an edit of either branch shows in the diff.
+ */
+export async function renderText(record: ParleyRecord, state: Pick<AppState, 'formatId' | 'formatOptions'>): Promise<string | undefined> {
+  const names = record.kind === 'chat' ? shownBranches(record) : [];
+  if (record.kind !== 'chat' || names.length === 0) return renderOne(record, state);
+  const texts = await Promise.all(names.map((name) => renderOne(branchRecord(record, name), state)));
+  if (names.length === 1) return texts[0];
+  return names.map((name, i) => `── ${name} ──\n${texts[i] ?? ''}`).join('\n');
+}
+
 /** `record` as the format renders it; a template in its worker (app/jinja/off-page.ts), never on the page. */
-async function renderText(record: ParleyRecord, state: Pick<AppState, 'formatId' | 'formatOptions'>): Promise<string | undefined> {
+async function renderOne(record: ParleyRecord, state: Pick<AppState, 'formatId' | 'formatOptions'>): Promise<string | undefined> {
   const options = state.formatOptions[state.formatId];
   if (state.formatId === OFF_PAGE_FORMAT) return (await (await import('../../jinja/off-page.ts')).renderOnce(record, options)).text;
   return findFormat(state.formatId)?.render(record, options).text;

@@ -10,6 +10,7 @@ import { actionLabel } from '../labels.ts';
 import { BLOCK_TITLES, NEW_BLOCK_TYPES, firstFieldOf, newBlock, type NewBlockType } from './block-meta.ts';
 import { BlockCard } from './BlockCard.tsx';
 import { useStablePath } from '../fields/useStablePath.ts';
+import { useMessagesRoot } from '../messages/messages-root.ts';
 
 interface Props {
   messageIndex: number;
@@ -17,7 +18,8 @@ interface Props {
 }
 
 export function BlocksEditor({ messageIndex, blocks }: Props) {
-  const listPath = useStablePath(['messages', messageIndex, 'content', 'blocks']);
+  const root = useMessagesRoot();
+  const listPath = useStablePath([...root, messageIndex, 'content', 'blocks']);
   const add = (type: NewBlockType) => {
     const block = newBlock(type);
     insertAt(listPath, blocks.length, block);
@@ -31,7 +33,7 @@ export function BlocksEditor({ messageIndex, blocks }: Props) {
       ))}
       <div className="flex flex-wrap items-center gap-1">
         {NEW_BLOCK_TYPES.map((type) => (
-          <button key={type} type="button" className={buttonClass} aria-label={actionLabel(`Add ${BLOCK_TITLES[type].toLowerCase()} to`, ['messages', messageIndex])} onClick={() => add(type)}>
+          <button key={type} type="button" className={buttonClass} aria-label={actionLabel(`Add ${BLOCK_TITLES[type].toLowerCase()} to`, [...root, messageIndex])} onClick={() => add(type)}>
             + {BLOCK_TITLES[type]}
           </button>
         ))}

@@ -13,6 +13,7 @@ import { selectClass } from '../fields/styles.ts';
 import { TextField } from '../fields/TextField.tsx';
 import { actionLabel } from '../labels.ts';
 import { turnMessages } from '../../../core/index.ts';
+import { messagesAt, useMessagesRoot } from '../messages/messages-root.ts';
 import { describeCall, turnCalls } from './turn-calls.ts';
 
 interface Props {
@@ -30,8 +31,9 @@ const TYPED = '\u0000typed';
 const TYPE_ANOTHER = '\u0000type';
 
 export function CallIdPicker({ path, messageIndex, value, idClassName = 'w-32' }: Props) {
+  const root = useMessagesRoot();
   // The turn's message objects (kept by immer while unchanged): a shallow compare keeps this stable.
-  const turn = useAppStore(useShallow((state) => (state.record.kind === 'chat' ? turnMessages(state.record.messages, messageIndex) : NO_MESSAGES)));
+  const turn = useAppStore(useShallow((state) => (state.record.kind === 'chat' ? turnMessages(messagesAt(state.record, root), messageIndex) : NO_MESSAGES)));
   const calls = useMemo(() => turnCalls(turn), [turn]);
   const listId = useId();
   const matched = value !== undefined && calls.some((call) => call.callId === value);

@@ -21,6 +21,11 @@ describe('anchorPath', () => {
     [['messages', 0, 'thoughtFlags', 2], ['messages', 0, 'thoughtFlags']],
     [['files', 0, 'parts', 1, 'middle'], ['files', 0, 'parts', 1, 'middle']],
     [['options', 'bos'], []],
+    // A training record's branch is a message list of its own (the branch editors show it).
+    [['branches', 'rejected', 0, 'content', 'text'], ['branches', 'rejected', 0, 'content']],
+    [['branches', 'chosen', 1, 'content', 'blocks', 0, 'text'], ['branches', 'chosen', 1, 'content', 'blocks', 0, 'text']],
+    [['branches', 'chosen'], ['branches', 'chosen']],
+    [['label'], ['label']],
   ] as const)('%j → %j', (path, anchor) => {
     expect(anchorPath(path)).toEqual(anchor);
   });

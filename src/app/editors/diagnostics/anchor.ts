@@ -13,7 +13,7 @@ const TOP_LISTS = new Set(['messages', 'tools', 'files']);
 /** Fields rendered as one control each. */
 const LEAVES = new Set([
   'role', 'name', 'toolCallId', 'isError', 'text', 'kind', 'url', 'mediaType', 'value', 'prefix', 'middle', 'suffix', 'arguments', 'callId', 'output', 'description', 'parameters',
-  'thoughtFlags', 'channel', 'recipient', 'contentType',
+  'thoughtFlags', 'channel', 'recipient', 'contentType', 'label',
 ]);
 
 export function anchorPath(path: FieldPath): FieldPath {
@@ -22,6 +22,15 @@ export function anchorPath(path: FieldPath): FieldPath {
     const segment = path[i];
     const next = path[i + 1];
     if (typeof segment !== 'string') break;
+    // A training record's branch (`branches.chosen`) is a message list like `messages`.
+    if (segment === 'branches' && anchor.length === 0 && typeof next === 'string') {
+      anchor.push(segment, next);
+      const index = path[i + 2];
+      if (typeof index !== 'number') break;
+      anchor.push(index);
+      i += 2;
+      continue;
+    }
     if (LISTS.has(segment)) {
       if (typeof next === 'number') {
         anchor.push(segment, next);

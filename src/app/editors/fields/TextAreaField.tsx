@@ -15,9 +15,11 @@ interface Props {
   placeholder?: string;
   mono?: boolean;
   className?: string;
+  /** Writes the text itself instead of storing it at `valuePath ?? path` (a field that is part of a value: an Alpaca record's input). */
+  onValueChange?: (value: string) => void;
 }
 
-export function TextAreaField({ path, valuePath, value, placeholder, mono = false, className = '' }: Props) {
+export function TextAreaField({ path, valuePath, value, placeholder, mono = false, className = '', onValueChange }: Props) {
   const { controlProps, diagnostics, diagnosticsId } = useFieldBinding(path);
   return (
     <div className={`min-w-0 ${className}`}>
@@ -25,7 +27,7 @@ export function TextAreaField({ path, valuePath, value, placeholder, mono = fals
         {...controlProps}
         value={value}
         placeholder={placeholder}
-        onValueChange={(next) => setField(valuePath ?? path, next)}
+        onValueChange={(next) => (onValueChange ? onValueChange(next) : setField(valuePath ?? path, next))}
         className={`${inputClass} ${mono ? monoClass : 'leading-relaxed'}`}
       />
       <FieldDiagnostics id={diagnosticsId} diagnostics={diagnostics} />

@@ -12,6 +12,7 @@ import { fieldLabel } from '../labels.ts';
 import { CONTENT_KIND_LABELS, contentKindOf, convertContent, type ContentKind } from '../ops/content-convert.ts';
 import { primaryFieldPath } from '../ops/new-message.ts';
 import { flattenBlocks } from './flatten.ts';
+import { useMessagesRoot } from './messages-root.ts';
 
 function kindsFor(message: Message): ContentKind[] {
   const current = contentKindOf(message.content);
@@ -28,6 +29,7 @@ interface Pending {
 }
 
 export function ContentKindSwitch({ index, message }: { index: number; message: Message }) {
+  const root = useMessagesRoot();
   const current = contentKindOf(message.content);
   const [pending, setPending] = useState<Pending | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -37,8 +39,8 @@ export function ContentKindSwitch({ index, message }: { index: number; message: 
 
   const apply = (content: Content | null) => {
     setPending(null);
-    setContent(index, content);
-    if (content) useAppStore.getState().reveal(primaryFieldPath({ ...message, content }, index));
+    setContent(index, content, root);
+    if (content) useAppStore.getState().reveal(primaryFieldPath({ ...message, content }, index, root));
   };
   const choose = (target: ContentKind) => {
     if (target === current) return;
@@ -47,7 +49,7 @@ export function ContentKindSwitch({ index, message }: { index: number; message: 
     else apply(conversion.content);
   };
 
-  const groupLabel = `${fieldLabel(['messages', index])} content kind`;
+  const groupLabel = `${fieldLabel([...root, index])} content kind`;
   return (
     <div className="flex flex-col items-end gap-1">
       <div role="radiogroup" aria-label={groupLabel} className="inline-flex overflow-hidden rounded border border-slate-300 text-xs dark:border-slate-600">
@@ -67,7 +69,7 @@ export function ContentKindSwitch({ index, message }: { index: number; message: 
       {pending && (
         <div role="alert" className="max-w-md rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
           <p className="mb-1">
-            Switch {fieldLabel(['messages', index]).toLowerCase()} to {CONTENT_KIND_LABELS[pending.target].toLowerCase()}? {pending.loss}
+            Switch {fieldLabel([...root, index]).toLowerCase()} to {CONTENT_KIND_LABELS[pending.target].toLowerCase()}? {pending.loss}
           </p>
           <div className="flex gap-1">
             <button ref={confirmRef} type="button" className={buttonClass} onClick={() => apply(pending.content)}>

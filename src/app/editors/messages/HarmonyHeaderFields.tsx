@@ -12,6 +12,7 @@ import { FieldDiagnostics } from '../fields/FieldDiagnostics.tsx';
 import { inputClass, smallLabelClass } from '../fields/styles.ts';
 import { TextField } from '../fields/TextField.tsx';
 import { useFieldBinding } from '../fields/useFieldBinding.ts';
+import { useMessagesRoot } from './messages-root.ts';
 import { CHANNEL_CHOICES, channelChoice, channelFromChoice, CONTENT_TYPE_CHOICES, HARMONY_FORMAT_ID, NONE, recipientSuggestions, showsHarmonyHeader } from '../ops/harmony-header.ts';
 
 interface Props {
@@ -29,7 +30,7 @@ function HeaderFields({ index, message }: Props) {
   const toolNames = useAppStore((state) => (state.record.kind === 'chat' ? state.record.tools.map((tool) => tool.name).join('\n') : ''));
   const recipientsId = useId();
   const typesId = useId();
-  const path = ['messages', index] as const;
+  const path = [...useMessagesRoot(), index];
   // A message with blocks gets a channel per block; its own header is unused (the format says so).
   const title = message.content?.type === 'blocks' ? 'Each block has its own channel (thoughts → analysis, tool calls → commentary, response → final)' : undefined;
   return (
@@ -55,7 +56,7 @@ function HeaderFields({ index, message }: Props) {
 }
 
 function ChannelSelect({ index, channel }: { index: number; channel: string | null | undefined }) {
-  const path = ['messages', index, 'channel'] as const;
+  const path = [...useMessagesRoot(), index, 'channel'];
   const { controlProps, diagnostics, diagnosticsId } = useFieldBinding(path);
   const value = channelChoice(channel);
   // A channel read from text that is none of harmony's three stays choosable.

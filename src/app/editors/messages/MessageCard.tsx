@@ -16,16 +16,16 @@ import { useContainerBinding } from '../fields/useContainerBinding.ts';
 import { useStablePath } from '../fields/useStablePath.ts';
 import { actionLabel, fieldLabel } from '../labels.ts';
 import { cloneMessage } from '../ops/clone.ts';
-import { toolCall, type FieldPath } from '../../../core/index.ts';
+import { toolCall } from '../../../core/index.ts';
+import { setField } from '../actions/record-actions.ts';
 import { ContentEditor } from './ContentEditor.tsx';
 import { ContentKindSwitch } from './ContentKindSwitch.tsx';
 import { HarmonyHeaderFields } from './HarmonyHeaderFields.tsx';
 import { handleMessageKeyDown } from './keyboard.ts';
+import { messagesAt, useMessagesRoot } from './messages-root.ts';
 import { RoleField } from './RoleField.tsx';
 import { ThoughtFlagsField } from './ThoughtFlagsField.tsx';
 import { ToolMessageFields } from './ToolMessageFields.tsx';
-
-const MESSAGES_PATH: FieldPath = ['messages'];
 
 const ROLE_ACCENTS: Record<string, string> = {
   system: 'border-l-slate-500',
@@ -42,9 +42,10 @@ export interface DragHandle {
 }
 
 export const MessageCard = memo(function MessageCard({ index, dragHandle }: { index: number; dragHandle?: DragHandle }) {
-  const message = useAppStore((state) => (state.record.kind === 'chat' ? state.record.messages[index] : undefined));
-  const count = useAppStore((state) => (state.record.kind === 'chat' ? state.record.messages.length : 0));
-  const path = ['messages', index] as const;
+  const root = useMessagesRoot();
+  const message = useAppStore((state) => (state.record.kind === 'chat' ? messagesAt(state.record, root)[index] : undefined));
+  const count = useAppStore((state) => (state.record.kind === 'chat' ? messagesAt(state.record, root).length : 0));
+  const path = useStablePath([...root, index]);
   const toolCallsPath = useStablePath([...path, 'toolCalls']);
   const container = useContainerBinding(path);
   if (!message) return null;
@@ -58,7 +59,7 @@ export const MessageCard = memo(function MessageCard({ index, dragHandle }: { in
       aria-label={label}
       data-message-id={message.id}
       data-role={message.role}
-      onKeyDown={(event) => handleMessageKeyDown(event, index)}
+      onKeyDown={(event) => handleMessageKeyDown(event, index, root)}
       className={`${cardClass} border-l-4 p-2 outline-none focus:ring-2 focus:ring-sky-500/40 ${ROLE_ACCENTS[message.role] ?? 'border-l-rose-500'}`}
     >
       <header className="mb-1.5 flex flex-wrap items-start gap-1.5">
@@ -79,7 +80,7 @@ export const MessageCard = memo(function MessageCard({ index, dragHandle }: { in
         <TextField path={[...path, 'name']} value={message.name} placeholder="name (optional)" optional className="w-36" />
         <span className="flex-1" />
         <ContentKindSwitch index={index} message={message} />
-        <ListItemActions listPath={MESSAGES_PATH} index={index} count={count} clone={cloneMessage} removeVerb="Delete" onMoved={(to) => useAppStore.getState().reveal(['messages', to])} />
+        <ListItemActions listPath={root} index={index} count={count} clone={cloneMessage} removeVerb="Delete" onMoved={(to) => useAppStore.getState().reveal([...root, to])} />
       </header>
       <AnchorDiagnostics path={path} />
       <ContentEditor index={index} message={message} />
@@ -104,11 +105,7 @@ export const MessageCard = memo(function MessageCard({ index, dragHandle }: { in
               aria-label={actionLabel('Add OpenAI-style tool call to', path)}
               title="A tool_calls entry on the message itself (the legacy OpenAI form), rendered after the content"
               onClick={() => {
-                useAppStore.getState().edit((draft) => {
-                  if (draft.kind !== 'chat') return;
-                  const target = draft.messages[index];
-                  if (target) target.toolCalls = [toolCall('', '{}')];
-                });
+                setField([...path, 'toolCalls'], [toolCall('', '{}')], true);
                 useAppStore.getState().reveal([...path, 'toolCalls', 0, 'name']);
               }}
             >

@@ -8,6 +8,7 @@ import { setRole } from '../actions/message-actions.ts';
 import { FieldDiagnostics } from '../fields/FieldDiagnostics.tsx';
 import { inputClass, selectClass } from '../fields/styles.ts';
 import { useFieldBinding } from '../fields/useFieldBinding.ts';
+import { useMessagesRoot } from './messages-root.ts';
 
 const OTHER = '__other__';
 
@@ -16,7 +17,8 @@ function isKnown(role: Role): boolean {
 }
 
 export function RoleField({ index, role }: { index: number; role: Role }) {
-  const { controlProps, diagnostics, diagnosticsId, label } = useFieldBinding(['messages', index, 'role']);
+  const root = useMessagesRoot();
+  const { controlProps, diagnostics, diagnosticsId, label } = useFieldBinding([...root, index, 'role']);
   // "other…" chosen but not typed yet: show the text field with the current role to edit.
   const [editingOther, setEditingOther] = useState(false);
   const custom = !isKnown(role) || editingOther;
@@ -34,7 +36,7 @@ export function RoleField({ index, role }: { index: number; role: Role }) {
               return;
             }
             setEditingOther(false);
-            setRole(index, value);
+            setRole(index, value, root);
           }}
         >
           {KNOWN_ROLES.map((known) => (
@@ -52,7 +54,7 @@ export function RoleField({ index, role }: { index: number; role: Role }) {
             placeholder="role"
             spellCheck={false}
             className={`${inputClass} w-28 font-mono`}
-            onChange={(event) => setRole(index, event.target.value)}
+            onChange={(event) => setRole(index, event.target.value, root)}
           />
         )}
       </div>

@@ -11,6 +11,7 @@ import { FimSplitButton } from '../parts/FimSplitButton.tsx';
 import { FieldDiagnostics } from '../fields/FieldDiagnostics.tsx';
 import { TextAreaField } from '../fields/TextAreaField.tsx';
 import { useFieldBinding } from '../fields/useFieldBinding.ts';
+import { useMessagesRoot } from './messages-root.ts';
 
 interface Props {
   index: number;
@@ -28,7 +29,7 @@ const PLACEHOLDERS: Record<string, string> = {
 };
 
 export function TextContentEditor({ index, role, text, mapping }: Props) {
-  const contentPath = ['messages', index, 'content'] as const;
+  const contentPath = [...useMessagesRoot(), index, 'content'];
   return (
     <div>
       <TextAreaField path={contentPath} valuePath={[...contentPath, 'text']} value={text} placeholder={PLACEHOLDERS[role] ?? 'content…'} mono={role === 'tool'} />
@@ -39,7 +40,7 @@ export function TextContentEditor({ index, role, text, mapping }: Props) {
 }
 
 function SplitIntoFim({ index, text }: { index: number; text: string }) {
-  const contentPath = ['messages', index, 'content'];
+  const contentPath = [...useMessagesRoot(), index, 'content'];
   // The plain-text field registers at the content's path (its value lives at content.text).
   const split = () => {
     const selection = selectionOf(contentPath) ?? { start: text.length, end: text.length };
@@ -53,7 +54,7 @@ function SplitIntoFim({ index, text }: { index: number; text: string }) {
 }
 
 function MappingToggle({ index, mapping }: { index: number; mapping: boolean }) {
-  const path = ['messages', index, 'content', 'mapping'] as const;
+  const path = [...useMessagesRoot(), index, 'content', 'mapping'];
   const { controlProps, diagnostics, diagnosticsId } = useFieldBinding(path);
   return (
     <div className="mt-1">

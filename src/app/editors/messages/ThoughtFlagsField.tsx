@@ -13,7 +13,9 @@ import { smallLabelClass } from '../fields/styles.ts';
 import { useContainerBinding } from '../fields/useContainerBinding.ts';
 import { useFieldBinding } from '../fields/useFieldBinding.ts';
 import { fieldLabel } from '../labels.ts';
+import { useStablePath } from '../fields/useStablePath.ts';
 import { registerField } from '../navigation/field-registry.ts';
+import { useMessagesRoot } from './messages-root.ts';
 import { showsThoughtFlags, THOUGHT_FLAG_KINDS, THOUGHT_FLAGS_FORMAT_ID, withThoughtFlag } from '../ops/thought-flags.ts';
 
 interface Props {
@@ -35,7 +37,7 @@ export function ThoughtFlagsField({ index, role, flags }: Props) {
 }
 
 function ThoughtFlagsGroup({ index, flags }: { index: number; flags: readonly ThoughtKind[] | undefined }) {
-  const path = ['messages', index, 'thoughtFlags'] as const;
+  const path = [...useMessagesRoot(), index, 'thoughtFlags'];
   const container = useContainerBinding(path);
   return (
     <div {...container} role="group" aria-label={fieldLabel(path)} className="mt-1 rounded outline-none focus:ring-2 focus:ring-sky-500/40">
@@ -53,7 +55,7 @@ function ThoughtFlagsGroup({ index, flags }: { index: number; flags: readonly Th
 }
 
 function FlagCheckbox({ index, kind, flags }: { index: number; kind: ThoughtKind; flags: readonly ThoughtKind[] | undefined }) {
-  const path = ['messages', index, 'thoughtFlags'] as const;
+  const path = useStablePath([...useMessagesRoot(), index, 'thoughtFlags']);
   const { controlProps, diagnostics, diagnosticsId } = useFieldBinding([...path, kind]);
   const checked = flags?.includes(kind) === true;
   // The render marks a flag token with its place in the list (`thoughtFlags[2]`): register the
@@ -63,13 +65,13 @@ function FlagCheckbox({ index, kind, flags }: { index: number; kind: ThoughtKind
   const ref = useCallback(
     (element: HTMLElement | null) => {
       const unregister = bindingRef(element);
-      const unregisterAlias = element && at >= 0 ? registerField(['messages', index, 'thoughtFlags', at], element) : undefined;
+      const unregisterAlias = element && at >= 0 ? registerField([...path, at], element) : undefined;
       return () => {
         unregister?.();
         unregisterAlias?.();
       };
     },
-    [bindingRef, index, at],
+    [bindingRef, path, at],
   );
   return (
     <div>

@@ -3,9 +3,10 @@
  * Alt+ArrowUp/Down moves it, keeping focus on the same field at its new place.
  */
 import type { KeyboardEvent } from 'react';
-import { parsePath } from '../../../core/index.ts';
+import { parsePath, pathsEqual, type FieldPath } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
 import { addMessageAfter, moveMessage } from '../actions/message-actions.ts';
+import { MESSAGES_ROOT } from './messages-root.ts';
 
 /** The path of the field (or card) that has focus inside `root`, if any. */
 function focusedFieldPath(root: HTMLElement) {
@@ -14,12 +15,12 @@ function focusedFieldPath(root: HTMLElement) {
   return field && root.contains(field) ? parsePath(field.dataset.fieldPath ?? '') : undefined;
 }
 
-export function handleMessageKeyDown(event: KeyboardEvent<HTMLElement>, index: number): void {
+export function handleMessageKeyDown(event: KeyboardEvent<HTMLElement>, index: number, root: FieldPath = MESSAGES_ROOT): void {
   // Keys that finish an IME composition are the composition's.
   if (event.nativeEvent.isComposing) return;
   if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
     event.preventDefault();
-    const path = addMessageAfter(index);
+    const path = addMessageAfter(index, root);
     if (path) useAppStore.getState().reveal(path);
     return;
   }
@@ -28,10 +29,11 @@ export function handleMessageKeyDown(event: KeyboardEvent<HTMLElement>, index: n
   if (event.altKey && !event.ctrlKey && !event.metaKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
     const to = event.key === 'ArrowUp' ? index - 1 : index + 1;
     const focused = focusedFieldPath(event.currentTarget);
-    if (!moveMessage(index, to)) return;
+    if (!moveMessage(index, to, root)) return;
     event.preventDefault();
     // The row moves (and may remount): focus the same field under its new index.
-    const path = focused && focused[0] === 'messages' ? ['messages', to, ...focused.slice(2)] : ['messages', to];
+    const inList = focused !== undefined && focused.length > root.length && pathsEqual(focused.slice(0, root.length), root);
+    const path = inList ? [...root, to, ...focused.slice(root.length + 1)] : [...root, to];
     useAppStore.getState().reveal(path);
   }
 }

@@ -20,8 +20,8 @@ export function newMessage(role: Role, messages: readonly Message[]): Message {
 }
 
 /** The field a person types into first in message `index` (focused after adding it). */
-export function primaryFieldPath(message: Message, index: number): FieldPath {
-  const base = ['messages', index] as const;
+export function primaryFieldPath(message: Message, index: number, root: FieldPath = ['messages']): FieldPath {
+  const base = [...root, index];
   const content = message.content;
   if (content?.type === 'text') return [...base, 'content'];
   if (content?.type === 'parts') {

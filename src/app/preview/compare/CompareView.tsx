@@ -17,6 +17,7 @@ import { SideControls } from '../../compare/SideControls.tsx';
 import { compareRenderers } from '../../jinja/off-page.ts';
 import { OFF_PAGE_FORMAT } from '../../jinja/off-page-format.ts';
 import { prepareFormat, useAppStore } from '../../store/index.ts';
+import { shownConversation } from '../../store/branch-view.ts';
 import { RenderStatus } from '../template/RenderStatus.tsx';
 import { DiffPane } from './DiffPane.tsx';
 
@@ -88,7 +89,8 @@ export function CompareView() {
     compareRequests.setState({ request: undefined });
     setShown(sides);
   }, []);
-  const record = useAppStore((state) => state.record);
+  // A training record: the conversation the Text view shows (store/branch-view.ts), not its prompt alone.
+  const record = useAppStore((state) => shownConversation(state.record));
   const [loaded, setLoaded] = useState(0);
   const [changes, setChanges] = useState<number | undefined>();
 
