@@ -2,4 +2,3 @@
 export * from './compare-record.ts';
 export * from './explain.ts';
 export * from './native-match.ts';
-export { templateHash } from './template-hash.ts';
