@@ -5,15 +5,14 @@
  * one assistant turn, so two assistant messages with tool messages between them alternate.
  */
 import type { Diagnostic } from '../../model/diagnostic.ts';
-import type { Conversation } from '../../model/types.ts';
 import { ruleDiagnostic } from './diagnostic.ts';
 import type { LintRules } from './types.ts';
 
-export function checkAlternation(record: Conversation, rule: NonNullable<LintRules['alternation']>): Diagnostic[] {
+export function checkAlternation(roles: readonly string[], rule: NonNullable<LintRules['alternation']>): Diagnostic[] {
   const out: Diagnostic[] = [];
   let previous: { role: string; index: number } | undefined;
   let toolSincePrevious = false;
-  record.messages.forEach(({ role }, m) => {
+  roles.forEach((role, m) => {
     if (role === 'tool') toolSincePrevious = true;
     if (role !== 'user' && role !== 'assistant') return;
     if (previous === undefined) {
