@@ -20,7 +20,7 @@ export function cleanApertusSubject(json: unknown): RuleSubject {
   const messages = (Array.isArray(json) ? json : (json as JsonObject).messages) as readonly JsonObject[];
   const roles: string[] = new Array<string>(messages.length);
   for (let m = 0; m < messages.length; m++) roles[m] = messages[m]!.role as string;
-  return { kind: 'chat', roles, eachText: (visit) => eachText(messages, visit) };
+  return { kind: 'chat', roles, eachText: (visit, only) => eachText(messages, roles, visit, only) };
 }
 
 /** Where a text of the walk is: which field of which message (the model's path, made on demand). */
@@ -60,9 +60,10 @@ class Spot implements TextSpot {
   }
 }
 
-function eachText(messages: readonly JsonObject[], visit: TextVisit): void {
+function eachText(messages: readonly JsonObject[], roles: readonly string[], visit: TextVisit, only: readonly string[] | undefined): void {
   const spot = new Spot();
   for (let m = 0; m < messages.length; m++) {
+    if (only !== undefined && !only.includes(roles[m]!)) continue;
     spot.message = m;
     spot.field = Field.Content;
     const content = messages[m]!.content;

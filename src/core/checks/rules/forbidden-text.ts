@@ -24,12 +24,14 @@ export function checkForbiddenText(record: RuleSubject, rule: Rule): Diagnostic[
   for (const { pattern, find } of finders) {
     if ('message' in find) out.push(ruleDiagnostic('forbiddenText', rule, `The forbidden pattern ${shownPattern(pattern)} cannot be used (forbiddenText): ${find.message}.`));
   }
-  const messageRoles = record.roles;
   if (record.kind === 'document' && rule.roles !== undefined) return out; // a document has no roles
-  record.eachText((text, m, spot) => {
-    if (rule.roles !== undefined && (m === undefined || !rule.roles.includes(messageRoles[m]!))) return;
-    for (const { pattern, find } of finders) {
-      if ('message' in find) continue;
+  // The patterns that can be searched for, as a plain list: the loop below runs for every text of a data set.
+  const searches: Search[] = [];
+  for (const { pattern, find } of finders) if (!('message' in find)) searches.push({ pattern, find });
+  if (searches.length === 0) return out;
+  record.eachText((text, _m, spot) => {
+    for (let s = 0; s < searches.length; s++) {
+      const { pattern, find } = searches[s]!;
       const match = find(text);
       if (match === undefined) continue;
       // A search past its budget proves nothing either way: the field is reported as not searched (never silently passed).
@@ -37,10 +39,11 @@ export function checkForbiddenText(record: RuleSubject, rule: Rule): Diagnostic[
       const message = 'stopped' in match ? stoppedSentence(pattern, path, match) : sentence(rule, pattern, path, text, match);
       out.push(ruleDiagnostic('forbiddenText', rule, message, path));
     }
-  });
+  }, rule.roles);
   return out;
 }
 
+type Search = { pattern: ForbiddenPattern; find: Exclude<Finder, { message: string }> };
 type Finder = ((text: string) => RegexMatch | RegexStopped | undefined) | { message: string };
 
 function finderOf(pattern: ForbiddenPattern): Finder {

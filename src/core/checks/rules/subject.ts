@@ -28,8 +28,11 @@ export interface RuleSubject {
   kind: 'chat' | 'document';
   /** The role of each message, in order (a conversation); empty for a document record. */
   roles: readonly string[];
-  /** Visits every text field, in document order (textFields' order). */
-  eachText(visit: TextVisit): void;
+  /**
+   * Visits every text field, in document order (textFields' order); with `roles`, only those of
+   * the messages with one of these roles (none of a document record, which has no roles).
+   */
+  eachText(visit: TextVisit, roles?: readonly string[]): void;
 }
 
 /** The subject of a record in the model. */
@@ -37,12 +40,14 @@ export function subjectOf(record: ParleyRecord): RuleSubject {
   return {
     kind: record.kind,
     roles: record.kind === 'chat' ? record.messages.map((message) => message.role) : [],
-    eachText(visit) {
+    eachText(visit, roles) {
       let path: FieldPath = [];
       const spot: TextSpot = { path: () => path };
       for (const field of textFields(record)) {
         path = field.path;
-        visit(field.text, path[0] === 'messages' ? (path[1] as number) : undefined, spot);
+        const m = path[0] === 'messages' ? (path[1] as number) : undefined;
+        if (roles !== undefined && (m === undefined || record.kind !== 'chat' || !roles.includes(record.messages[m]!.role))) continue;
+        visit(field.text, m, spot);
       }
     },
   };
