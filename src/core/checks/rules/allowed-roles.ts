@@ -5,9 +5,11 @@ import type { LintRules } from './types.ts';
 
 export function checkAllowedRoles(roles: readonly string[], rule: NonNullable<LintRules['allowedRoles']>): Diagnostic[] {
   const out: Diagnostic[] = [];
-  roles.forEach((role, m) => {
-    if (rule.roles.includes(role)) return;
+  // A loop, not forEach with a closure: it runs over every message of a data set.
+  for (let m = 0; m < roles.length; m++) {
+    const role = roles[m]!;
+    if (rule.roles.includes(role)) continue;
     out.push(ruleDiagnostic('allowedRoles', rule, `A message's role must be ${roleList(rule.roles)} (allowedRoles); messages[${m}] has the role ${JSON.stringify(role)}.`, ['messages', m, 'role']));
-  });
+  }
   return out;
 }
