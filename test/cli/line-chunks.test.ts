@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eachChunkLine, fileLineChunks, lineChunks, overlongLine, readLineChunks, type LineChunk } from '../../src/cli/line-chunks.ts';
+import { ChunkLines, eachChunkLine, fileLineChunks, lineChunks, overlongLine, readLineChunks, type LineChunk } from '../../src/cli/line-chunks.ts';
 import { overlongFailure } from '../../src/cli/record-failures.ts';
 import { lineJob, runLines, type ChunkLine, type LineResult } from '../../src/cli/line-job.ts';
 import { fixtureDir } from './run.ts';
@@ -242,5 +242,19 @@ describe('JSON Lines in chunks', () => {
     } finally {
       files.cleanup();
     }
+  });
+});
+
+describe('ChunkLines: the bytes of each line as read', () => {
+  it('gives each job the UTF-8 bytes of its text (no line break, no CR), and none to a line that failed', () => {
+    const chunk = Buffer.concat([Buffer.from(' {"é": 1}\r\n\n'), Buffer.from([0xff, 0x0a]), Buffer.from('[—]')]);
+    const seen: string[] = [];
+    const job = testJob((text) => ({ out: text, failed: false }));
+    const withBytes = lineJob((text, bytes) => {
+      seen.push(`${JSON.stringify(text)} ${bytes === undefined ? 'none' : Buffer.from(bytes).toString('hex')}`);
+      return job(text);
+    }, job.failure);
+    runLines(withBytes, new ChunkLines(chunk));
+    expect(seen).toEqual([`" {\\"é\\": 1}" ${Buffer.from(' {"é": 1}').toString('hex')}`, `"[—]" ${Buffer.from('[—]').toString('hex')}`]);
   });
 });
