@@ -107,7 +107,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
     (flushing = flushing.then(async () => {
       while (pending[0]?.made === true) await write(await (pending.shift() as InFlight).result);
     }));
-  const here = (chunk: Buffer): ChunkResult => runLines(run.job, new ChunkLines(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length });
+  const here = (chunk: Buffer): ChunkResult => runLines(run.job, new ChunkLines(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length }, written);
   try {
     let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {

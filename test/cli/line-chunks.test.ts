@@ -258,3 +258,23 @@ describe('ChunkLines: the bytes of each line as read', () => {
     expect(seen).toEqual([`" {\\"é\\": 1}" ${Buffer.from(' {"é": 1}').toString('hex')}`, `"[—]" ${Buffer.from('[—]').toString('hex')}`]);
   });
 });
+
+describe('runLines: lines the run has written already', () => {
+  const speaks = testJob((text) => ({ out: text, failed: true, diagnostics: [{ severity: 'error', code: 'x/every', message: `on ${text}`, path: [] }] }));
+  const chunk = Buffer.from('1\n2\n3\n4\n5\n');
+
+  it('makes only the lines of a code that the run may still write, and counts the rest', () => {
+    const made = runLines(speaks, new ChunkLines(chunk), 3, {}, new Map([['x/every', 2]]));
+    expect(made.notes.map((note) => note.index)).toEqual([0]);
+    expect(made.unshown).toEqual(new Map([['x/every', 4]]));
+    const none = runLines(speaks, new ChunkLines(chunk), 3, {}, new Map([['x/every', 3]]));
+    expect(none.notes).toEqual([]);
+    expect(none.unshown).toEqual(new Map([['x/every', 5]]));
+  });
+
+  it('without it, the first noteLimit of the chunk (a worker does not know what was written)', () => {
+    const made = runLines(speaks, new ChunkLines(chunk), 3);
+    expect(made.notes.map((note) => note.index)).toEqual([0, 1, 2]);
+    expect(made.unshown).toEqual(new Map([['x/every', 2]]));
+  });
+});
