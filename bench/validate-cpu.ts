@@ -19,6 +19,8 @@ import { conversationsJsonl } from './conversations.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.PARLEY_BENCH_ROUNDS ?? 3);
+/** Conversations in the file (PARLEY_BENCH_CONVERSATIONS): more than 1,000 make /usr/bin/time's 10 ms steps a smaller share. */
+const CONVERSATIONS = Number(process.env.PARLEY_BENCH_CONVERSATIONS ?? 1000);
 const DIR = mkdtempSync(join(tmpdir(), 'parley-bench-validate-'));
 
 /** bench/cli.bench.ts's FLOOR, parse only. */
@@ -62,7 +64,7 @@ function main(): void {
   try {
     const data = join(DIR, 'data.jsonl');
     const empty = join(DIR, 'empty.jsonl');
-    writeFileSync(data, conversationsJsonl(1000, 100));
+    writeFileSync(data, conversationsJsonl(CONVERSATIONS, 100));
     writeFileSync(empty, '');
     const example = JSON.parse(readFileSync(join(ROOT, 'docs', 'rules.example.json'), 'utf8')) as Record<string, unknown>;
     delete example.$schema;
@@ -80,7 +82,7 @@ function main(): void {
       contenders.push([`${name}: validate --rules (rules.example.json without token rules)`, [bin, 'validate', '--format', 'apertus', '--rules', rules, '--jsonl', '--jobs', '1']]);
       contenders.push([`${name}: validate --rules (bench/cli.bench.ts's rules)`, [bin, 'validate', '--format', 'apertus', '--rules', benchRules, '--jsonl', '--jobs', '1']]);
     }
-    process.stdout.write(`Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)} at the start, ${ROUNDS} rounds\n`);
+    process.stdout.write(`Node ${process.version}, ${CONVERSATIONS} conversations, load average ${loadavg()[0]?.toFixed(1)} at the start, ${ROUNDS} rounds\n`);
     const net = new Map<string, number[]>(contenders.map(([name]) => [name, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, args] of contenders) net.get(name)?.push(cpuSeconds(args, data) - cpuSeconds(args, empty));
