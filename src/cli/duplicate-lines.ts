@@ -23,25 +23,6 @@ export function lineContentKey(text: string): string {
   return createHash('sha1').update(duplicateText(text)).digest('hex').slice(0, 16);
 }
 
-/** JSON's white space as bytes (the same four as `duplicateText`'s: all ASCII, so never part of a longer UTF-8 character). */
-function isJsonSpaceByte(byte: number): boolean {
-  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
-}
-
-/**
- * `lineContentKey` of the line whose UTF-8 bytes these are, from the bytes as read: the same
- * key (a valid line's text encodes back to exactly its bytes, and the white space trimmed is
- * ASCII, so trimming the bytes trims the same characters), without encoding the text again,
- * which was most of the key's cost (5 % of `validate --rules`, BENCHMARKS.md, issue 21).
- */
-export function lineBytesKey(bytes: Uint8Array): string {
-  let start = 0;
-  let end = bytes.length;
-  while (start < end && isJsonSpaceByte(bytes[start] as number)) start++;
-  while (end > start && isJsonSpaceByte(bytes[end - 1] as number)) end--;
-  return createHash('sha1').update(bytes.subarray(start, end)).digest('hex').slice(0, 16);
-}
-
 /**
  * The most distinct records remembered: the table then has 2^22 slots, 48 MiB (a file of
  * two million records is some gigabytes). A record after

@@ -14,7 +14,7 @@ import { DuplicateLines } from './duplicate-lines.ts';
 import { EXIT_ERRORS, EXIT_OK } from './errors.ts';
 import { fixSummary, tallyNote, type FixTally } from './fixes.ts';
 import { inputName, writeErr, writeErrText, writeOut } from './io.ts';
-import { ChunkLines, overlongLine, readLineChunks } from './line-chunks.ts';
+import { eachChunkLine, overlongLine, readLineChunks } from './line-chunks.ts';
 import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
 import type { LineJobName } from './line-jobs.ts';
 import { ReusedBuffers } from './reused-buffers.ts';
@@ -107,7 +107,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
     (flushing = flushing.then(async () => {
       while (pending[0]?.made === true) await write(await (pending.shift() as InFlight).result);
     }));
-  const here = (chunk: Buffer): ChunkResult => runLines(run.job, new ChunkLines(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length }, written);
+  const here = (chunk: Buffer): ChunkResult => runLines(run.job, eachChunkLine(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length }, written);
   try {
     let first = true;
     for await (const chunk of readLineChunks(run.file, run.command)) {

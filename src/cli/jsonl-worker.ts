@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareFormat } from './format-args.ts';
-import { ChunkLines } from './line-chunks.ts';
+import { eachChunkLine } from './line-chunks.ts';
 import { runLines } from './line-job.ts';
 import { lineJobFor } from './line-jobs.ts';
 import { ReusedBuffers } from './reused-buffers.ts';
@@ -29,7 +29,7 @@ port.on('message', (message: WorkerMessage) => {
   // The chunk's memory goes back with the reply, for the next chunk sent here or elsewhere.
   const moved: ArrayBuffer[] = [chunk.buffer as ArrayBuffer];
   try {
-    const result = runLines(job, new ChunkLines(chunk), setup.noteLimit, { take: outputs.take, sizeHint: chunk.length });
+    const result = runLines(job, eachChunkLine(chunk), setup.noteLimit, { take: outputs.take, sizeHint: chunk.length });
     // The output is UTF-8 bytes in memory of its own (runLines), moved to the main thread, not
     // copied: it writes every chunk's output, and copying the text across and encoding it there
     // was work on the one thread that all chunks wait for (--jobs 2 did 1.35× the work of

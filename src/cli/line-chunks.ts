@@ -271,33 +271,6 @@ function* lastLines(current: Buffer, filled: number, maxLineBytes: number): Gene
   yield { overlongBytes: filled - end };
 }
 
-/** Where in its chunk the line that `eachChunkLine` yielded last lies: its text's bytes (no line break, no CR). */
-export interface LineSpan {
-  start: number;
-  end: number;
-}
-
-/**
- * A chunk's lines (`eachChunkLine`) that also give the bytes of the line yielded last, as read:
- * a job that hashes a line (validate's duplicate key) need not encode its text again.
- */
-export class ChunkLines implements Iterable<ChunkLine> {
-  private readonly span: LineSpan = { start: 0, end: 0 };
-  constructor(
-    private readonly chunk: Uint8Array,
-    private readonly maxLineBytes = MAX_LINE_BYTES,
-  ) {}
-
-  [Symbol.iterator](): Iterator<ChunkLine> {
-    return eachChunkLine(this.chunk, this.maxLineBytes, this.span);
-  }
-
-  /** The UTF-8 bytes of the text yielded last: a view of the chunk, valid while the chunk is. */
-  lastBytes(): Uint8Array {
-    return this.chunk.subarray(this.span.start, this.span.end);
-  }
-}
-
 /**
  * The lines of a chunk as text (UTF-8; a line break never splits a character), one at a time,
  * each made when it is asked for: a line's text then dies with its record, instead of all the
@@ -305,7 +278,7 @@ export class ChunkLines implements Iterable<ChunkLine> {
  * chunk copied them, about a megabyte each time). A line that is not UTF-8 is its failure
  * instead (the app's check, core's `decodeUtf8`), never text with U+FFFD in place of its bytes.
  */
-export function* eachChunkLine(chunk: Uint8Array, maxLineBytes = MAX_LINE_BYTES, span?: LineSpan): Generator<ChunkLine, void, undefined> {
+export function* eachChunkLine(chunk: Uint8Array, maxLineBytes = MAX_LINE_BYTES): Generator<ChunkLine, void, undefined> {
   const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   let start = 0;
   while (start < buffer.length) {
@@ -322,10 +295,6 @@ export function* eachChunkLine(chunk: Uint8Array, maxLineBytes = MAX_LINE_BYTES,
       continue;
     }
     const text = buffer.toString('utf8', from, stop);
-    if (span) {
-      span.start = from;
-      span.end = stop;
-    }
     // The decoder puts U+FFFD where bytes are not UTF-8, and a line may hold U+FFFD itself: the
     // strict decoder tells which, only then (searching a string of Latin-1 text for it is instant).
     yield text.includes('\uFFFD') && decodeUtf8(buffer.subarray(from, stop)) === undefined ? NOT_UTF8_FAILURE : text;

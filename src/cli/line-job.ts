@@ -51,8 +51,8 @@ export interface LineResult {
 }
 
 export interface LineJob {
-  /** One record's text (never blank) → its result; `bytes`, when given, are the text's UTF-8 bytes as read. */
-  (text: string, bytes?: Uint8Array): LineResult;
+  /** One record's text (never blank) → its result. */
+  (text: string): LineResult;
   /**
    * The result of a record that failed (could not be read, or threw), in the command's shape
    * (render: `{"text": null, "diagnostics": [the reason]}`, convert: `null` and the reason on stderr).
@@ -60,24 +60,21 @@ export interface LineJob {
   failure(failure: RecordFailure): LineResult;
 }
 
-export function lineJob(run: (text: string, bytes?: Uint8Array) => LineResult, failure: (failure: RecordFailure) => LineResult): LineJob {
+export function lineJob(run: (text: string) => LineResult, failure: (failure: RecordFailure) => LineResult): LineJob {
   return Object.assign(run, { failure });
 }
 
 /** A line of a chunk: its text, or why it could not be read (line-chunks.ts). */
 export type ChunkLine = string | RecordFailure;
 
-/** A chunk's lines; `lastBytes`, when there, gives the UTF-8 bytes of the text yielded last (line-chunks.ts `ChunkLines`). */
-export type LinesOfChunk = Iterable<ChunkLine> & { lastBytes?(): Uint8Array };
-
 /**
  * The record's result, whatever happens on it: a throw (a stack overflow, a string past the
  * engine's limit, a bug) is that record's failure, so that one record never stops a run.
  */
-function resultOf(job: LineJob, line: ChunkLine, lines: LinesOfChunk): LineResult {
+function resultOf(job: LineJob, line: ChunkLine): LineResult {
   if (typeof line !== 'string') return job.failure(line);
   try {
-    return job(line, lines.lastBytes?.());
+    return job(line);
   } catch (error) {
     return job.failure(thrownFailure(error));
   }
@@ -117,7 +114,7 @@ export interface LinesMemory {
  * megabyte) was copied by every young-generation collection meanwhile. The memory grows (doubling)
  * when a line does not fit.
  */
-export function runLines(job: LineJob, lines: LinesOfChunk, noteLimit = Infinity, memory: LinesMemory = {}, written?: ReadonlyMap<string, number>): ChunkResult {
+export function runLines(job: LineJob, lines: Iterable<ChunkLine>, noteLimit = Infinity, memory: LinesMemory = {}, written?: ReadonlyMap<string, number>): ChunkResult {
   /**
    * Lines a code may still have from this chunk: `written` (when given) counts the lines the run
    * has written already, all from earlier chunks, so the run needs no more than the rest from
@@ -157,7 +154,7 @@ export function runLines(job: LineJob, lines: LinesOfChunk, noteLimit = Infinity
       continue;
     }
     records += 1;
-    const result = resultOf(job, line, lines);
+    const result = resultOf(job, line);
     if (result.failed) failed += 1;
     writeLine(result.out);
     for (const note of result.notes ?? []) {

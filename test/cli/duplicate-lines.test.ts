@@ -1,8 +1,6 @@
 /** The duplicate records of a JSON Lines run, named by line (src/cli/duplicate-lines.ts). */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DuplicateLines, lineBytesKey, lineContentKey } from '../../src/cli/duplicate-lines.ts';
-import { contentKey, duplicateText } from '../../src/core/index.ts';
+import { DuplicateLines } from '../../src/cli/duplicate-lines.ts';
 
 /** A 16-hex-digit key made of the number `n` (distinct for distinct n, both halves used). */
 const key = (n: number) => `${(n * 7919).toString(16).padStart(8, '0')}${n.toString(16).padStart(8, '0')}`;
@@ -44,30 +42,5 @@ describe('DuplicateLines', () => {
     found.add(1, key(1));
     found.add(2, key(1));
     expect(found.summary('validate')).toBe('validate: 1 duplicate record (the same text as an earlier line); --notes all names it');
-  });
-});
-
-describe('lineBytesKey: the duplicate key from the line as read', () => {
-  // JSON's white space, and two characters that look like it but are content (a no-break space, a BOM).
-  const space = fc.string({ unit: fc.constantFrom(' ', '\t', '\r', '\n', '\u00a0', '\ufeff'), maxLength: 3 });
-  // Few distinct texts, so that generated pairs are often equal: ASCII, accents, a dash, an emoji.
-  const core = fc.string({ unit: fc.constantFrom('{', '}', '"', 'a', 'é', '—', '😀', ' ', '\t'), maxLength: 4 });
-  const line = fc.tuple(space, core, space).map(([before, text, after]) => `${before}${text}${after}`);
-
-  it('says two lines are duplicates exactly when core contentKey does, and equals the key from the text', () => {
-    fc.assert(
-      fc.property(line, line, (a, b) => {
-        const byBytes = lineBytesKey(Buffer.from(a, 'utf8')) === lineBytesKey(Buffer.from(b, 'utf8'));
-        const byText = contentKey(a) === contentKey(b);
-        return byBytes === byText && byBytes === (duplicateText(a) === duplicateText(b)) && lineBytesKey(Buffer.from(a, 'utf8')) === lineContentKey(a);
-      }),
-      { numRuns: 5000 },
-    );
-  });
-
-  it('reads only the bytes it is given (a view into a larger chunk)', () => {
-    const chunk = Buffer.from('xx {"é": 1} \nyy', 'utf8');
-    const view = chunk.subarray(2, chunk.indexOf(10));
-    expect(lineBytesKey(view)).toBe(lineContentKey('{"é": 1}'));
   });
 });

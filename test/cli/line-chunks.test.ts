@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ChunkLines, eachChunkLine, fileLineChunks, lineChunks, overlongLine, readLineChunks, type LineChunk } from '../../src/cli/line-chunks.ts';
+import { eachChunkLine, fileLineChunks, lineChunks, overlongLine, readLineChunks, type LineChunk } from '../../src/cli/line-chunks.ts';
 import { overlongFailure } from '../../src/cli/record-failures.ts';
 import { lineJob, runLines, type ChunkLine, type LineResult } from '../../src/cli/line-job.ts';
 import { fixtureDir } from './run.ts';
@@ -245,35 +245,21 @@ describe('JSON Lines in chunks', () => {
   });
 });
 
-describe('ChunkLines: the bytes of each line as read', () => {
-  it('gives each job the UTF-8 bytes of its text (no line break, no CR), and none to a line that failed', () => {
-    const chunk = Buffer.concat([Buffer.from(' {"é": 1}\r\n\n'), Buffer.from([0xff, 0x0a]), Buffer.from('[—]')]);
-    const seen: string[] = [];
-    const job = testJob((text) => ({ out: text, failed: false }));
-    const withBytes = lineJob((text, bytes) => {
-      seen.push(`${JSON.stringify(text)} ${bytes === undefined ? 'none' : Buffer.from(bytes).toString('hex')}`);
-      return job(text);
-    }, job.failure);
-    runLines(withBytes, new ChunkLines(chunk));
-    expect(seen).toEqual([`" {\\"é\\": 1}" ${Buffer.from(' {"é": 1}').toString('hex')}`, `"[—]" ${Buffer.from('[—]').toString('hex')}`]);
-  });
-});
-
 describe('runLines: lines the run has written already', () => {
   const speaks = testJob((text) => ({ out: text, failed: true, diagnostics: [{ severity: 'error', code: 'x/every', message: `on ${text}`, path: [] }] }));
   const chunk = Buffer.from('1\n2\n3\n4\n5\n');
 
   it('makes only the lines of a code that the run may still write, and counts the rest', () => {
-    const made = runLines(speaks, new ChunkLines(chunk), 3, {}, new Map([['x/every', 2]]));
+    const made = runLines(speaks, eachChunkLine(chunk), 3, {}, new Map([['x/every', 2]]));
     expect(made.notes.map((note) => note.index)).toEqual([0]);
     expect(made.unshown).toEqual(new Map([['x/every', 4]]));
-    const none = runLines(speaks, new ChunkLines(chunk), 3, {}, new Map([['x/every', 3]]));
+    const none = runLines(speaks, eachChunkLine(chunk), 3, {}, new Map([['x/every', 3]]));
     expect(none.notes).toEqual([]);
     expect(none.unshown).toEqual(new Map([['x/every', 5]]));
   });
 
   it('without it, the first noteLimit of the chunk (a worker does not know what was written)', () => {
-    const made = runLines(speaks, new ChunkLines(chunk), 3);
+    const made = runLines(speaks, eachChunkLine(chunk), 3);
     expect(made.notes.map((note) => note.index)).toEqual([0, 1, 2]);
     expect(made.unshown).toEqual(new Map([['x/every', 2]]));
   });

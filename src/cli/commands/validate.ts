@@ -15,7 +15,7 @@ import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
-import { lineBytesKey, lineContentKey } from '../duplicate-lines.ts';
+import { lineContentKey } from '../duplicate-lines.ts';
 import { diagnosticLine } from '../print.ts';
 import { checkOne, checkSetup, CHECK_FLAGS, CHECK_HELP, workerTokenizer, type CheckSetup } from '../record-check.ts';
 import type { RecordFailure } from '../record-failures.ts';
@@ -87,10 +87,10 @@ export function validateLineJob(argv: readonly string[]): LineJob {
 function validateLine({ format, options, choice, profile }: ValidateSetup, tokenizer: Tokenizer | undefined): LineJob {
   // The token rules need the render: then every record takes the full check.
   const quick = profile.rules === undefined || tokenizer === undefined ? quickCheck(format, options, choice, profile) : undefined;
-  return lineJob((text, bytes) => {
+  return lineJob((text) => {
     const parsed = parseJsonInput(text);
     if (!parsed.ok) return validateFailure(parsed);
-    const key = bytes === undefined ? lineContentKey(text) : lineBytesKey(bytes);
+    const key = lineContentKey(text);
     const proved = quick?.(parsed.value);
     if (proved) {
       proved.contentKey = key;
