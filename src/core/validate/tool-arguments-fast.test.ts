@@ -36,14 +36,31 @@ function referenceCheck(call: { name: string; arguments: string }, tools: readon
 
 const weather = toolDefinition('get_weather', '', { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'], additionalProperties: false });
 const free = toolDefinition('free', '');
-const TOOL_SETS: ToolDefinition[][] = [[], [weather], [free], [weather, free], [toolDefinition('', '')]];
+/** Schemas the scan follows and ones it leaves to the check (nested, enum, type lists, inherited names…). */
+const SCHEMAS: unknown[] = [
+  { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' }, n: { type: 'number' }, ok: { type: 'boolean' }, z: { type: 'null' }, note: { type: 'string', nullable: true }, any: {} }, required: ['city'] },
+  { properties: { days: { type: 'integer' }, x: { type: ['string', 'null'] }, é: { enum: ['a', 1] } }, additionalProperties: false },
+  { type: 'object', properties: { x: { type: 'object', properties: { days: { type: 'integer' } }, required: ['days'] }, city: { type: 'array', items: { type: 'string' } } }, additionalProperties: { type: 'string' } },
+  { type: 'object', required: ['toString'], properties: { toString: { type: 'string' } } },
+  { type: 'object', required: ['x', 'a"b'], properties: { 'a"b': { type: 'integer' }, 'a\\b': { type: 'string' } }, additionalProperties: false },
+  { type: 'object', properties: { city: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, days: { const: 3 }, n: { type: 'weird' } }, required: ['__proto__'] },
+  { type: 'array' },
+  { type: ['object'] },
+  'not a schema',
+  {},
+];
+const TOOL_SETS: ToolDefinition[][] = [[], [weather], [free], [weather, free], [toolDefinition('', '')], ...SCHEMAS.map((schema) => [toolDefinition('get_weather', '', schema), free])];
 
-const key = fc.constantFrom('city', 'days', 'x', 'é', '');
-const scalar = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+const key = fc.constantFrom('city', 'days', 'x', 'é', '', 'n', 'ok', 'z', 'note', 'any', 'toString', '__proto__', 'a"b', 'a\\b');
+const numberText = fc.constantFrom('1', '-0', '1.0', '1e2', '1E+2', '-12', '3.5', '12345678901234567890', '1'.repeat(320), '0.0000001');
+const scalar = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), numberText.map((t) => JSON.parse(t) as unknown));
 const objectText = fc.dictionary(key, fc.oneof(scalar, fc.json({ maxDepth: 2 }).map((t) => JSON.parse(t) as unknown))).map((value) => JSON.stringify(value));
 const space = fc.constantFrom('', ' ', '\n\t', '\u00a0', '\ufeff');
+/** Objects written by hand: number texts as written (1.0, 1e2, a 320-digit integer), repeated keys, spaces. */
+const writtenObject = fc.array(fc.tuple(key, fc.oneof(numberText, scalar.map((v) => JSON.stringify(v) ?? 'null')), space), { maxLength: 4 }).map((members) => `{${members.map(([k, v, sp]) => `${sp}${JSON.stringify(k)}${sp}:${sp}${v}${sp}`).join(',')}}`);
 /** Argument texts: objects (some fit the schema), other JSON, and broken ones (cut short, a character changed, deep nesting). */
 const argumentsText = fc.oneof(
+  writtenObject,
   objectText,
   fc.json(),
   fc.tuple(space, objectText, space).map(([a, t, b]) => `${a}${t}${b}`),
