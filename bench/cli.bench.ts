@@ -6,9 +6,9 @@
  * - MB/s of input for `render --jsonl`, `validate --jsonl`, `convert --jsonl` and
  *   `parse --jsonl` (on what render --jsonl wrote), with `--jobs 1`, after start-up (the wall
  *   time of the same command on an empty file is subtracted);
- * - `validate --rules` with a rules file without token rules (every record gets the full check:
- *   the clean check steps aside), and with a maxTokens rule (the qwen3 tokenizer counts the
- *   tokens of every render) on the first 200 conversations, also as tokens/s;
+ * - `validate --rules` with a rules file without token rules (decided on the JSON of the records
+ *   the clean check passes, the others checked in full), and with a maxTokens rule (the qwen3
+ *   tokenizer counts the tokens of every render) on the first 200 conversations, also as tokens/s;
  * - the floors: a plain Node process that reads the same file the same way (1 MB reads, split
  *   at line breaks) and `JSON.parse`s every line, and one that also `JSON.stringify`s each
  *   value and writes it (an output of the same size);

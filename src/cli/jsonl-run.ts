@@ -120,7 +120,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
     (flushing = flushing.then(async () => {
       while (pending[0]?.made === true) await write(await (pending.shift() as InFlight).result);
     }));
-  const here = (chunk: Buffer): ChunkResult => runLines(run.job, eachChunkLine(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length });
+  const here = (chunk: Buffer): ChunkResult => runLines(run.job, eachChunkLine(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length }, written);
   try {
     let first = true;
     for await (const chunk of run.array ? arrayChunks(run.array) : readLineChunks(run.file, run.command)) {

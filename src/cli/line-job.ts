@@ -116,7 +116,14 @@ export interface LinesMemory {
  * megabyte) was copied by every young-generation collection meanwhile. The memory grows (doubling)
  * when a line does not fit.
  */
-export function runLines(job: LineJob, lines: Iterable<ChunkLine>, noteLimit = Infinity, memory: LinesMemory = {}): ChunkResult {
+export function runLines(job: LineJob, lines: Iterable<ChunkLine>, noteLimit = Infinity, memory: LinesMemory = {}, written?: ReadonlyMap<string, number>): ChunkResult {
+  /**
+   * Lines a code may still have from this chunk: `written` (when given) counts the lines the run
+   * has written already, all from earlier chunks, so the run needs no more than the rest from
+   * this one. In one thread (`--jobs 1`) a code that speaks on every record then makes
+   * `noteLimit` lines in all, not `noteLimit` in every chunk for the run to drop.
+   */
+  const limitOf = (code: string): number => (written === undefined ? noteLimit : Math.max(0, noteLimit - (written.get(code) ?? 0)));
   const take = memory.take ?? Buffer.allocUnsafeSlow;
   let out = asBuffer(take(Math.max(memory.sizeHint ?? 0, 1 << 16)));
   /** Bytes written to `out`, line breaks included. */
@@ -168,14 +175,17 @@ export function runLines(job: LineJob, lines: Iterable<ChunkLine>, noteLimit = I
         const diagnostic = diagnostics[d] as Diagnostic;
         const seen = perCode.get(diagnostic.code) ?? 0;
         perCode.set(diagnostic.code, seen + 1);
-        if (seen < noteLimit) notes.push({ text: diagnosticLine(diagnostic), code: diagnostic.code, index });
+        if (seen < limitOf(diagnostic.code)) notes.push({ text: diagnosticLine(diagnostic), code: diagnostic.code, index });
       }
     }
     if (result.declined) for (const [code, count] of result.declined) unshown.set(code, (unshown.get(code) ?? 0) + count);
     if (result.contentKey !== undefined) keys.push({ index, key: result.contentKey });
   }
   // Past the limit, a code's diagnostics were counted, not made into lines.
-  for (const [code, seen] of perCode) if (seen > noteLimit) unshown.set(code, (unshown.get(code) ?? 0) + seen - noteLimit);
+  for (const [code, seen] of perCode) {
+    const limit = limitOf(code);
+    if (seen > limit) unshown.set(code, (unshown.get(code) ?? 0) + seen - limit);
+  }
   return { out: out.subarray(0, at), lines: index + 1, records, failed, notes, unshown, keys };
 }
 

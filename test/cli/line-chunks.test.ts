@@ -244,3 +244,23 @@ describe('JSON Lines in chunks', () => {
     }
   });
 });
+
+describe('runLines: lines the run has written already', () => {
+  const speaks = testJob((text) => ({ out: text, failed: true, diagnostics: [{ severity: 'error', code: 'x/every', message: `on ${text}`, path: [] }] }));
+  const chunk = Buffer.from('1\n2\n3\n4\n5\n');
+
+  it('makes only the lines of a code that the run may still write, and counts the rest', () => {
+    const made = runLines(speaks, eachChunkLine(chunk), 3, {}, new Map([['x/every', 2]]));
+    expect(made.notes.map((note) => note.index)).toEqual([0]);
+    expect(made.unshown).toEqual(new Map([['x/every', 4]]));
+    const none = runLines(speaks, eachChunkLine(chunk), 3, {}, new Map([['x/every', 3]]));
+    expect(none.notes).toEqual([]);
+    expect(none.unshown).toEqual(new Map([['x/every', 5]]));
+  });
+
+  it('without it, the first noteLimit of the chunk (a worker does not know what was written)', () => {
+    const made = runLines(speaks, eachChunkLine(chunk), 3);
+    expect(made.notes.map((note) => note.index)).toEqual([0, 1, 2]);
+    expect(made.unshown).toEqual(new Map([['x/every', 2]]));
+  });
+});

@@ -3,7 +3,7 @@
  * structure, format, the team's rules), one per line; for JSON Lines a result per line, the
  * problems named by line on stderr and the exact duplicates in the summary.
  */
-import { checkRecord, cleanCheckFor, cleanNativeReadingHow, findCodec, withoutSource, type CheckProfile, type Diagnostic, type Format, type OptionValues, type ParleyRecord } from '../../core/index.ts';
+import { checkProvenClean, cleanCheckFor, cleanNativeReadingHow, cleanRuleSubjectFor, findCodec, withoutSource, type CheckProfile, type Format, type OptionValues } from '../../core/index.ts';
 import type { Tokenizer } from '../../core/tokens/index.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
@@ -95,31 +95,23 @@ export function validateLineJob(argv: readonly string[]): LineJob {
  * duplicate key (the summary names exact duplicates).
  */
 function validateLine({ format, options, choice, profile }: ValidateSetup, tokenizer: Tokenizer | undefined): LineJob {
-  // The clean check knows the format's own checks only, not the team's rules: with rules, a
-  // record it passes is still read into the model, for the rules alone (provenClean). The token
-  // rules need the render: then every record takes the full check.
-  const quick = profile.rules === undefined || tokenizer === undefined ? quickValid(format, options, choice) : undefined;
+  // The token rules need the render: then every record takes the full check.
+  const quick = profile.rules === undefined || tokenizer === undefined ? quickCheck(format, options, choice, profile) : undefined;
   return lineJob((text) => {
     const parsed = parseJsonInput(text);
     if (!parsed.ok) return validateFailure(parsed);
     const key = lineContentKey(text);
-    const valid = quick?.(parsed.value);
-    if (valid && profile.rules === undefined) {
-      valid.contentKey = key;
-      return valid;
+    const proved = quick?.(parsed.value);
+    if (proved) {
+      proved.contentKey = key;
+      return proved;
     }
     const decoded = readJsonValue(parsed.value, choice);
     if (!decoded.ok) return { ...validateFailure(decoded), contentKey: key };
-    const { diagnostics, errors } = valid ? ruleCheck(profile, decoded.record) : checkOne(format, profile, tokenizer, decoded.record, decoded.diagnostics);
+    const { diagnostics, errors } = checkOne(format, profile, tokenizer, decoded.record, decoded.diagnostics);
     const shown = withoutFixes(diagnostics);
     return { out: JSON.stringify({ valid: errors === 0, diagnostics: shown }), failed: errors > 0, notes: dialectNotes(decoded, choice, format.id), diagnostics: shown, contentKey: key };
   }, validateFailure);
-}
-
-/** The rules' diagnostics of a record the clean check passed (nothing else to find: core's provenClean). */
-function ruleCheck(profile: CheckProfile, record: ParleyRecord): { diagnostics: Diagnostic[]; errors: number } {
-  const check = checkRecord({ record }, profile, { once: true, provenClean: true });
-  return { diagnostics: withoutSource(check.diagnostics), errors: check.errors };
 }
 
 /** A record that could not be checked: not valid, the reason as its diagnostic (and its line on stderr). */
@@ -135,17 +127,26 @@ const CLEAN_LINE = JSON.stringify({ valid: true, diagnostics: [] });
  * The result of a record that the format's clean check proves clean in its native dialect
  * (core's `cleanCheckFor`), without reading it into the model; undefined: run the full
  * checks. Undefined for a format without one, or when the input is read as another dialect.
+ * With rules (not the token rules: the caller sees to that), the clean check proves that only
+ * the rules can speak, and they read the record's roles and texts straight from its JSON
+ * (core's `cleanRuleSubjectFor` and `checkProvenClean`: the diagnostics of `checkRecord`).
  */
-function quickValid(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice): ((json: unknown) => LineResult | undefined) | undefined {
+function quickCheck(format: Format<OptionValues>, options: Partial<OptionValues>, choice: DialectChoice, profile: CheckProfile): ((json: unknown) => LineResult | undefined) | undefined {
   const isClean = cleanCheckFor(format.id, options);
   const native = format.nativeDialect === undefined ? undefined : findCodec(format.nativeDialect);
-  if (isClean === undefined || native === undefined) return undefined;
+  const subjectOf = profile.rules === undefined ? undefined : cleanRuleSubjectFor(format.id);
+  if (isClean === undefined || native === undefined || (profile.rules !== undefined && subjectOf === undefined)) return undefined;
   if (choice.override !== undefined && choice.override.id !== native.id) return undefined;
   return (json) => {
     const verdict = isClean(json);
     if (verdict === false) return undefined;
     const how = cleanNativeReadingHow(json, choice, verdict === 'clean-keeps-unknown');
     if (how === undefined) return undefined;
-    return { out: CLEAN_LINE, failed: false, notes: dialectNotes({ ok: true, codec: native, how }, choice, format.id) };
+    const notes = dialectNotes({ ok: true, codec: native, how }, choice, format.id);
+    if (subjectOf === undefined) return { out: CLEAN_LINE, failed: false, notes };
+    const check = checkProvenClean(subjectOf(json), profile);
+    if (check.diagnostics.length === 0) return { out: CLEAN_LINE, failed: false, notes };
+    const shown = withoutFixes(withoutSource(check.diagnostics));
+    return { out: JSON.stringify({ valid: check.errors === 0, diagnostics: shown }), failed: check.errors > 0, notes, diagnostics: shown };
   };
 }

@@ -14,7 +14,7 @@ import type { OptionValues } from '../shared/options.ts';
 import { validateRecord } from '../validate/index.ts';
 import { combineDiagnostics, countBySeverity, type CheckedDiagnostic, type CheckSource } from './list.ts';
 import type { CheckProfile } from './profile.ts';
-import { checkRules, type TokenMeasure } from './rules/index.ts';
+import { checkRules, checkRulesOn, subjectOf, type RuleSubject, type TokenMeasure } from './rules/index.ts';
 import { checkStructure, needsRenderText } from './structure.ts';
 
 export interface CheckInput {
@@ -76,7 +76,7 @@ function renderFor(record: ParleyRecord, format: Format<OptionValues>, profile: 
 export function checkRecord(input: CheckInput, profile: CheckProfile, how: CheckHow = {}): RecordCheck {
   const { record } = input;
   if (record.kind === 'chat' && checkedBranches(record).length > 0) return checkBranches(input, record, profile, how);
-  if (how.provenClean === true) return summed(combineDiagnostics({ reader: [], record: [], structure: [], format: [], rules: profile.rules ? checkRules(record, profile.rules, how.tokens) : [] }));
+  if (how.provenClean === true) return checkProvenClean(subjectOf(record), profile, how.tokens);
   const format = findFormat(profile.formatId);
   const rendered: FormatRender = format ? renderFor(record, format, profile, how) : { diagnostics: [{ severity: 'error', code: 'unknown-format', message: `Unknown format "${profile.formatId}".` }] };
   const diagnostics = combineDiagnostics({
@@ -103,6 +103,17 @@ function checkBranches(input: CheckInput, record: Conversation, profile: CheckPr
     for (const { source, ...diagnostic } of branchDiagnostics(record, name, checked.diagnostics)) sources[source].push(diagnostic);
   }
   return summed(combineDiagnostics(sources));
+}
+
+/**
+ * The check of a record that the format's clean check proved clean (core/clean-check): the
+ * reader, validateRecord, the structural checks and the render say nothing of it, so only the
+ * rules can speak, and they read only the record's roles and texts (`subject`: the model's,
+ * or those the clean check reads from the JSON without building the model). What
+ * `parley validate --rules` writes for such a record.
+ */
+export function checkProvenClean(subject: RuleSubject, profile: CheckProfile, tokens?: TokenMeasure): RecordCheck {
+  return summed(combineDiagnostics({ reader: [], record: [], structure: [], format: [], rules: profile.rules ? checkRulesOn(subject, profile.rules, tokens) : [] }));
 }
 
 function summed(diagnostics: CheckedDiagnostic[]): RecordCheck {

@@ -23,7 +23,7 @@
  *   turn;
  * - blocks `thoughts` and `response` `{type, text}`, `tool_calls` `{type, calls}` with calls
  *   `{name, arguments}` whose arguments are a string that `checkToolCall` (the real check)
- *   finds clean, and `tool_outputs` `{type, outputs}` with outputs `{output}`, not after tool
+ *   finds clean (`isCleanToolCall`: its verdict), and `tool_outputs` `{type, outputs}` with outputs `{output}`, not after tool
  *   messages of the same turn;
  * - no author text containing a special token or the BOS text (the token-injection warning);
  * - the structural checks (core/checks/structure, validate/call-ids.ts): no assistant message
@@ -46,17 +46,14 @@ import { InjectionScan } from '../formats/shared/injection.ts';
 import { decodeApertusJson } from '../interchange/apertus-json/decode.ts';
 import { keepsUnknown } from '../interchange/choose-dialect.ts';
 import { withoutIds } from '../model/ids.ts';
-import type { FieldPath } from '../model/path.ts';
 import type { ToolDefinition } from '../model/types.ts';
 import { matches, snapshotOf, type Snapshot } from '../shared/data-snapshot.ts';
 import { isObject, type JsonObject } from '../shared/json.ts';
 import { validateRecord } from '../validate/index.ts';
-import { checkToolCall } from '../validate/tool-arguments.ts';
+import { isCleanToolCall } from '../validate/tool-arguments.ts';
 import type { CleanVerdict } from './types.ts';
 
 const SCAN = new InjectionScan(TOKEN_STRINGS);
-/** A problem's path is made only for a diagnostic; a clean call has none. */
-const NOWHERE: FieldPath = [];
 /** Distinct tools arrays remembered per check; past this, the memo starts again (a data set with ever new tools). */
 const TOOLS_MEMO_SIZE = 64;
 /** A record without a `tools` key, for the tools memo. */
@@ -253,7 +250,7 @@ function cleanCall(call: unknown, walk: Walk): boolean {
   if (typeof name !== 'string' || typeof args !== 'string' || !clean(name, walk) || !clean(args, walk)) return false;
   walk.something = true;
   walk.pending += 1;
-  return checkToolCall({ name, arguments: args }, walk.tools, NOWHERE).length === 0;
+  return isCleanToolCall(name, args, walk.tools);
 }
 
 /** Whether `check` accepts every item (a loop, not `every` with a closure made per list). */

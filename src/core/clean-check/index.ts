@@ -11,7 +11,9 @@
  * beside them, not inside either (docs/architecture.md: formats and interchange do not import
  * each other).
  */
+import type { RuleSubject } from '../checks/rules/subject.ts';
 import { apertusCleanCheck } from './apertus.ts';
+import { cleanApertusSubject } from './apertus-subject.ts';
 import type { CleanCheck } from './types.ts';
 import type { OptionValues } from '../shared/options.ts';
 
@@ -25,4 +27,18 @@ const CHECKS: Record<string, (options: Partial<OptionValues>) => CleanCheck> = {
 /** The clean check of a format with these options, made once per run; undefined when the format has none. */
 export function cleanCheckFor(formatId: string, options: Partial<OptionValues> = {}): CleanCheck | undefined {
   return CHECKS[formatId]?.(options);
+}
+
+const SUBJECTS: Record<string, (json: unknown) => RuleSubject> = {
+  apertus: cleanApertusSubject,
+};
+
+/**
+ * What the team's rules read of a record (its roles and texts), read from the parsed JSON of a
+ * record that the format's clean check passed, without building the model; undefined when the
+ * format has no clean check. `parley validate --rules` then checks the rules alone on it
+ * (core/checks' `checkProvenClean`), giving the diagnostics of `checkRecord`.
+ */
+export function cleanRuleSubjectFor(formatId: string): ((json: unknown) => RuleSubject) | undefined {
+  return SUBJECTS[formatId];
 }

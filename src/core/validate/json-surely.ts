@@ -21,6 +21,11 @@ export function isSurelyJson(text: string): boolean {
   return after > 0 && skipSpace(text, after) === text.length;
 }
 
+/** True only when `JSON.parse(text)` surely gives an object (`{…}`, not an array). */
+export function isSurelyJsonObject(text: string): boolean {
+  return text.charCodeAt(skipSpace(text, 0)) === 0x7b && isSurelyJson(text);
+}
+
 function skipSpace(text: string, at: number): number {
   let i = at;
   while (i < text.length) {

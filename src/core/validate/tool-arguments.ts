@@ -7,6 +7,7 @@
 import { error, type Diagnostic } from '../model/diagnostic.ts';
 import { pathAt, whereAt, type Where } from '../model/path.ts';
 import type { ToolCall, ToolDefinition } from '../model/types.ts';
+import { isSurelyJsonObject } from './json-surely.ts';
 import { describeJsonSyntaxError, parseJson } from './json-syntax.ts';
 import { checkAgainstSchema, isPlainObject, jsonTypeOf, type SchemaProblemKind } from './schema-check.ts';
 
@@ -77,6 +78,9 @@ export function checkToolCall(call: Pick<ToolCall, 'name' | 'arguments'>, tools:
     }
   }
 
+  // Without a schema to check, the value is not needed: a scan that makes nothing proves most
+  // arguments an object (every call of a data set is checked); the parse says what is wrong.
+  if ((tool === undefined || tool.parameters === undefined) && isSurelyJsonObject(call.arguments)) return diagnostics;
   const argumentsWhere = whereAt(where, 'arguments');
   const text = checkArgumentsText(call.arguments, argumentsWhere);
   diagnostics.push(...text.diagnostics);
@@ -86,4 +90,35 @@ export function checkToolCall(call: Pick<ToolCall, 'name' | 'arguments'>, tools:
     }
   }
   return diagnostics;
+}
+
+/** The tool defined with this name (exactly), if any: a loop, not `find` with a closure made per call. */
+function toolNamed(name: string, tools: readonly ToolDefinition[]): ToolDefinition | undefined {
+  for (const tool of tools) if (tool.name === name) return tool;
+  return undefined;
+}
+
+/**
+ * Whether `checkToolCall` finds nothing wrong with the call (`tool-arguments-fast.test.ts`
+ * compares them), making no diagnostic, path or result object on the way: the clean check
+ * (clean-check/apertus.ts) asks this of every call of a data set. The arguments are parsed only
+ * when a schema needs their value; otherwise a scan proves them an object, and anything it is
+ * not sure of goes to the real check.
+ */
+export function isCleanToolCall(name: string, args: string, tools: readonly ToolDefinition[]): boolean {
+  if (name.trim() === '') return false;
+  let tool: ToolDefinition | undefined;
+  if (tools.length > 0) {
+    tool = toolNamed(name, tools);
+    if (tool === undefined) return false;
+  }
+  if (tool === undefined || tool.parameters === undefined) return isSurelyJsonObject(args) || checkArgumentsText(args, []).diagnostics.length === 0;
+  let value: unknown;
+  try {
+    // checkArgumentsText's parse is JSON.parse (json-syntax.ts): it fails exactly where this throws.
+    value = JSON.parse(args);
+  } catch {
+    return false;
+  }
+  return isPlainObject(value) && checkAgainstSchema(value, tool.parameters).length === 0;
 }

@@ -1,14 +1,15 @@
 /** allowedRoles: every message has one of the roles the team allows. */
 import type { Diagnostic } from '../../model/diagnostic.ts';
-import type { Conversation } from '../../model/types.ts';
 import { roleList, ruleDiagnostic } from './diagnostic.ts';
 import type { LintRules } from './types.ts';
 
-export function checkAllowedRoles(record: Conversation, rule: NonNullable<LintRules['allowedRoles']>): Diagnostic[] {
+export function checkAllowedRoles(roles: readonly string[], rule: NonNullable<LintRules['allowedRoles']>): Diagnostic[] {
   const out: Diagnostic[] = [];
-  record.messages.forEach((message, m) => {
-    if (rule.roles.includes(message.role)) return;
-    out.push(ruleDiagnostic('allowedRoles', rule, `A message's role must be ${roleList(rule.roles)} (allowedRoles); messages[${m}] has the role ${JSON.stringify(message.role)}.`, ['messages', m, 'role']));
-  });
+  // A loop, not forEach with a closure: it runs over every message of a data set.
+  for (let m = 0; m < roles.length; m++) {
+    const role = roles[m]!;
+    if (rule.roles.includes(role)) continue;
+    out.push(ruleDiagnostic('allowedRoles', rule, `A message's role must be ${roleList(rule.roles)} (allowedRoles); messages[${m}] has the role ${JSON.stringify(role)}.`, ['messages', m, 'role']));
+  }
   return out;
 }

@@ -6,11 +6,10 @@
  * pattern, at the field. Regular expressions run in a linear-time engine (regex/match.ts): a
  * pattern can never hang the check, whatever the text.
  */
-import { textFields } from '../../dataset/search/text-fields.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath } from '../../model/path.ts';
-import type { ParleyRecord } from '../../model/types.ts';
 import { roleList, ruleDiagnostic } from './diagnostic.ts';
+import type { RuleSubject } from './subject.ts';
 import { compileSafeRegex, MAX_STEPS_PER_CHAR, type RegexMatch, type RegexStopped, type SafeRegexCompile } from './regex/match.ts';
 import type { ForbiddenPattern, LintRules } from './types.ts';
 
@@ -19,29 +18,32 @@ type Rule = NonNullable<LintRules['forbiddenText']>;
 /** A match longer than this is shown cut: the sentence names the match, it does not quote the message. */
 const SHOWN_MATCH_CHARS = 40;
 
-export function checkForbiddenText(record: ParleyRecord, rule: Rule): Diagnostic[] {
+export function checkForbiddenText(record: RuleSubject, rule: Rule): Diagnostic[] {
   const finders = rule.patterns.map((pattern) => ({ pattern, find: finderOf(pattern) }));
   const out: Diagnostic[] = [];
   for (const { pattern, find } of finders) {
     if ('message' in find) out.push(ruleDiagnostic('forbiddenText', rule, `The forbidden pattern ${shownPattern(pattern)} cannot be used (forbiddenText): ${find.message}.`));
   }
-  const messageRoles = record.kind === 'chat' ? record.messages.map((message) => message.role) : [];
   if (record.kind === 'document' && rule.roles !== undefined) return out; // a document has no roles
-  for (const field of textFields(record)) {
-    const m = field.path[0] === 'messages' ? (field.path[1] as number) : undefined;
-    if (rule.roles !== undefined && (m === undefined || !rule.roles.includes(messageRoles[m]!))) continue;
-    for (const { pattern, find } of finders) {
-      if ('message' in find) continue;
-      const match = find(field.text);
+  // The patterns that can be searched for, as a plain list: the loop below runs for every text of a data set.
+  const searches: Search[] = [];
+  for (const { pattern, find } of finders) if (!('message' in find)) searches.push({ pattern, find });
+  if (searches.length === 0) return out;
+  record.eachText((text, _m, spot) => {
+    for (let s = 0; s < searches.length; s++) {
+      const { pattern, find } = searches[s]!;
+      const match = find(text);
       if (match === undefined) continue;
       // A search past its budget proves nothing either way: the field is reported as not searched (never silently passed).
-      const message = 'stopped' in match ? stoppedSentence(pattern, field.path, match) : sentence(rule, pattern, field.path, field.text, match);
-      out.push(ruleDiagnostic('forbiddenText', rule, message, field.path));
+      const path = spot.path();
+      const message = 'stopped' in match ? stoppedSentence(pattern, path, match) : sentence(rule, pattern, path, text, match);
+      out.push(ruleDiagnostic('forbiddenText', rule, message, path));
     }
-  }
+  }, rule.roles);
   return out;
 }
 
+type Search = { pattern: ForbiddenPattern; find: Exclude<Finder, { message: string }> };
 type Finder = ((text: string) => RegexMatch | RegexStopped | undefined) | { message: string };
 
 function finderOf(pattern: ForbiddenPattern): Finder {

@@ -1,11 +1,11 @@
 /** maxTurns: at most this many turns, a turn being a user message (as the dataset list counts them). */
 import type { Diagnostic } from '../../model/diagnostic.ts';
-import type { Conversation } from '../../model/types.ts';
 import { count, ruleDiagnostic } from './diagnostic.ts';
 import type { LintRules } from './types.ts';
 
-export function checkMaxTurns(record: Conversation, rule: NonNullable<LintRules['maxTurns']>): Diagnostic[] {
-  const users = record.messages.flatMap((message, m) => (message.role === 'user' ? [m] : []));
+export function checkMaxTurns(roles: readonly string[], rule: NonNullable<LintRules['maxTurns']>): Diagnostic[] {
+  const users: number[] = [];
+  for (let m = 0; m < roles.length; m++) if (roles[m] === 'user') users.push(m);
   if (users.length <= rule.max) return [];
   // The path names the first user message over the limit: where a person would cut.
   const first = users[rule.max]!;

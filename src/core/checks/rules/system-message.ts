@@ -1,14 +1,14 @@
 /** systemMessage: a system (or developer) message is required, or forbidden. */
 import type { Diagnostic } from '../../model/diagnostic.ts';
-import type { Conversation } from '../../model/types.ts';
 import { ruleDiagnostic } from './diagnostic.ts';
 import type { LintRules } from './types.ts';
 
 /** The roles of the instructions above the conversation: `developer` is OpenAI's newer name for `system`. */
 const SYSTEM_ROLES: readonly string[] = ['system', 'developer'];
 
-export function checkSystemMessage(record: Conversation, rule: NonNullable<LintRules['systemMessage']>): Diagnostic[] {
-  const system = record.messages.flatMap((message, m) => (SYSTEM_ROLES.includes(message.role) ? [m] : []));
+export function checkSystemMessage(roles: readonly string[], rule: NonNullable<LintRules['systemMessage']>): Diagnostic[] {
+  const system: number[] = [];
+  for (let m = 0; m < roles.length; m++) if (SYSTEM_ROLES.includes(roles[m]!)) system.push(m);
   if (rule.require === 'required') {
     return system.length > 0 ? [] : [ruleDiagnostic('systemMessage', rule, 'A system (or developer) message is required (systemMessage: "required"); this record has none.', ['messages'])];
   }

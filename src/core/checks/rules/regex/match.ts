@@ -124,6 +124,12 @@ class Program implements SafeRegex {
       const match = this.skipper.exec(text);
       return match === null ? undefined : { start: match.index, end: match.index + match[0].length };
     }
+    if (this.skipper !== undefined && !this.startsEmpty) {
+      // Most texts have no place where a match can start: said by one scan of the skipper,
+      // before the search is set up (what the search would find: it skips the whole text).
+      this.skipper.lastIndex = 0;
+      if (!this.skipper.test(text)) return undefined;
+    }
     const seen = this.seen.fill(-1);
     const budget = SEARCH_BASE_STEPS + MAX_STEPS_PER_CHAR * text.length;
     this.steps = 0;
