@@ -5,6 +5,10 @@
 import { checkRecord } from '../../src/core/checks/check-record.ts';
 import type { CheckProfile } from '../../src/core/checks/profile.ts';
 import { FORMATS, findFormat } from '../../src/core/formats/registry.ts';
+import type { Format } from '../../src/core/formats/types.ts';
+import { branchNamesOf, branchPath, branchRecord, isPreferenceRecord, renderedBranches } from '../../src/core/model/branches.ts';
+import { formatPath, type FieldPath } from '../../src/core/model/path.ts';
+import type { OptionValues } from '../../src/core/shared/options.ts';
 import { CODECS } from '../../src/core/interchange/registry.ts';
 import type { InterchangeCodec } from '../../src/core/interchange/types.ts';
 import type { Diagnostic } from '../../src/core/model/diagnostic.ts';
@@ -44,20 +48,33 @@ export function runOracle(record: ParleyRecord, codec: InterchangeCodec, readerD
       return conversionFindings(record, back.record, written.diagnostics);
     });
   }
-  for (const format of FORMATS) {
-    attempt(`render ${format.id}`, () => {
-      const rendered = format.render(record, undefined, { spans: false });
-      const checked = checkRecord({ record, readerDiagnostics }, { formatId: format.id }, { formatDiagnostics: rendered.diagnostics, renderText: rendered.text });
-      return renderFindings(record, rendered.text, checked.diagnostics);
-    });
-  }
+  for (const format of FORMATS) attempt(`render ${format.id}`, () => renderedFindings(record, readerDiagnostics, format, { formatId: format.id }));
   for (const { id, template, variables } of templates) {
-    attempt(`render jinja ${id}`, () => {
-      const profile: CheckProfile = { formatId: 'jinja', formatOptions: { template, variables: JSON.stringify(variables) } };
-      const rendered = jinjaFormat.render(record, profile.formatOptions, { spans: false });
-      const checked = checkRecord({ record, readerDiagnostics }, profile, { formatDiagnostics: rendered.diagnostics, renderText: rendered.text });
-      return renderFindings(record, rendered.text, checked.diagnostics);
-    });
+    attempt(`render jinja ${id}`, () => renderedFindings(record, readerDiagnostics, jinjaFormat, { formatId: 'jinja', formatOptions: { template, variables: JSON.stringify(variables) } }));
   }
   return { steps };
+}
+
+/**
+ * A render's findings, the record rendered as Parley renders it (`parley render`, the app): a
+ * preference record as two conversations, the prompt then each branch; any other record as
+ * `wholeRecord` (the prompt then its completion). Findings are at the record's paths
+ * (`branches.rejected[0]…`); a finding in the shared prompt is listed once.
+ */
+function renderedFindings(record: ParleyRecord, readerDiagnostics: readonly Diagnostic[], format: Format<OptionValues>, profile: CheckProfile): Finding[] {
+  const renderOne = (conversation: ParleyRecord, toRecordPath: (path: FieldPath) => FieldPath): Finding[] => {
+    const rendered = format.render(conversation, profile.formatOptions, { spans: false });
+    const checked = checkRecord({ record: conversation, readerDiagnostics }, profile, { formatDiagnostics: rendered.diagnostics, renderText: rendered.text });
+    return renderFindings(conversation, rendered.text, checked.diagnostics).map((finding) => ({ ...finding, path: toRecordPath(finding.path) }));
+  };
+  if (record.kind !== 'chat') return renderOne(record, (path) => path);
+  const single = branchNamesOf(record);
+  const names = isPreferenceRecord(record) ? renderedBranches(record) : single.length === 1 ? single : [];
+  if (names.length === 0) return renderOne(record, (path) => path);
+  const findings = names.flatMap((name) => renderOne(branchRecord(record, name), (path) => branchPath(record, name, path)));
+  const seen = new Set<string>();
+  return findings.filter((finding) => {
+    const key = `${formatPath(finding.path)} ${finding.what}`;
+    return !seen.has(key) && (seen.add(key), true);
+  });
 }

@@ -119,6 +119,17 @@ describe('the oracle fails on what no diagnostic names', () => {
     expect(conversionFindings(record(), converted, [lost(['messages', 1, 'content', 'blocks', 1]), lost(['messages', 2, 'toolCallId'])]).map((f) => f.what)).toEqual(['(in the converted record) the text "Invented." appeared']);
   });
 
+  it('conversion: a branch of a training record is content (dropped: a finding; moved to the prompt: kept), and so is the label', () => {
+    const source: Conversation = { ...conversation([textMessage('user', 'Q')]), branches: { chosen: [textMessage('assistant', 'Good.')], rejected: [textMessage('assistant', 'Bad.')] }, label: true };
+    const dropped: Conversation = { ...conversation([textMessage('user', 'Q')]), branches: { chosen: [textMessage('assistant', 'Good.')] } };
+    expect(describeFindings(conversionFindings(source, dropped, []))).toEqual(['branches.rejected[0].content.text: the text "Bad." is gone or changed', 'label: the label "true" is gone or changed']);
+    expect(conversionFindings(source, dropped, [lost(['branches', 'rejected']), lost(['label'])])).toEqual([]);
+    // A completion written as the last assistant message (a dialect without branches) is still there.
+    const completion: Conversation = { ...conversation([textMessage('user', 'Q')]), branches: { completion: [textMessage('assistant', 'A.')] } };
+    expect(conversionFindings(completion, conversation([textMessage('user', 'Q'), textMessage('assistant', 'A.')]), [])).toEqual([]);
+    expect(conversionFindings(conversation([textMessage('user', 'Q'), textMessage('assistant', 'A.')]), completion, [])).toEqual([]);
+  });
+
   it('conversion: thoughts written as text are a change, though the words are there', () => {
     const source = conversation([textMessage('user', 'Q'), blocksMessage([thoughts('Think.'), response('A.')])]);
     const converted = conversation([textMessage('user', 'Q'), blocksMessage([response('Think.\n\nA.')])]);
@@ -132,5 +143,12 @@ describe('the oracle fails on what no diagnostic names', () => {
     expect(describeFindings(renderFindings(r, text.replace('sunny', ''), []))).toEqual(['messages[2].content: "sunny" is not in the render']);
     expect(renderFindings(r, text.replace('sunny', ''), [lost(['messages', 2])])).toEqual([]);
     expect(renderFindings(r, text.replace('{"city": "Bern"}', '"{\\"city\\":\\"Bern\\"}"'), [])).toEqual([]);
+  });
+  it('render: a multi-line text written as comment lines (harmony: "// " before each line) shows; its lines out of order or apart do not', () => {
+    const r = conversation([textMessage('user', 'Area?')], [toolDefinition('area', 'Computes an area.\n\n    Args:\n        r: radius.\n')]);
+    const harmony = 'Area? // Computes an area.\n// \n//     Args:\n//         r: radius.\ntype area = () => any;';
+    expect(renderFindings(r, harmony, [])).toEqual([]);
+    expect(describeFindings(renderFindings(r, harmony.replace('//     Args:\n', ''), []))).toEqual(['tools[0].description: "Computes an area.\\n\\n    Args:\\n        r: radius.\\n" is not in the render']);
+    expect(renderFindings(r, 'Area? // Computes an area.\n// \n//     Args:\n// junk\n//         r: radius.\n', [])).toHaveLength(1);
   });
 });

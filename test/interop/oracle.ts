@@ -15,7 +15,7 @@
  */
 import type { Diagnostic } from '../../src/core/model/diagnostic.ts';
 import { formatPath, pathStartsWith, type FieldPath } from '../../src/core/model/path.ts';
-import type { Block, Message, ParleyRecord, Part, ToolCall, ToolOutput } from '../../src/core/model/types.ts';
+import { BRANCH_NAMES, type Block, type Message, type ParleyRecord, type Part, type ToolCall, type ToolOutput } from '../../src/core/model/types.ts';
 
 /** One thing the oracle found: where (a path in the source record) and what. */
 export interface Finding {
@@ -104,7 +104,7 @@ export function unnamedDifferences(before: ParleyRecord, after: ParleyRecord, di
 // part and a response block are the same text; an OpenAI tool message and an Anthropic
 // tool_result block are the same result). Conversions compare these, each at its source path.
 
-export type ItemKind = 'text' | 'thought' | 'call' | 'result' | 'image' | 'value' | 'fim' | 'unknown' | 'tool';
+export type ItemKind = 'text' | 'thought' | 'call' | 'result' | 'image' | 'value' | 'fim' | 'unknown' | 'tool' | 'label';
 
 export interface ContentItem {
   kind: ItemKind;
@@ -166,8 +166,7 @@ function blockItems(block: Block, path: FieldPath, role: string): ContentItem[] 
   }
 }
 
-function messageItems(message: Message, index: number): ContentItem[] {
-  const path: FieldPath = ['messages', index];
+function messageItems(message: Message, path: FieldPath): ContentItem[] {
   const content = message.content;
   const items: ContentItem[] = [];
   const role = message.role;
@@ -191,9 +190,12 @@ function messageItems(message: Message, index: number): ContentItem[] {
 /** Every content item of a record, in document order; empty texts are no content. */
 export function contentItems(record: ParleyRecord): ContentItem[] {
   if (record.kind === 'document') return record.files.flatMap((file, f) => file.parts.flatMap((part, j) => partItems(part, ['files', f, 'parts', j], 'document')));
-  // A kind this oracle does not know yet (a training-data shape being added): its round trip is still compared leaf by leaf.
-  if (record.kind !== 'chat') return [];
-  const items = record.messages.flatMap((message, i) => messageItems(message, i));
+  const items = record.messages.flatMap((message, i) => messageItems(message, ['messages', i]));
+  // A training record's branches are content like the prompt (a conversion that drops one
+  // fails); matched by kind, value and role, so a completion written as the last assistant
+  // message of a dialect without branches is still there. The KTO label is content too.
+  for (const name of BRANCH_NAMES) (record.branches?.[name] ?? []).forEach((message, i) => items.push(...messageItems(message, ['branches', name, i])));
+  if (record.label !== undefined) items.push({ kind: 'label', value: String(record.label), path: ['label'], fields: {} });
   record.tools.forEach((tool, t) => {
     const path: FieldPath = ['tools', t];
     items.push({
@@ -289,6 +291,9 @@ function squeeze(text: string): string {
 /** Whether `text` shows in `rendered`: as it is, trimmed, or (JSON) in another spacing or with escaped non-ASCII. */
 export function shows(text: string, rendered: string, squeezed: string): boolean {
   if (rendered.includes(text) || rendered.includes(text.trim())) return true;
+  // Written as comment lines: harmony writes a tool's description one `// ` line per line, as
+  // openai/harmony does (Rust `lines()`: a last line break ends the last line). All lines, in order, together.
+  if (text.includes('\n') && rendered.includes(text.replace(/\r?\n$/, '').split(/\r?\n/).join('\n// '))) return true;
   // Written as a JSON string (Llama 3.1 writes a tool result with `tojson`).
   if (rendered.includes(JSON.stringify(text).slice(1, -1))) return true;
   if (squeezed.includes(squeeze(text)) || squeezed.includes(squeeze(JSON.stringify(text).slice(1, -1)))) return true;

@@ -61,6 +61,25 @@ describe('Alpaca records', () => {
     expect(encoded.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('the tool calls at messages[4].toolCalls')]);
   });
 
+  it('joins a turn of several text blocks (Anthropic splits a text at its citations) and reports what it drops at its path: a call, a result, a block\'s fields', () => {
+    const { record } = findCodec('anthropic')!.decode({
+      messages: [
+        { role: 'user', content: 'News?' },
+        { role: 'assistant', content: [{ type: 'text', text: 'Searching.' }, { type: 'tool_use', id: 't1', name: 'search', input: { q: 'news' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'AI news' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Today: ' }, { type: 'text', text: 'AI news', citations: [{ type: 'web_search_result_location', url: 'https://x', title: 'X', cited_text: 'AI news', encrypted_index: 'e' }] }, { type: 'text', text: '.' }] },
+      ],
+    });
+    const encoded = alpaca().encode(record!);
+    // The blocks' texts are the turn's text, in order, nothing between (as Anthropic means them).
+    expect(encoded.json).toEqual({ instruction: '', input: '', output: 'Today: AI news.', history: [['News?', 'Searching.']] });
+    expect(encoded.diagnostics.map((d) => [d.path, d.loss])).toEqual([
+      [['messages', 3, 'content', 'blocks', 1, 'extra'], 'content'],
+      [['messages', 2], 'content'],
+      [['messages', 1, 'content', 'blocks', 1], 'content'],
+    ]);
+  });
+
   it('says what is wrong with a broken record', () => {
     const decoded = alpaca().decode({ instruction: 'x', history: [['only one']] });
     expect(decoded.record).toBeUndefined();

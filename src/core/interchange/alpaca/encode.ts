@@ -28,6 +28,7 @@ function textOf(message: Message, path: FieldPath, losses: Losses): string {
   if (content.type === 'parts') {
     return content.parts
       .map((part, j) => {
+        losses.extra(part.extra, [...path, 'content', 'parts', j]);
         if (part.type === 'text') return part.text;
         losses.add(`a ${part.type} part`, [...path, 'content', 'parts', j], 'Alpaca holds text only');
         return '';
@@ -36,7 +37,11 @@ function textOf(message: Message, path: FieldPath, losses: Losses): string {
   }
   return content.blocks
     .map((block, j) => {
-      if (block.type === 'response') return block.text;
+      // Several text blocks are the turn's text, in order (Anthropic splits a text at its citations): joined as they are; their fields (citations) are reported.
+      if (block.type === 'response') {
+        losses.extra(block.extra, [...path, 'content', 'blocks', j]);
+        return block.text;
+      }
       losses.add(block.type === 'thoughts' ? 'the reasoning (thoughts)' : `a ${block.type} block`, [...path, 'content', 'blocks', j], 'Alpaca holds text only');
       return '';
     })

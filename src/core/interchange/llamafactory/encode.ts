@@ -7,7 +7,7 @@
  */
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
-import type { Content, Message, Part, ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
+import type { Block, Content, Message, Part, ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
 import type { OptionValues } from '../../shared/options.ts';
 import { jsonEqual, merge, mergeFirst, tryParseJson, type JsonObject } from '../../shared/json.ts';
 import { Losses } from '../conversion.ts';
@@ -69,6 +69,15 @@ function callJson(call: ToolCall, path: FieldPath, losses: Losses): JsonObject {
   return { type: 'tool_call', value: same ? stored : JSON.stringify(item) };
 }
 
+/**
+ * The fields of another dialect on a reasoning or text block (an Anthropic thinking signature,
+ * citations) are reported: a v1 part with more keys than `type` and `value` reads back as a part
+ * of its own, not as reasoning or text (decode.ts), so none is written.
+ */
+function blockFields(block: Block, level: 'thoughts' | 'text', at: FieldPath, losses: Losses): void {
+  losses.extra(losses.extraOf(block, level, at), at, 'LLaMA-Factory v1 reasoning and text parts hold a value only');
+}
+
 function contentParts(content: Content | null | undefined, path: FieldPath, losses: Losses): JsonObject[] {
   if (content == null) return [];
   if (content.type === 'text') return [{ type: 'text', value: content.text }];
@@ -78,8 +87,10 @@ function contentParts(content: Content | null | undefined, path: FieldPath, loss
     switch (block.type) {
       case 'thoughts':
         if (block.kind !== undefined) losses.add(`the kind of thought (${block.kind})`, [...at, 'kind']);
+        blockFields(block, 'thoughts', at, losses);
         return [{ type: 'reasoning', value: block.text }];
       case 'response':
+        blockFields(block, 'text', at, losses);
         return [{ type: 'text', value: block.text }];
       case 'tool_calls':
         return block.calls.map((call, c) => callJson(call, [...at, 'calls', c], losses));

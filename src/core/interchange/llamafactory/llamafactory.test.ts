@@ -46,6 +46,21 @@ describe('LLaMA-Factory v1 records', () => {
     expect(openAi.messages[2]).toMatchObject({ role: 'assistant', tool_calls: [{ function: { name: 'circle_area' } }] });
   });
 
+  it('reports the fields of another dialect\'s reasoning and text blocks it has no place for (a thinking signature, citations)', () => {
+    const record = findCodec('anthropic')!.decode({
+      messages: [
+        { role: 'user', content: 'News?' },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'Hmm.', signature: 'sig' }, { type: 'text', text: 'AI news', citations: [{ type: 'web_search_result_location', url: 'https://x', title: 'X', cited_text: 'AI news', encrypted_index: 'e' }] }] },
+      ],
+    }).record as Conversation;
+    const encoded = codec().encode(record);
+    expect((encoded.json as { messages: unknown[] }).messages[1]).toEqual({ role: 'assistant', content: [{ type: 'reasoning', value: 'Hmm.' }, { type: 'text', value: 'AI news' }] });
+    expect(encoded.diagnostics.map((d) => [d.path, d.loss])).toEqual([
+      [['messages', 1, 'content', 'blocks', 0, 'extra'], 'content'],
+      [['messages', 1, 'content', 'blocks', 1, 'extra'], 'content'],
+    ]);
+  });
+
   it('says where a message is not v1', () => {
     const decoded = codec().decode({ messages: [{ role: 'user', content: 'hi' }] });
     expect(decoded.record).toBeUndefined();

@@ -15,6 +15,7 @@ import type { EncodeHow, EncodeResult, InterchangeCodec } from '../types.ts';
 import { shapeOf } from '../shared/shape.ts';
 import { messagesKeyOf, SHAPE, type TrainingNote } from './note.ts';
 import { movedDiagnostics } from './paths.ts';
+import { PROMPT_KEYS, type PromptKey } from './wrapper.ts';
 
 /** The text of `messages` when they are one message of `role` holding only plain text (what a string prompt or completion reads as). */
 export function plainTextOf(messages: readonly Message[], role: string): string | undefined {
@@ -26,10 +27,21 @@ export function plainTextOf(messages: readonly Message[], role: string): string 
   return Object.keys(rest).length === 0 && Object.keys(contentRest).length === 0 ? text : undefined;
 }
 
+/**
+ * The key of a labelled conversation's list (KTO without a completion: LLaMA-Factory's
+ * `messages` + `label`): the dialect's own list key when a training wrapper reads it, else
+ * `messages`. OpenAI Responses' `input` is no wrapper's key (wrapper.ts): `{input, label}` would
+ * read back as a plain request whose label is an unknown field.
+ */
+function labelledListKey(codecId: string): PromptKey {
+  const key = messagesKeyOf(codecId);
+  return (PROMPT_KEYS as readonly string[]).includes(key) ? (key as PromptKey) : 'messages';
+}
+
 function defaultNote(codecId: string, record: Conversation): TrainingNote {
   const sharegpt = codecId === 'sharegpt';
   const names = branchNamesOf(record);
-  const note: TrainingNote = { dialect: codecId, keys: [], promptKey: names.length === 0 || sharegpt ? (messagesKeyOf(codecId) as TrainingNote['promptKey']) : 'prompt' };
+  const note: TrainingNote = { dialect: codecId, keys: [], promptKey: names.length === 0 || sharegpt ? labelledListKey(codecId) : 'prompt' };
   if (record.label !== undefined) note.labelKey = sharegpt ? 'kto_tag' : 'label';
   if (sharegpt) note.single = { chosen: true, rejected: true };
   return note;

@@ -109,6 +109,17 @@ describe('training-data shapes', () => {
     });
   });
 
+  it('writes a labelled conversation (KTO, no branches) to every wrapped dialect so that it reads back with its label', () => {
+    // OpenAI Responses keeps its messages in `input`, which no training wrapper names: `{input, label}` would read back as a plain request with an unknown key.
+    const { record } = read({ messages: [SKY_USER, BLUE], label: true });
+    for (const id of ['anthropic', 'openai-responses', 'sharegpt', 'llamafactory', 'apertus-json']) {
+      const codec = findCodec(id);
+      if (!codec) throw new Error(`no dialect ${id}`);
+      const back = codec.decode(codec.encode(record).json);
+      expect([id, (back.record as Conversation | undefined)?.label]).toEqual([id, true]);
+    }
+  });
+
   it('keeps branches and label through Parley JSON', () => {
     const { record } = read({ prompt: [SKY_USER], completion: [BLUE], label: true });
     const parley = findCodec('parley-json');
