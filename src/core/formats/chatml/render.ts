@@ -18,11 +18,12 @@ import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
-import { argumentsJson, type ArgumentsMode } from '../shared/arguments-mode.ts';
+import { argumentsJson, quotedArgumentsWarning, type ArgumentsMode } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toolText } from '../shared/jinja-json.ts';
 import { functionTools, reportTextNotes, type ToolRef } from '../shared/left-out.ts';
-import { plainMessages, reportNotShown, reportUnwritten, type CallRef, type PlainMessage, type TextPiece } from '../shared/openai-messages.ts';
+import { reportNotShown, reportUnwritten } from '../shared/native-reports.ts';
+import { templateMessages, type CallRef, type TemplateMessage, type TextPiece } from '../shared/template-messages.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { resolveOptions, type ChatMlOptions } from './options.ts';
@@ -49,7 +50,7 @@ class Writer {
   }
 
   /** `message.content` where the template concatenates it (`'…' + content + '…'`): missing content raises. */
-  content(message: PlainMessage, trainable: boolean, raises: boolean): void {
+  content(message: TemplateMessage, trainable: boolean, raises: boolean): void {
     if (message.content === undefined || message.content === null) {
       if (raises) {
         const what = message.content === undefined ? 'has no content' : 'has content null';
@@ -78,7 +79,7 @@ class Writer {
     const args = argumentsJson(call, this.mode);
     if (args.quoted) {
       this.diagnostics.push(
-        warning(CODES.stringArguments, `${formatPath([...path, 'arguments'])}: the arguments are written as the template writes a string (with tojson, quoted); Qwen2.5 was trained on JSON objects${this.mode === 'object' ? ' (these arguments are not a JSON object)' : ' (the "object" arguments option writes a JSON object as one)'}.`, [...path, 'arguments']),
+        quotedArgumentsWarning(CODES.stringArguments, 'Qwen2.5', call, path, this.mode),
       );
     }
     this.out.structure('\n', path, true);
@@ -93,7 +94,7 @@ class Writer {
 }
 
 /** `tools`: the function tools only (built-in tools are left out, see shared/left-out.ts). */
-function renderSystem(w: Writer, first: PlainMessage | undefined, tools: readonly ToolRef[]): void {
+function renderSystem(w: Writer, first: TemplateMessage | undefined, tools: readonly ToolRef[]): void {
   const system = first?.role === 'system' ? first : undefined;
   const path = system?.path ?? ROOT;
   w.header('system', path);
@@ -110,8 +111,8 @@ function renderSystem(w: Writer, first: PlainMessage | undefined, tools: readonl
   w.end(path, false);
 }
 
-function renderMessage(w: Writer, messages: readonly PlainMessage[], i: number): void {
-  const message = messages[i] as PlainMessage;
+function renderMessage(w: Writer, messages: readonly TemplateMessage[], i: number): void {
+  const message = messages[i] as TemplateMessage;
   const { role, path } = message;
   if (message.calls.length > 0 && role !== 'assistant') {
     w.diagnostics.push(lostInConversion(`the tool calls of a ${role} message`, `${LABEL} writes calls in assistant turns only`, [...path, 'toolCalls']));
@@ -154,7 +155,7 @@ export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptio
   const resolved = resolveOptions(options);
   const diagnostics: Diagnostic[] = [];
   const w = new Writer(diagnostics, resolved.arguments, how);
-  const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
+  const messages = templateMessages(record.messages, { label: LABEL, out: diagnostics, native: { label: LABEL, partsAsText: CODES.partsAsText } });
   reportUnwritten(messages, LABEL, diagnostics);
   reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
   reportTextNotes(record.messages, LABEL, diagnostics);

@@ -15,6 +15,8 @@ export const CODES = {
    * with this error. The message starts "The template ran past its budget" and says how to raise it.
    */
   overBudget: 'jinja/over-budget',
+  /** The template reads call ids and some calls or results have none (ids are passed as given, never made up). */
+  missingCallId: 'jinja/missing-call-id',
   /** Parsing rendered text back needs a grammar, which a template is not. */
   cannotParse: 'jinja/cannot-parse',
 } as const;

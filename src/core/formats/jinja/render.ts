@@ -69,7 +69,7 @@ function render(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined
     return empty([...diagnostics, failureDiagnostic(failure)]);
   }
   if (how?.spans === false) return { text, spans: [], diagnostics };
-  const fields = textFields(record);
+  const fields = textFields(record, options.arguments);
   const passed = stringValues(context.variables.messages);
   // The marked renders of span recovery (up to 8) share one more budget: a template that takes
   // nearly all of its budget cannot take it nine times over. Past it, the render has no spans.
@@ -79,7 +79,7 @@ function render(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined
   const recovery = recoverSpans(text, fields, (chosen) => {
     if (cutShort) return undefined;
     try {
-      return compiled.run(templateContext(markedRecord(record, chosen), options, parsed.values).variables, options.date, recoveryAccount);
+      return compiled.run(templateContext(markedRecord(record, chosen, options.arguments), options, parsed.values).variables, options.date, recoveryAccount);
     } catch (failure) {
       if (cap !== undefined && isBudgetFailure(failure)) cutShort = true;
       return undefined;
