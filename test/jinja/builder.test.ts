@@ -59,6 +59,22 @@ describe.skipIf(!goldenAvailable)('Jinja: what the template receives (reference 
     expect(chatMlFormat.render(record, { arguments: 'as-given' }).text).toBe(text);
   });
 
+  it('arguments the source gave as objects stay objects under as-given, in ChatML and in the Jinja format: the golden target', () => {
+    const { chat_template, data, target } = goldenCase(QWEN25);
+    const record = read(data);
+    expect(chatMlFormat.render(record, { arguments: 'as-given' }).text).toBe(target);
+    expect(jinjaFormat.render(record, { template: chat_template, arguments: 'as-given' } as never).text).toBe(target);
+  });
+
+  it('the quoted-arguments warning says what the template does and which option passes the object', () => {
+    const record = read(withStringArguments(goldenCase(QWEN25).data));
+    const warnings = chatMlFormat.render(record, { arguments: 'as-given' }).diagnostics.filter((d) => d.code === 'chatml/string-arguments');
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]?.message).toBe(
+      'messages[2].toolCalls[0].arguments: the template receives the arguments as a string, as the source gave them as a string (arguments as-given), and its "arguments | tojson" writes a string as a quoted JSON string; Qwen2.5 was trained on JSON objects; the "object" arguments option passes the object they hold.',
+    );
+  });
+
   it('Llama 3.1 with an OpenAI string-argument call: the same text as the native format, parameters as an object', () => {
     const { chat_template, data } = goldenCase(LLAMA31);
     const messages = [
@@ -72,6 +88,18 @@ describe.skipIf(!goldenAvailable)('Jinja: what the template receives (reference 
     // The template: `'{"name": "' + name + '", "parameters": ' + arguments | tojson + '}'`.
     expect(jinja.text).toContain('{"name": "get_current_temperature", "parameters": {"location": "Paris, France"}}<|eot_id|>');
     expect(llama3Format.render(record, { bosToken: String(data.bos_token) }).text).toBe(jinja.text);
+  });
+});
+
+describe.skipIf(!existsSync(join(interopDir, 'hf-e2e-golden.json')))('Jinja: a template that expects string arguments', () => {
+  it('functionary writes arguments passed as an object as "[object Map]", and a warning names the option that passes the string', () => {
+    const { chat_template, data, target } = (JSON.parse(readFileSync(join(interopDir, 'hf-e2e-golden.json'), 'utf8')) as { goldens: Record<string, { chat_template: string; data: Json; target: string }> }).goldens['meetkai/functionary-medium-v2.2'] as { chat_template: string; data: Json; target: string };
+    const rendered = jinjaFormat.render(read(data), { template: chat_template });
+    expect(rendered.text).toContain('<|content|>[object Map]<|stop|>');
+    expect(rendered.diagnostics.find((d) => d.code === 'jinja/mapping-as-text')?.message).toContain('the arguments option "as-given"');
+    const asGiven = jinjaFormat.render(read(data), { template: chat_template, arguments: 'as-given' } as never);
+    expect(asGiven.text).toBe(target);
+    expect(asGiven.diagnostics.filter((d) => d.code === 'jinja/mapping-as-text')).toEqual([]);
   });
 });
 

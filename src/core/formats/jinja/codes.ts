@@ -17,6 +17,8 @@ export const CODES = {
   overBudget: 'jinja/over-budget',
   /** The template reads call ids and some calls or results have none (ids are passed as given, never made up). */
   missingCallId: 'jinja/missing-call-id',
+  /** The render holds "[object Map]": the template wrote a mapping as text (often arguments passed as an object to a template that expects a string). */
+  mappingAsText: 'jinja/mapping-as-text',
   /** Parsing rendered text back needs a grammar, which a template is not. */
   cannotParse: 'jinja/cannot-parse',
 } as const;

@@ -3,7 +3,7 @@
  * text between fields has the empty path and is not training target (a template does not say
  * which of its tokens the assistant writes); located fields of assistant messages are.
  */
-import { error, info, type Diagnostic } from '../../model/diagnostic.ts';
+import { error, info, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
@@ -68,6 +68,7 @@ function render(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined
     if (cap !== undefined && isBudgetFailure(failure)) return undefined;
     return empty([...diagnostics, failureDiagnostic(failure)]);
   }
+  if (text.includes(MAPPING_TEXT) && !recordHas(record, MAPPING_TEXT)) diagnostics.push(mappingAsText(options.arguments));
   if (how?.spans === false) return { text, spans: [], diagnostics };
   const fields = textFields(record, options.arguments);
   const passed = stringValues(context.variables.messages);
@@ -88,6 +89,18 @@ function render(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined
   if (cutShort) return undefined;
   diagnostics.push(...recoveryDiagnostics(recovery));
   return { text, spans: buildSpans(text, recovery, specialMatcher(context.variables)), diagnostics };
+}
+
+/** How `@huggingface/jinja` prints a mapping where a template writes it as text (Python's jinja2 prints its repr). */
+const MAPPING_TEXT = '[object Map]';
+
+function recordHas(record: ParleyRecord, text: string): boolean {
+  return JSON.stringify(record).includes(text);
+}
+
+function mappingAsText(mode: string): Diagnostic {
+  const fix = mode === 'object' ? ' When those are a call\'s arguments, the template expects them as a string: the arguments option "as-given" passes the text the data has.' : '';
+  return warning(CODES.mappingAsText, `The template wrote a mapping as text ("${MAPPING_TEXT}"): it prints or concatenates a value it expects to be a string.${fix}`);
 }
 
 /** Every string inside `value` (the messages as the template receives them). */
