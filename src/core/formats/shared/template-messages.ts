@@ -47,18 +47,26 @@ export interface TemplateMessage {
    */
   content: TextPiece[] | null | undefined;
   /** The content was given as a list of parts: those parts, as given. */
-  parts?: readonly PartRef[];
+  parts: readonly PartRef[] | undefined;
   /** The path where the content is (for diagnostics about it). */
   contentPath: FieldPath;
   calls: readonly CallRef[];
   /** The thoughts of a structured assistant message (templates read them as `reasoning_content`). */
-  thoughts?: TextPiece[];
+  thoughts: TextPiece[] | undefined;
   /** The model message these come from (its name, call id, error flag, unknown keys). */
   source: Message;
   /** Made from a tool output block (not a message of its own in the model). */
-  fromBlock?: boolean;
+  fromBlock: boolean;
   /** Not the first message made from its model message (a later turn of a structured message): its name, ids and unknown keys went with the first. */
-  continued?: boolean;
+  continued: boolean;
+}
+
+/**
+ * Every message of the list has the same fields, set in the same order: the renderers read
+ * them for every message, and objects of one shape keep those reads fast.
+ */
+function made(role: string, path: FieldPath, content: TextPiece[] | null | undefined, contentPath: FieldPath, calls: readonly CallRef[], source: Message): TemplateMessage {
+  return { role, path, content, parts: undefined, contentPath, calls, thoughts: undefined, source, fromBlock: false, continued: false };
 }
 
 /** What a native format's template does not write, reported as the list is built (in record order). */
@@ -111,7 +119,8 @@ function blockMessages(message: Message, blocks: readonly Block[], path: FieldPa
   const contentPath = [...path, 'content'];
   const assistant = (): TemplateMessage => {
     if (current === undefined) {
-      current = { role: 'assistant', path, content: [], contentPath, calls: [], source: message, ...(result.length > 0 && { continued: true }) };
+      current = made('assistant', path, [], contentPath, [], message);
+      current.continued = result.length > 0;
       result.push(current);
     }
     return current;
@@ -136,7 +145,9 @@ function blockMessages(message: Message, blocks: readonly Block[], path: FieldPa
         block.outputs.forEach((output, k) => {
           const outputPath = [...blockPath, 'outputs', k];
           const source: Message = { id: output.id, role: 'tool', ...(output.name !== undefined && { name: output.name }), ...(output.callId !== undefined && { toolCallId: output.callId }), ...(output.isError !== undefined && { isError: output.isError }), ...(output.extra !== undefined && { extra: output.extra }) };
-          result.push({ role: 'tool', path: outputPath, content: [{ text: output.output, path: [...outputPath, 'output'] }], contentPath: [...outputPath, 'output'], calls: [], source, fromBlock: true });
+          const tool = made('tool', outputPath, [{ text: output.output, path: [...outputPath, 'output'] }], [...outputPath, 'output'], NO_CALLS, source);
+          tool.fromBlock = true;
+          result.push(tool);
         });
         break;
       case 'unknown':
@@ -144,16 +155,39 @@ function blockMessages(message: Message, blocks: readonly Block[], path: FieldPa
         break;
     }
   });
-  if (result.length === 0) result.push({ role: 'assistant', path, content: [], contentPath, calls: [], source: message });
+  if (result.length === 0) result.push(made('assistant', path, [], contentPath, NO_CALLS, message));
   return result;
 }
 
 const NO_CALLS: readonly CallRef[] = [];
 
-function messageCalls(calls: readonly ToolCall[] | undefined, path: FieldPath): readonly CallRef[] {
+interface MessagePaths {
+  path: FieldPath;
+  contentPath: FieldPath;
+  textPath: FieldPath;
+}
+
+/**
+ * Paths of the first messages made once and shared by every render (frozen: a path is never
+ * changed): making three arrays per message on each render was a large share of building the
+ * list and of the collector's work. Beyond this many messages, paths are made per render (a
+ * longer conversation is rare, and the cache stays small: three short arrays an index).
+ */
+const SHARED_MESSAGE_PATHS = 4096;
+const messagePathCache: MessagePaths[] = [];
+
+function messagePaths(i: number): MessagePaths {
+  const hit = messagePathCache[i];
+  if (hit !== undefined) return hit;
+  const paths: MessagePaths = { path: Object.freeze(['messages', i]), contentPath: Object.freeze(['messages', i, 'content']), textPath: Object.freeze(['messages', i, 'content', 'text']) };
+  if (i < SHARED_MESSAGE_PATHS) messagePathCache[i] = paths;
+  return paths;
+}
+
+function messageCalls(calls: readonly ToolCall[] | undefined, i: number): readonly CallRef[] {
   if (calls === undefined || calls.length === 0) return NO_CALLS;
   const refs: CallRef[] = [];
-  for (let k = 0; k < calls.length; k++) refs.push({ call: calls[k] as ToolCall, path: [...path, 'toolCalls', k] });
+  for (let k = 0; k < calls.length; k++) refs.push({ call: calls[k] as ToolCall, path: ['messages', i, 'toolCalls', k] });
   return refs;
 }
 
@@ -162,25 +196,25 @@ export function templateMessages(messages: readonly Message[], options: BuildOpt
   const result: TemplateMessage[] = [];
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as Message;
-    const path: FieldPath = ['messages', i];
-    const contentPath = [...path, 'content'];
-    const calls = messageCalls(message.toolCalls, path);
+    const { path, contentPath, textPath } = messagePaths(i);
+    const calls = messageCalls(message.toolCalls, i);
     const content = message.content;
     if (content?.type === 'blocks') {
-      const made = blockMessages(message, content.blocks, path, options);
+      const turns = blockMessages(message, content.blocks, path, options);
       // Calls on the message itself (legacy) go with its first assistant part.
-      const first = made.find((m) => m.role === 'assistant');
+      const first = turns.find((m) => m.role === 'assistant');
       if (first) first.calls = [...calls, ...first.calls];
-      else if (calls.length > 0) made.unshift({ role: 'assistant', path, content: null, contentPath, calls, source: message });
-      for (const m of made) result.push(m);
+      else if (calls.length > 0) turns.unshift(made('assistant', path, null, contentPath, calls, message));
+      for (const m of turns) result.push(m);
       continue;
     }
-    if (content === undefined || content === null) result.push({ role: message.role, path, content, contentPath, calls, source: message });
-    else if (content.type === 'text') result.push({ role: message.role, path, content: [{ text: content.text, path: [...contentPath, 'text'] }], contentPath, calls, source: message });
+    if (content === undefined || content === null) result.push(made(message.role, path, content, contentPath, calls, message));
+    else if (content.type === 'text') result.push(made(message.role, path, [{ text: content.text, path: textPath }], contentPath, calls, message));
     else {
       const parts: PartRef[] = [];
-      const pieces = partPieces(content, contentPath, options, parts);
-      result.push({ role: message.role, path, content: pieces, parts, contentPath, calls, source: message });
+      const m = made(message.role, path, partPieces(content, contentPath, options, parts), contentPath, calls, message);
+      m.parts = parts;
+      result.push(m);
     }
   }
   return result;
