@@ -33,6 +33,19 @@ const SCAN = new InjectionScan(INJECTION_STRINGS);
 const LABEL = 'ChatML (Qwen2.5)';
 const ROOT: FieldPath = [];
 
+/** `role + '\n'` of the roles seen, made once (a header per message; roles are few, so the map stays small). */
+const roleLines = new Map<string, string>();
+const ROLE_LINES_MAX = 64;
+
+function roleLine(role: string): string {
+  let line = roleLines.get(role);
+  if (line === undefined) {
+    line = `${role}\n`;
+    if (roleLines.size < ROLE_LINES_MAX) roleLines.set(role, line);
+  }
+  return line;
+}
+
 class Writer {
   readonly out: SpanBuilder;
   constructor(
@@ -67,7 +80,7 @@ class Writer {
 
   header(role: string, path: FieldPath): void {
     this.out.special(TOKENS.imStart, path, false);
-    this.out.structure(`${role}\n`, path, false);
+    this.out.structure(roleLine(role), path, false);
   }
 
   end(path: FieldPath, trainable: boolean): void {

@@ -136,8 +136,10 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   }
   const resolved = resolveOptions(options);
   const diagnostics: Diagnostic[] = [];
+  // One list for the whole render: the scan remembers what it learnt of the last list it was given.
+  const markers = [resolved.bosToken];
   const out = new SpanBuilder((text, path) => {
-    const found = SCAN.find(text, [resolved.bosToken]);
+    const found = SCAN.find(text, markers);
     if (found !== undefined) diagnostics.push(warning(CODES.tokenInjection, `${formatPath(path)} contains ${tokenList(found)}; a tokenizer that reads special tokens in text, and a reader of the render, take it for structure.`, path));
   }, how);
   const c: Context = { out, diagnostics, options: resolved, builtin: builtinList(resolved.builtinTools) };
