@@ -18,8 +18,8 @@ export type JinjaOptions = {
   date: string | null;
   /** Extra variables as a JSON object (`{"bos_token": "<s>", "enable_thinking": false}`). */
   variables: string;
-  /** How tool-call arguments reach the template: parsed objects (default) or as the source gave them. */
-  arguments: ArgumentsMode;
+  /** How tool-call arguments reach the template: parsed objects (default) or as the source gave them. Optional: callers built before the option keep compiling. */
+  arguments?: ArgumentsMode;
   /**
    * Steps a render may take (budget.ts). Not in JINJA_OPTIONS: no toolbar control and not in
    * share links; the command's `--template-budget` and the app's worker give it.
@@ -71,7 +71,7 @@ export function resolveOptions(options: Partial<JinjaOptions> | undefined): Requ
     add_generation_prompt: typeof options?.add_generation_prompt === 'boolean' ? options.add_generation_prompt : JINJA_DEFAULTS.add_generation_prompt,
     date: typeof options?.date === 'string' ? options.date : null,
     variables: typeof options?.variables === 'string' ? options.variables : JINJA_DEFAULTS.variables,
-    arguments: isArgumentsMode(options?.arguments) ? options.arguments : JINJA_DEFAULTS.arguments,
+    arguments: isArgumentsMode(options?.arguments) ? options.arguments : 'object',
     budgetSteps: resolveBudgetSteps(options?.budgetSteps),
   };
 }
