@@ -88,7 +88,8 @@ class Writer {
     this.out.structure('\n', path, false);
   }
 
-  call({ call, path }: CallRef): void {
+  call(ref: CallRef): void {
+    const { call, path } = ref;
     const args = argumentsJson(call, this.mode);
     if (args.quoted) {
       this.diagnostics.push(
@@ -98,9 +99,9 @@ class Writer {
     this.out.structure('\n', path, true);
     this.out.special(TOKENS.toolCall, path, true);
     this.out.structure(CALL_NAME, path, true);
-    this.out.content(call.name, [...path, 'name'], true);
+    this.out.content(call.name, ref.namePath, true);
     this.out.structure(CALL_ARGUMENTS, path, true);
-    this.out.content(args.text, [...path, 'arguments'], true);
+    this.out.content(args.text, ref.argumentsPath, true);
     this.out.structure(CALL_END, path, true);
     this.out.special(TOKENS.toolCallEnd, path, true);
   }

@@ -77,12 +77,13 @@ function renderCall(c: Context, message: TemplateMessage): void {
   if (message.content && joinPieces(message.content) !== '') {
     c.diagnostics.push(lostInConversion('the text of a message with a tool call', `${LABEL} writes only the call`, message.contentPath));
   }
-  const { call, path } = calls[0] as (typeof calls)[number];
+  const ref = calls[0] as (typeof calls)[number];
+  const { call, path } = ref;
   const args = argumentsJson(call, c.options.arguments);
   header(c, 'assistant', message.path);
   if (c.builtin?.includes(call.name)) {
     c.out.special(TOKENS.pythonTag, path, true);
-    c.out.content(call.name, [...path, 'name'], true);
+    c.out.content(call.name, ref.namePath, true);
     c.out.structure('.call(', path, true);
     if (args.value === undefined) {
       c.diagnostics.push(error(CODES.templateRaises, `${formatPath([...path, 'arguments'])}: a built-in tool call's arguments must be a JSON object; the template iterates their items and raises.`, [...path, 'arguments']));
@@ -105,9 +106,9 @@ function renderCall(c: Context, message: TemplateMessage): void {
       );
     }
     c.out.structure(CALL_NAME, path, true);
-    c.out.content(call.name, [...path, 'name'], true);
+    c.out.content(call.name, ref.namePath, true);
     c.out.structure(CALL_PARAMETERS, path, true);
-    c.out.content(args.text, [...path, 'arguments'], true);
+    c.out.content(args.text, ref.argumentsPath, true);
     c.out.structure(CALL_END, path, true);
   }
   c.out.special(c.builtin ? TOKENS.eom : TOKENS.eot, message.path, true);

@@ -30,6 +30,13 @@ export interface TextPiece {
 export interface CallRef {
   call: ToolCall;
   path: FieldPath;
+  /** `[...path, 'name']` and `[...path, 'arguments']`, the paths of its spans. */
+  namePath: FieldPath;
+  argumentsPath: FieldPath;
+}
+
+function callRef(call: ToolCall, path: FieldPath): CallRef {
+  return { call, path, namePath: [...path, 'name'], argumentsPath: [...path, 'arguments'] };
 }
 
 export interface PartRef {
@@ -137,7 +144,7 @@ function blockMessages(message: Message, blocks: readonly Block[], path: FieldPa
         break;
       case 'tool_calls': {
         const target = assistant();
-        target.calls = [...target.calls, ...block.calls.map((call, k) => ({ call, path: [...blockPath, 'calls', k] }))];
+        target.calls = [...target.calls, ...block.calls.map((call, k) => callRef(call, [...blockPath, 'calls', k]))];
         break;
       }
       case 'tool_outputs':
@@ -165,6 +172,23 @@ interface MessagePaths {
   path: FieldPath;
   contentPath: FieldPath;
   textPath: FieldPath;
+  /** Of its calls (`toolCalls`), made when first asked. */
+  calls: CallPaths[];
+}
+
+type CallPaths = Omit<CallRef, 'call'>;
+
+/** Calls of a message whose paths are shared: most messages have one call, a few several. */
+const SHARED_CALL_PATHS = 16;
+
+function callPaths(i: number, k: number): CallPaths {
+  const shared = messagePaths(i).calls;
+  const hit = shared[k];
+  if (hit !== undefined) return hit;
+  const path = Object.freeze(['messages', i, 'toolCalls', k]);
+  const paths: CallPaths = { path, namePath: Object.freeze([...path, 'name']), argumentsPath: Object.freeze([...path, 'arguments']) };
+  if (i < SHARED_MESSAGE_PATHS && k < SHARED_CALL_PATHS && k === shared.length) shared.push(paths);
+  return paths;
 }
 
 /**
@@ -179,7 +203,7 @@ const messagePathCache: MessagePaths[] = [];
 function messagePaths(i: number): MessagePaths {
   const hit = messagePathCache[i];
   if (hit !== undefined) return hit;
-  const paths: MessagePaths = { path: Object.freeze(['messages', i]), contentPath: Object.freeze(['messages', i, 'content']), textPath: Object.freeze(['messages', i, 'content', 'text']) };
+  const paths: MessagePaths = { path: Object.freeze(['messages', i]), contentPath: Object.freeze(['messages', i, 'content']), textPath: Object.freeze(['messages', i, 'content', 'text']), calls: [] };
   if (i < SHARED_MESSAGE_PATHS) messagePathCache[i] = paths;
   return paths;
 }
@@ -187,7 +211,10 @@ function messagePaths(i: number): MessagePaths {
 function messageCalls(calls: readonly ToolCall[] | undefined, i: number): readonly CallRef[] {
   if (calls === undefined || calls.length === 0) return NO_CALLS;
   const refs: CallRef[] = [];
-  for (let k = 0; k < calls.length; k++) refs.push({ call: calls[k] as ToolCall, path: ['messages', i, 'toolCalls', k] });
+  for (let k = 0; k < calls.length; k++) {
+    const paths = callPaths(i, k);
+    refs.push({ call: calls[k] as ToolCall, path: paths.path, namePath: paths.namePath, argumentsPath: paths.argumentsPath });
+  }
   return refs;
 }
 
