@@ -172,7 +172,7 @@ describe('Jinja: tool calls, tools and thoughts the template leaves out (found b
   const contentOnly: CheckProfile = { formatId: 'jinja', formatOptions: { template: '{% for m in messages %}<{{ m.role }}>{{ m.content }}</{{ m.role }}>{% endfor %}' } };
   const weather = toolDefinition('get_weather', 'Gets the weather.', { type: 'object', properties: {} });
   const time = toolDefinition('get_time', 'Gets the time.', { type: 'object', properties: {} });
-  /** `thinking`: the second message starts with a thought block (the Jinja context passes no reasoning for it: nothing read it from a key). */
+  /** `thinking`: the second message starts with a thought block (passed as `reasoning_content`, which these templates do not write). */
   const record = (thinking = true) =>
     conversation(
       [
