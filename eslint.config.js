@@ -43,12 +43,6 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...corePure, notInterchange('src/core/formats')] }] },
   },
-  // The Jinja format's input is by definition the messages list of OpenAI Chat Completions
-  // (what apply_chat_template takes): it reuses that codec instead of a second mapping (issue 11).
-  {
-    files: ['src/core/formats/jinja/context.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: corePure }] },
-  },
   {
     files: ['src/core/interchange/**/*.ts'],
     ignores: ['**/*.test.ts'],

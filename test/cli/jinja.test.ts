@@ -60,3 +60,20 @@ describe.concurrent('parley render --format jinja --template tokenizer_config.js
     expect(run.stderr).toContain('nope');
   });
 });
+
+describe.concurrent('parley render --format jinja --arguments', () => {
+  // Qwen2.5's own line for a call: `arguments | tojson`.
+  const template = files.write('call.jinja', '{% for m in messages %}{% for c in m.tool_calls or [] %}{"name": "{{ c.function.name }}", "arguments": {{ c.function.arguments | tojson }}}{% endfor %}{% endfor %}');
+  const input = files.write('call.json', { messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"city": "Bern"}' } }] }] });
+
+  it('passes string arguments holding an object as the object by default', async () => {
+    const run = await parley(['render', '--format', 'jinja', '--template', template, input]);
+    expect(run.stdout).toBe('{"name": "f", "arguments": {"city": "Bern"}}');
+    expect(run.code).toBe(0);
+  });
+
+  it('as-given passes the string, which tojson quotes', async () => {
+    const run = await parley(['render', '--format', 'jinja', '--template', template, '--arguments', 'as-given', input]);
+    expect(run.stdout).toBe('{"name": "f", "arguments": "{\\"city\\": \\"Bern\\"}"}');
+  });
+});

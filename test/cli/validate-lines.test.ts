@@ -41,7 +41,7 @@ describe.concurrent('parley validate --jsonl names the lines', () => {
     // Line 4: its error before its warning, as in its result line.
     const line4 = err.filter((line) => line.startsWith(`${dataFile}:4: `));
     expect(line4[0]).toMatch(/^\S+:4: ERROR messages\[1\]\.toolCalls\[0\]\.arguments: Arguments are not valid JSON/);
-    expect(line4.some((line) => /WARNING .*written as the template writes a string/.test(line))).toBe(true);
+    expect(line4.some((line) => /WARNING .*writes a string as a quoted JSON string/.test(line))).toBe(true);
     // Only records with problems are named, in line order; the clean ones (1, 5, 7) are not.
     const numbers = [...new Set(named(run.stderr, dataFile).map((entry) => Number(entry.split(' ')[0])))];
     expect(numbers).toEqual([2, 3, 4, 6, 9]);

@@ -105,18 +105,19 @@ describe.skipIf(!goldenAvailable)(`the mask under a real template equals the nat
     );
   });
 
-  // RE-CHECK AFTER THE MERGE of issue 23 item 1 (branch i23-builder): today the Jinja context
-  // passes string arguments as a string, so Qwen's template writes them escaped ("{\"city\": …}")
-  // and equals native ChatML's "as-given" option; after it, arguments reach the template as an
-  // object by default and the texts equal native ChatML's default. Either way the texts must be
-  // identical to one of them, and the labels equal that one's.
-  it('Qwen2.5 template with arguments given as a JSON string: labels equal native ChatML with the option that writes the same text', () => {
+  // Since the one message builder (issue 23 item 1), string arguments that hold a JSON object
+  // reach the template as an object by default (transformers' convention), so Qwen's template
+  // writes them as native ChatML's default does; the Jinja option "as-given" passes the string,
+  // which the template writes escaped ("{\"city\": …}"), as native ChatML's "as-given" does.
+  it('Qwen2.5 template with arguments given as a JSON string: the text and labels of native ChatML with the same arguments option', () => {
     const qwen = shippedTokenizer('qwen3');
     const record = toolConversation(stringArguments);
-    const template = renderJinja(record, { template: goldenCase(QWEN25).chat_template });
-    const natives = [chatMlFormat.render(record), chatMlFormat.render(record, { arguments: 'as-given' })];
-    const native = natives.find((n) => n.text === template.text);
-    expect(native, 'the template writes the text of native ChatML with one arguments option').toBeDefined();
-    for (const mask of MASKS) expect(labels(qwen, record, template, mask), JSON.stringify(mask)).toEqual(labels(qwen, record, native as Rendered, mask));
+    for (const mode of ['object', 'as-given'] as const) {
+      const template = renderJinja(record, { template: goldenCase(QWEN25).chat_template, arguments: mode });
+      const native = chatMlFormat.render(record, { arguments: mode });
+      expect(template.text, mode).toBe(native.text);
+      for (const mask of MASKS) expect(labels(qwen, record, template, mask), `${mode} ${JSON.stringify(mask)}`).toEqual(labels(qwen, record, native, mask));
+    }
+    expect(renderJinja(record, { template: goldenCase(QWEN25).chat_template }).text).toContain('"arguments": {"city": "Bern"}');
   });
 });

@@ -172,7 +172,7 @@ describe('Jinja: tool calls, tools and thoughts the template leaves out (found b
   const contentOnly: CheckProfile = { formatId: 'jinja', formatOptions: { template: '{% for m in messages %}<{{ m.role }}>{{ m.content }}</{{ m.role }}>{% endfor %}' } };
   const weather = toolDefinition('get_weather', 'Gets the weather.', { type: 'object', properties: {} });
   const time = toolDefinition('get_time', 'Gets the time.', { type: 'object', properties: {} });
-  /** `thinking`: the second message starts with a thought block (the Jinja context passes no reasoning for it: nothing read it from a key). */
+  /** `thinking`: the second message starts with a thought block (passed as `reasoning_content`, which these templates do not write). */
   const record = (thinking = true) =>
     conversation(
       [
@@ -200,7 +200,8 @@ describe('Jinja: tool calls, tools and thoughts the template leaves out (found b
   it('names each absent call and tool when the template writes some of them (a call: its name and arguments; a tool: its name and description)', () => {
     const firstOnly: CheckProfile = {
       formatId: 'jinja',
-      formatOptions: { template: '{{ tools[0].function.name }}: {{ tools[0].function.description }}{% for m in messages %}{{ m.content }}{% if m.tool_calls %}{{ m.tool_calls[0].function.name }}{{ m.tool_calls[0].function.arguments | tojson }}{% endif %}{% endfor %}' },
+      // The tools are flat (made, not read from OpenAI's wrapped shape): the template receives them so.
+      formatOptions: { template: '{{ tools[0].name }}: {{ tools[0].description }}{% for m in messages %}{{ m.content }}{% if m.tool_calls %}{{ m.tool_calls[0].function.name }}{{ m.tool_calls[0].function.arguments | tojson }}{% endif %}{% endfor %}' },
     };
     expect(notRendered(record(false), firstOnly)).toEqual([
       [STRUCTURE_CODES.callsNotRendered, 'warning', ['messages', 1, 'content', 'blocks', 1, 'calls', 1], 'content'],
@@ -213,6 +214,15 @@ describe('Jinja: tool calls, tools and thoughts the template leaves out (found b
     const r = conversation([textMessage('user', 'Go.'), blocksMessage([response('Rolling.'), toolCalls([toolCall('roll', '{}')]), toolOutputs([toolOutput('6')]), response('You rolled 6.')])]);
     const found = check(r, dropsBeforeCalls).diagnostics.filter((d) => d.code === STRUCTURE_CODES.textNotRendered);
     expect(found.map((d) => [d.severity, d.path, d.loss])).toEqual([['warning', ['messages', 1, 'content', 'blocks', 0], 'content']]);
+  });
+
+  it('looks for a provider\'s built-in tool too, now that the template receives it as given (it was reported lost by the OpenAI Chat encoding before the one builder)', () => {
+    const search = toolDefinition('web_search');
+    search.type = 'web_search_preview';
+    const r = conversation([textMessage('user', 'Search.'), textMessage('assistant', 'Done.')], [search]);
+    expect(notRendered(r, contentOnly)).toEqual([[STRUCTURE_CODES.toolsNotRendered, 'warning', ['tools'], 'content']]);
+    const writesTools: CheckProfile = { formatId: 'jinja', formatOptions: { template: '{{ tools | tojson }}{% for m in messages %}{{ m.content }}{% endfor %}' } };
+    expect(notRendered(r, writesTools)).toEqual([]);
   });
 
   it('is not said when the template writes them all', () => {

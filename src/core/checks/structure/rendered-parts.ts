@@ -102,9 +102,11 @@ export function checkRenderedParts(record: Conversation, text: string): Diagnost
     }
     if (message.toolCalls !== undefined && message.toolCalls.length > 0) checkCalls(message.toolCalls, [...path, 'toolCalls'], render, out);
   });
-  const functions = record.tools.flatMap((tool, t) => (tool.type === undefined ? [{ tool, t }] : []));
-  const absent = functions.filter(({ tool }) => !shows(tool.name, render) || (tool.description !== undefined && !textShows(tool.description, render)));
-  if (absent.length > 0 && absent.length === functions.length) {
+  // Every tool, a provider's built-in one too: the template receives the tools as given
+  // (formats/jinja/context.ts), so whether one is written is the template's to decide.
+  const tools = record.tools.map((tool, t) => ({ tool, t }));
+  const absent = tools.filter(({ tool }) => !shows(tool.name, render) || (tool.description !== undefined && !textShows(tool.description, render)));
+  if (absent.length > 0 && absent.length === tools.length) {
     out.push(warning(STRUCTURE_CODES.toolsNotRendered, "The template's render contains none of the tool definitions: the template writes no tools, so the model never sees what it may call.", ['tools'], undefined, 'content'));
   } else {
     for (const { tool, t } of absent) out.push(warning(STRUCTURE_CODES.toolsNotRendered, `The template's render does not contain the tool ${JSON.stringify(tool.name)}: the template leaves it out.`, ['tools', t], undefined, 'content'));

@@ -20,11 +20,12 @@ import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
-import { argumentsJson, type ArgumentsMode } from '../shared/arguments-mode.ts';
+import { argumentsJson, quotedArgumentsWarning, type ArgumentsMode } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toolText } from '../shared/jinja-json.ts';
 import { functionTools, reportTextNotes, reportThoughtFlags, type ToolRef } from '../shared/left-out.ts';
-import { plainMessages, reportNotShown, reportUnwritten, type CallRef, type PlainMessage, type TextPiece } from '../shared/openai-messages.ts';
+import { reportNotShown, reportUnwritten } from '../shared/native-reports.ts';
+import { templateMessages, type CallRef, type TemplateMessage, type TextPiece } from '../shared/template-messages.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { resolveOptions, type ChatMlOptions } from './options.ts';
@@ -33,6 +34,19 @@ import { CALL_ARGUMENTS, CALL_END, CALL_NAME, CODES, DEFAULT_SYSTEM, INJECTION_S
 const SCAN = new InjectionScan(INJECTION_STRINGS);
 const LABEL = 'ChatML (Qwen2.5)';
 const ROOT: FieldPath = [];
+
+/** `role + '\n'` of the roles seen, made once (a header per message; roles are few, so the map stays small). */
+const roleLines = new Map<string, string>();
+const ROLE_LINES_MAX = 64;
+
+function roleLine(role: string): string {
+  let line = roleLines.get(role);
+  if (line === undefined) {
+    line = `${role}\n`;
+    if (roleLines.size < ROLE_LINES_MAX) roleLines.set(role, line);
+  }
+  return line;
+}
 
 class Writer {
   readonly out: SpanBuilder;
@@ -51,7 +65,7 @@ class Writer {
   }
 
   /** `message.content` where the template concatenates it (`'…' + content + '…'`): missing content raises. */
-  content(message: PlainMessage, trainable: boolean, raises: boolean): void {
+  content(message: TemplateMessage, trainable: boolean, raises: boolean): void {
     if (message.content === undefined || message.content === null) {
       if (raises) {
         const what = message.content === undefined ? 'has no content' : 'has content null';
@@ -68,7 +82,7 @@ class Writer {
 
   header(role: string, path: FieldPath): void {
     this.out.special(TOKENS.imStart, path, false);
-    this.out.structure(`${role}\n`, path, false);
+    this.out.structure(roleLine(role), path, false);
   }
 
   end(path: FieldPath, trainable: boolean): void {
@@ -77,26 +91,27 @@ class Writer {
   }
 
   /** `first`: the turn's first piece after `<|im_start|>assistant`, whose line break is the generation prompt's (not trained). */
-  call({ call, path }: CallRef, first: boolean): void {
+  call(ref: CallRef, first: boolean): void {
+    const { call, path } = ref;
     const args = argumentsJson(call, this.mode);
     if (args.quoted) {
       this.diagnostics.push(
-        warning(CODES.stringArguments, `${formatPath([...path, 'arguments'])}: the arguments are written as the template writes a string (with tojson, quoted); Qwen2.5 was trained on JSON objects${this.mode === 'object' ? ' (these arguments are not a JSON object)' : ' (the "object" arguments option writes a JSON object as one)'}.`, [...path, 'arguments']),
+        quotedArgumentsWarning(CODES.stringArguments, 'Qwen2.5', call, path, this.mode),
       );
     }
     this.out.structure('\n', path, !first);
     this.out.special(TOKENS.toolCall, path, true);
     this.out.structure(CALL_NAME, path, true);
-    this.out.content(call.name, [...path, 'name'], true);
+    this.out.content(call.name, ref.namePath, true);
     this.out.structure(CALL_ARGUMENTS, path, true);
-    this.out.content(args.text, [...path, 'arguments'], true);
+    this.out.content(args.text, ref.argumentsPath, true);
     this.out.structure(CALL_END, path, true);
     this.out.special(TOKENS.toolCallEnd, path, true);
   }
 }
 
 /** `tools`: the function tools only (built-in tools are left out, see shared/left-out.ts). */
-function renderSystem(w: Writer, first: PlainMessage | undefined, tools: readonly ToolRef[]): void {
+function renderSystem(w: Writer, first: TemplateMessage | undefined, tools: readonly ToolRef[]): void {
   const system = first?.role === 'system' ? first : undefined;
   const path = system?.path ?? ROOT;
   w.header('system', path);
@@ -113,8 +128,8 @@ function renderSystem(w: Writer, first: PlainMessage | undefined, tools: readonl
   w.end(path, false);
 }
 
-function renderMessage(w: Writer, messages: readonly PlainMessage[], i: number): void {
-  const message = messages[i] as PlainMessage;
+function renderMessage(w: Writer, messages: readonly TemplateMessage[], i: number): void {
+  const message = messages[i] as TemplateMessage;
   const { role, path } = message;
   if (message.calls.length > 0 && role !== 'assistant') {
     w.diagnostics.push(lostInConversion(`the tool calls of a ${role} message`, `${LABEL} writes calls in assistant turns only`, [...path, 'toolCalls']));
@@ -160,7 +175,7 @@ export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptio
   const resolved = resolveOptions(options);
   const diagnostics: Diagnostic[] = [];
   const w = new Writer(diagnostics, resolved.arguments, how);
-  const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
+  const messages = templateMessages(record.messages, { label: LABEL, out: diagnostics, native: { label: LABEL, partsAsText: CODES.partsAsText } });
   reportUnwritten(messages, LABEL, diagnostics);
   reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
   reportTextNotes(record.messages, LABEL, diagnostics);

@@ -22,6 +22,10 @@ export const CODES = {
   maskFieldsOnly: 'jinja/mask-fields-only',
   /** The template has `{% generation %}` tags that could not be read; the prefix difference is used. */
   generationUnread: 'jinja/generation-unread',
+  /** The template reads call ids and some calls or results have none (ids are passed as given, never made up). */
+  missingCallId: 'jinja/missing-call-id',
+  /** The render holds "[object Map]": the template wrote a mapping as text (often arguments passed as an object to a template that expects a string). */
+  mappingAsText: 'jinja/mapping-as-text',
   /** Parsing rendered text back needs a grammar, which a template is not. */
   cannotParse: 'jinja/cannot-parse',
 } as const;

@@ -1,20 +1,23 @@
 /**
- * The variables a template is rendered with. The record becomes the messages list templates
- * expect (role, content, tool_calls, tool_call_id, name, …) through the OpenAI Chat Completions
- * codec, the de facto input of `apply_chat_template`, rather than a second mapping; every other
- * top-level key that encoding writes (`tools`, and keys the source record had: `documents`,
- * `bos_token`, `enable_thinking`, …) is a variable too. Lowest to highest: the `variables`
- * option (where a tokenizer config's special tokens go), `add_generation_prompt`, the record's
- * own keys, `messages`.
+ * The variables a template is rendered with: what transformers' `apply_chat_template` gives it.
+ * The record's messages come from the one message builder of the template formats
+ * (formats/shared/template-messages.ts, made plain values by messages-json.ts), its tools as a
+ * template receives them (`toolJson`), and every other top-level key the source record had
+ * (`documents`, `bos_token`, `enable_thinking`, …) is a variable too. Lowest to highest: the
+ * `variables` option (where a tokenizer config's special tokens go), `add_generation_prompt`,
+ * the record's own keys, `tools`, `messages`.
  */
 import { warning, type Diagnostic } from '../../model/diagnostic.ts';
-import type { ParleyRecord } from '../../model/types.ts';
-// The one place a format reads a JSON dialect (eslint.config.js says why).
-import { openAiChatCodec } from '../../interchange/openai-chat/index.ts';
-import { withLossProbe } from '../../interchange/loss-probe.ts';
+import type { FieldPath } from '../../model/path.ts';
+import type { Conversation } from '../../model/types.ts';
+import { toolJson } from '../shared/jinja-json.ts';
+import { sourceNote } from '../shared/source-notes.ts';
+import { templateMessages, type TemplateMessage } from '../shared/template-messages.ts';
 import { CODES } from './codes.ts';
 import { RESERVED_VARIABLES } from './engine.ts';
+import { messagesJson, reasoningKey } from './messages-json.ts';
 import type { JinjaOptions } from './options.ts';
+import { reportUnreadThoughts, reportUnreceived } from './unreceived.ts';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,26 +37,45 @@ export function parseVariables(text: string): { values: Record<string, unknown>;
 
 export interface TemplateContext {
   variables: Record<string, unknown>;
-  /** What the encoding could not pass on (lost in conversion) and variables left out. */
+  /** What the template cannot receive (lost in conversion), ids it reads that are missing, variables left out. */
   diagnostics: Diagnostic[];
 }
 
-/**
- * The OpenAI Chat encoder under the loss probe (interchange/loss-probe.ts), as every dialect is
- * in the registry: what the messages cannot carry and the encoder does not report itself (a
- * system message's thought flags, harmony header fields) is reported, not dropped in silence.
- */
-const OPENAI_CHAT_PROBED = withLossProbe(openAiChatCodec);
+/** A template that reads call ids (`tool_call.id`, `message.tool_call_id`, `['id']`): Mistral's check them, others pair results with calls by them. */
+const READS_IDS = /\btool_call_id\b|\.id\b|\[\s*['"]id['"]\s*\]/;
 
-export function templateContext(record: ParleyRecord, options: JinjaOptions, extra: Readonly<Record<string, unknown>>): TemplateContext {
-  const encoded = OPENAI_CHAT_PROBED.encode(record);
-  const diagnostics = [...encoded.diagnostics];
-  const variables: Record<string, unknown> = { ...extra, add_generation_prompt: options.add_generation_prompt };
-  const json = encoded.json;
-  if (Array.isArray(json)) variables.messages = json;
-  else if (isObject(json)) {
-    for (const [key, value] of Object.entries(json)) variables[key] = value;
+/** Ids are passed as given, never made up: where the template reads them and some are missing, one warning for the calls and one for the results, at the first. */
+function missingIds(messages: readonly TemplateMessage[], out: Diagnostic[]): void {
+  let calls = 0;
+  let firstCall: FieldPath | undefined;
+  let results = 0;
+  let firstResult: FieldPath | undefined;
+  for (const message of messages) {
+    for (const { call, path } of message.calls) {
+      if (call.callId !== undefined) continue;
+      calls += 1;
+      firstCall ??= path;
+    }
+    if (message.role === 'tool' && message.source.toolCallId === undefined) {
+      results += 1;
+      firstResult ??= message.path;
+    }
   }
+  const tail = 'the template reads call ids, and Parley passes the ids the data has, never made-up ones; give them in the data';
+  if (firstCall) out.push(warning(CODES.missingCallId, `${calls === 1 ? 'A tool call has' : `${calls} tool calls have`} no id: ${tail}.`, firstCall));
+  if (firstResult) out.push(warning(CODES.missingCallId, `${results === 1 ? 'A tool result has' : `${results} tool results have`} no tool_call_id: ${tail}.`, firstResult));
+}
+
+export function templateContext(record: Conversation, options: Required<JinjaOptions>, extra: Readonly<Record<string, unknown>>): TemplateContext {
+  const diagnostics: Diagnostic[] = [];
+  const messages = templateMessages(record.messages, { label: 'the Jinja template', out: diagnostics });
+  reportUnreceived(record, diagnostics);
+  const variables: Record<string, unknown> = { ...extra, add_generation_prompt: options.add_generation_prompt };
+  if (record.extra) for (const [key, value] of Object.entries(record.extra)) variables[key] = value;
+  if (record.tools.length > 0 || sourceNote(record)?.toolsKey) variables.tools = record.tools.map(toolJson);
+  variables.messages = messagesJson(messages, options.arguments, diagnostics);
+  if (READS_IDS.test(options.template)) missingIds(messages, diagnostics);
+  reportUnreadThoughts(messages, options.template, reasoningKey, diagnostics);
   for (const key of Object.keys(variables)) {
     if (!RESERVED_VARIABLES.has(key)) continue;
     delete variables[key];

@@ -1,5 +1,6 @@
 /** Render options of the Jinja template format (see docs/jinja.md). */
 import type { FormatOption } from '../../shared/options.ts';
+import { ARGUMENTS_OPTION, isArgumentsMode, type ArgumentsMode } from '../shared/arguments-mode.ts';
 import { resolveBudgetSteps } from './budget.ts';
 
 /**
@@ -17,6 +18,8 @@ export type JinjaOptions = {
   date: string | null;
   /** Extra variables as a JSON object (`{"bos_token": "<s>", "enable_thinking": false}`). */
   variables: string;
+  /** How tool-call arguments reach the template: parsed objects (default) or as the source gave them. Optional: callers built before the option keep compiling. */
+  arguments?: ArgumentsMode;
   /**
    * Steps a render may take (budget.ts). Not in JINJA_OPTIONS: no toolbar control and not in
    * share links; the command's `--template-budget` and the app's worker give it.
@@ -24,7 +27,7 @@ export type JinjaOptions = {
   budgetSteps?: number;
 };
 
-export const JINJA_DEFAULTS: JinjaOptions = { template: DEFAULT_TEMPLATE, add_generation_prompt: false, date: null, variables: '{}' };
+export const JINJA_DEFAULTS: JinjaOptions = { template: DEFAULT_TEMPLATE, add_generation_prompt: false, date: null, variables: '{}', arguments: 'object' };
 
 export const JINJA_OPTIONS: readonly FormatOption[] = [
   {
@@ -59,6 +62,7 @@ export const JINJA_OPTIONS: readonly FormatOption[] = [
     default: '{}',
     cliFlag: '--variables',
   },
+  ARGUMENTS_OPTION,
 ];
 
 export function resolveOptions(options: Partial<JinjaOptions> | undefined): Required<JinjaOptions> {
@@ -67,6 +71,7 @@ export function resolveOptions(options: Partial<JinjaOptions> | undefined): Requ
     add_generation_prompt: typeof options?.add_generation_prompt === 'boolean' ? options.add_generation_prompt : JINJA_DEFAULTS.add_generation_prompt,
     date: typeof options?.date === 'string' ? options.date : null,
     variables: typeof options?.variables === 'string' ? options.variables : JINJA_DEFAULTS.variables,
+    arguments: isArgumentsMode(options?.arguments) ? options.arguments : 'object',
     budgetSteps: resolveBudgetSteps(options?.budgetSteps),
   };
 }

@@ -4,7 +4,7 @@
  * template's own text around the assistant's (its end-of-turn token) is trained as in the native
  * formats; where neither can be read, the located fields of assistant messages are.
  */
-import { error, info, type Diagnostic } from '../../model/diagnostic.ts';
+import { error, info, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
@@ -91,8 +91,9 @@ function render(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined
     if (cap !== undefined && isBudgetFailure(failure)) return undefined;
     return empty([...diagnostics, failureDiagnostic(failure)]);
   }
+  if (text.includes(MAPPING_TEXT) && !recordHas(record, MAPPING_TEXT)) diagnostics.push(mappingAsText(options.arguments));
   if (how?.spans === false) return { text, spans: [], diagnostics };
-  const fields = textFields(record);
+  const fields = textFields(record, options.arguments);
   const passed = stringValues(context.variables.messages);
   // The marked renders of span recovery (up to 8) share one more budget: a template that takes
   // nearly all of its budget cannot take it nine times over. Past it, the render has no spans.
@@ -102,7 +103,7 @@ function render(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined
   const recovery = recoverSpans(text, fields, (chosen) => {
     if (cutShort) return undefined;
     try {
-      return compiled.run(templateContext(markedRecord(record, chosen), options, parsed.values).variables, options.date, recoveryAccount);
+      return compiled.run(templateContext(markedRecord(record, chosen, options.arguments), options, parsed.values).variables, options.date, recoveryAccount);
     } catch (failure) {
       if (cap !== undefined && isBudgetFailure(failure)) cutShort = true;
       return undefined;
@@ -111,6 +112,18 @@ function render(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined
   if (cutShort) return undefined;
   diagnostics.push(...recoveryDiagnostics(recovery));
   return { text, spans: buildSpans(text, recovery, specialMatcher(context.variables)), diagnostics };
+}
+
+/** How `@huggingface/jinja` prints a mapping where a template writes it as text (Python's jinja2 prints its repr). */
+const MAPPING_TEXT = '[object Map]';
+
+function recordHas(record: ParleyRecord, text: string): boolean {
+  return JSON.stringify(record).includes(text);
+}
+
+function mappingAsText(mode: string): Diagnostic {
+  const fix = mode === 'object' ? ' When those are a call\'s arguments, the template expects them as a string: the arguments option "as-given" passes the text the data has.' : '';
+  return warning(CODES.mappingAsText, `The template wrote a mapping as text ("${MAPPING_TEXT}"): it prints or concatenates a value it expects to be a string.${fix}`);
 }
 
 /** Every string inside `value` (the messages as the template receives them). */

@@ -23,10 +23,11 @@ import { formatPath, pathStartsWith, type FieldPath } from '../../model/path.ts'
 import type { ParleyRecord } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { functionTools, reportTextNotes, reportThoughtFlags, type ToolRef } from '../shared/left-out.ts';
-import { argumentsJson } from '../shared/arguments-mode.ts';
+import { argumentsJson, quotedArgumentsWarning } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toJson, toolText } from '../shared/jinja-json.ts';
-import { joinPieces, plainMessages, reportNotShown, reportUnwritten, trimmedContent, type PlainMessage } from '../shared/openai-messages.ts';
+import { reportNotShown, reportUnwritten } from '../shared/native-reports.ts';
+import { joinPieces, templateMessages, trimmedContent, type TemplateMessage } from '../shared/template-messages.ts';
 import { SpanBuilder } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { builtinList, resolveOptions, type Llama3Options } from './options.ts';
@@ -51,7 +52,7 @@ function header(c: Context, role: string, path: FieldPath): void {
 }
 
 /** `message['content'] | trim`: missing content raises in the template (trim of null or undefined). */
-function trimmed(c: Context, message: PlainMessage, trainable: boolean): void {
+function trimmed(c: Context, message: TemplateMessage, trainable: boolean): void {
   if (message.content === undefined || message.content === null) {
     const what = message.content === undefined ? 'has no content' : 'has content null';
     c.diagnostics.push(error(CODES.templateRaises, `${formatPath(message.path)} (${message.role}) ${what}; the template trims it and raises. Rendered as empty.`, message.contentPath));
@@ -72,13 +73,13 @@ function tools(c: Context, list: readonly ToolRef[]): void {
  * Where the calls of a message are: the list that holds them all (`toolCalls`, or the `calls` of
  * one block), so that the error names each call left out; the message when they are in several.
  */
-function callsPath(message: PlainMessage): FieldPath {
+function callsPath(message: TemplateMessage): FieldPath {
   const first = message.calls[0]?.path;
   const list = first === undefined ? undefined : first.slice(0, -1);
   return list !== undefined && message.calls.every((call) => pathStartsWith(call.path, list) && call.path.length === list.length + 1) ? list : message.path;
 }
 
-function renderCall(c: Context, message: PlainMessage): void {
+function renderCall(c: Context, message: TemplateMessage): void {
   const calls = message.calls;
   if (calls.length !== 1) {
     c.diagnostics.push(error(CODES.templateRaises, `${formatPath(message.path)} has ${calls.length} tool calls; the template raises ("This model only supports single tool-calls at once!"). Only the first is rendered.`, callsPath(message)));
@@ -86,12 +87,13 @@ function renderCall(c: Context, message: PlainMessage): void {
   if (message.content && joinPieces(message.content) !== '') {
     c.diagnostics.push(lostInConversion('the text of a message with a tool call', `${LABEL} writes only the call`, message.contentPath));
   }
-  const { call, path } = calls[0] as (typeof calls)[number];
+  const ref = calls[0] as (typeof calls)[number];
+  const { call, path } = ref;
   const args = argumentsJson(call, c.options.arguments);
   header(c, 'assistant', message.path);
   if (c.builtin?.includes(call.name)) {
     c.out.special(TOKENS.pythonTag, path, true);
-    c.out.content(call.name, [...path, 'name'], true);
+    c.out.content(call.name, ref.namePath, true);
     c.out.structure('.call(', path, true);
     if (args.value === undefined) {
       c.diagnostics.push(error(CODES.templateRaises, `${formatPath([...path, 'arguments'])}: a built-in tool call's arguments must be a JSON object; the template iterates their items and raises.`, [...path, 'arguments']));
@@ -110,19 +112,19 @@ function renderCall(c: Context, message: PlainMessage): void {
   } else {
     if (args.quoted) {
       c.diagnostics.push(
-        warning(CODES.stringArguments, `${formatPath([...path, 'arguments'])}: the arguments are written as the template writes a string (with tojson, quoted); Llama 3.1 was trained on JSON objects${c.options.arguments === 'object' ? ' (these arguments are not a JSON object)' : ' (the "object" arguments option writes a JSON object as one)'}.`, [...path, 'arguments']),
+        quotedArgumentsWarning(CODES.stringArguments, 'Llama 3.1', call, path, c.options.arguments),
       );
     }
     c.out.structure(CALL_NAME, path, true);
-    c.out.content(call.name, [...path, 'name'], true);
+    c.out.content(call.name, ref.namePath, true);
     c.out.structure(CALL_PARAMETERS, path, true);
-    c.out.content(args.text, [...path, 'arguments'], true);
+    c.out.content(args.text, ref.argumentsPath, true);
     c.out.structure(CALL_END, path, true);
   }
   c.out.special(c.builtin ? TOKENS.eom : TOKENS.eot, message.path, true);
 }
 
-function renderMessage(c: Context, message: PlainMessage): void {
+function renderMessage(c: Context, message: TemplateMessage): void {
   const { role, path } = message;
   if (message.calls.length > 0) {
     renderCall(c, message);
@@ -145,12 +147,14 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   }
   const resolved = resolveOptions(options);
   const diagnostics: Diagnostic[] = [];
+  // One list for the whole render: the scan remembers what it learnt of the last list it was given.
+  const markers = [resolved.bosToken];
   const out = new SpanBuilder((text, path) => {
-    const found = SCAN.find(text, [resolved.bosToken]);
+    const found = SCAN.find(text, markers);
     if (found !== undefined) diagnostics.push(warning(CODES.tokenInjection, `${formatPath(path)} contains ${tokenList(found)}; a tokenizer that reads special tokens in text, and a reader of the render, take it for structure.`, path));
   }, how);
   const c: Context = { out, diagnostics, options: resolved, builtin: builtinList(resolved.builtinTools) };
-  const messages = plainMessages(record.messages, LABEL, { partsAsText: CODES.partsAsText }, diagnostics);
+  const messages = templateMessages(record.messages, { label: LABEL, out: diagnostics, native: { label: LABEL, partsAsText: CODES.partsAsText } });
   reportUnwritten(messages, LABEL, diagnostics);
   reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
   reportTextNotes(record.messages, LABEL, diagnostics);
