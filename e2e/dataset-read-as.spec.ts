@@ -27,6 +27,9 @@ test('reading every record of a dataset as another dialect checks them again, an
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 20_000 });
   const readAs = page.getByRole('group', { name: 'Read as' });
   await expect(readAs.getByRole('combobox', { name: 'Read the records as' })).toHaveValue('');
+  // The detection's note is folded under the counts (the record list keeps its rows): open it to read it.
+  await readAs.getByText(/^Read as: /).click();
+  await expect(readAs.getByLabel('Detected dialect')).toBeVisible();
   await expect(readAs.getByLabel('Detected dialect')).toContainText('Detected: OpenAI Chat Completions for line 1');
   await expect(readAs.getByLabel('Records by dialect')).toHaveText('Read as: OpenAI Chat Completions 6');
   const list = page.getByRole('list', { name: 'Records' });

@@ -16,6 +16,13 @@ import { useJudgedRows } from './judged-rows.ts';
 
 export const ROW_HEIGHT = 56;
 
+/**
+ * Whole rows the list always keeps on screen, however much the controls above it take (issue 24:
+ * never fewer than five with the side panels open); the review tools above give way first. Raise
+ * it here (the layout test, e2e/dataset-layout.spec.ts, checks five at 1440×900).
+ */
+export const MIN_ROWS_IN_VIEW = 5;
+
 const STATUS_STYLE: Record<RecordStatus, string> = {
   unreviewed: 'text-slate-600 dark:text-slate-300',
   edited: 'text-sky-800 dark:text-sky-300',
@@ -119,9 +126,10 @@ export function RecordList() {
     if (target !== null) element.scrollTop = target;
   }, [current, ids, virtualizer]);
 
-  // min-h: a banner and the review tools above must never squeeze the list to nothing (the panel scrolls instead).
+  // The minimum height: a banner and the review tools above never squeeze the list below its rows
+  // (the tools scroll in less room; only below that does the whole panel scroll).
   return (
-    <div ref={scroller} className="min-h-48 flex-1 overflow-auto" tabIndex={-1}>
+    <div ref={scroller} className="flex-1 overflow-auto" style={{ minHeight: MIN_ROWS_IN_VIEW * ROW_HEIGHT }} tabIndex={-1}>
       <ul aria-label="Records" className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const id = ids[item.index] as number;

@@ -38,6 +38,26 @@ function useDetected(): Detected | null | undefined {
   return detected;
 }
 
+/**
+ * The counts by dialect on one line, with the detection's note (two lines or more) folded under
+ * them: the record list below keeps its rows (e2e/dataset-layout.spec.ts).
+ */
+function ReadAsDetail({ counts, note }: { counts: string | null; note: string | null }) {
+  const muted = `text-xs ${mutedText}`;
+  const noteText = note === null ? null : <span aria-label="Detected dialect">{note}</span>;
+  if (counts === null) return noteText && <p className={muted}>{noteText}</p>;
+  const countsText = <span aria-label="Records by dialect">{counts}</span>;
+  if (noteText === null) return <p className={muted}>{countsText}</p>;
+  return (
+    <details className={muted}>
+      <summary className="cursor-pointer" title="Show why the first record is read so">
+        {countsText}
+      </summary>
+      <p>{noteText}</p>
+    </details>
+  );
+}
+
 export default function DatasetReadAs() {
   const readAs = useAppStore((s) => s.datasetReadAs);
   const rows = useAppStore((s) => s.datasetRows);
@@ -63,16 +83,10 @@ export default function DatasetReadAs() {
           ))}
         </select>
       </label>
-      {readAs === null && detected && (
-        <p className={`text-xs ${mutedText}`} aria-label="Detected dialect">
-          Detected: {detected.label} for line {first ?? 1} ({detected.why}).
-        </p>
-      )}
-      {counts.length > 0 && (
-        <p className={`text-xs ${mutedText}`} aria-label="Records by dialect">
-          Read as: {counts.map((count) => `${count.label} ${count.records.toLocaleString('en')}`).join(', ')}
-        </p>
-      )}
+      <ReadAsDetail
+        counts={counts.length > 0 ? `Read as: ${counts.map((count) => `${count.label} ${count.records.toLocaleString('en')}`).join(', ')}` : null}
+        note={readAs === null && detected ? `Detected: ${detected.label} for line ${first ?? 1} (${detected.why}).` : null}
+      />
     </div>
   );
 }

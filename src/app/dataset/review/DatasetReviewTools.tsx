@@ -30,8 +30,10 @@ export default function DatasetReviewTools() {
   const line = useAppStore((s) => (s.currentRecord === null ? undefined : s.datasetRows[s.currentRecord]?.line));
 
   return (
-    // At most half the panel's height, scrolled: the record list below keeps its room.
-    <div className="flex max-h-[45%] shrink-0 flex-col gap-2 overflow-y-auto border-b border-slate-200 px-3 py-2 dark:border-slate-800">
+    // At most about half the panel's height, scrolled, and the first to give way when the panel is
+    // short: the record list below keeps its MIN_ROWS_IN_VIEW rows (RecordList.tsx). min-h-28:
+    // still room for a row and a half of tools to scroll to when the window is very low.
+    <div className="flex max-h-[45%] min-h-28 shrink flex-col gap-2 overflow-y-auto border-b border-slate-200 px-3 py-2 dark:border-slate-800">
       <div>
         <button type="button" className={toolbarButton} disabled={current === null} onClick={() => setComparing(true)}>
           Compare with original
