@@ -45,7 +45,7 @@ export function runOracle(record: ParleyRecord, codec: InterchangeCodec, readerD
       const written = target.encode(record);
       const back = target.decode(written.json);
       if (back.record === undefined) return [{ path: [], what: `not read back: ${back.diagnostics.map((d) => d.message).join('; ')}` }];
-      return conversionFindings(record, back.record, written.diagnostics);
+      return conversionFindings(record, back.record, written.diagnostics, target.id);
     });
   }
   for (const format of FORMATS) attempt(`render ${format.id}`, () => renderedFindings(record, readerDiagnostics, format, { formatId: format.id }));

@@ -130,6 +130,35 @@ describe('the oracle fails on what no diagnostic names', () => {
     expect(conversionFindings(conversation([textMessage('user', 'Q'), textMessage('assistant', 'A.')]), completion, [])).toEqual([]);
   });
 
+  it('conversion: an unknown field kept by the reader (extra) must come back, as itself or its documented equivalent, or be named', () => {
+    const source = conversation([textMessage('user', 'Q'), blocksMessage([thoughts('Think.'), response('A.')])]);
+    const block = source.messages[1]!.content as { blocks: { extra?: Record<string, unknown>; extraSource?: string }[] };
+    Object.assign(block.blocks[0]!, { extra: { signature: 'sig' }, extraSource: 'anthropic' });
+    Object.assign(block.blocks[1]!, { extra: { citations: [{ type: 'web', url: 'u' }] }, extraSource: 'anthropic' });
+    Object.assign(source, { extra: { max_tokens: 100 }, extraSource: 'anthropic' });
+    // The same record read back from the target with every field dropped in silence.
+    const dropped = structuredClone(source) as Conversation;
+    delete (dropped as { extra?: unknown }).extra;
+    for (const b of (dropped.messages[1]!.content as { blocks: { extra?: unknown }[] }).blocks) delete b.extra;
+    expect(describeFindings(conversionFindings(source, dropped, [], 'openai-responses'))).toEqual([
+      'extra.max_tokens: the field 100 is gone',
+      'messages[1].content.blocks[0].extra.signature: the field "sig" is gone',
+      'messages[1].content.blocks[1].extra.citations: the field [{"type":"web","url":"u"}] is gone',
+    ]);
+    // Named by a diagnostic at the field, its object or an ancestor: no finding.
+    expect(conversionFindings(source, dropped, [lost(['extra']), lost(['messages', 1, 'content', 'blocks', 0, 'extra', 'signature']), lost(['messages', 1])], 'openai-responses')).toEqual([]);
+    // Kept under the target's name for it (max_tokens is Responses' max_output_tokens), or as itself, with its value in any key order.
+    const kept = structuredClone(dropped) as Conversation;
+    Object.assign(kept, { extra: { max_output_tokens: 100 }, extraSource: 'openai-responses' });
+    const keptBlocks = (kept.messages[1]!.content as { blocks: object[] }).blocks;
+    Object.assign(keptBlocks[0]!, { extra: { signature: 'sig' } });
+    Object.assign(keptBlocks[1]!, { extra: { citations: [{ url: 'u', type: 'web' }] } });
+    expect(conversionFindings(source, kept, [], 'openai-responses')).toEqual([]);
+    // A changed value is not the field.
+    Object.assign(keptBlocks[0]!, { extra: { signature: 'other' } });
+    expect(describeFindings(conversionFindings(source, kept, [], 'openai-responses'))).toEqual(['messages[1].content.blocks[0].extra.signature: the field "sig" is gone']);
+  });
+
   it('conversion: thoughts written as text are a change, though the words are there', () => {
     const source = conversation([textMessage('user', 'Q'), blocksMessage([thoughts('Think.'), response('A.')])]);
     const converted = conversation([textMessage('user', 'Q'), blocksMessage([response('Think.\n\nA.')])]);

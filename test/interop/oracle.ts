@@ -15,7 +15,9 @@
  */
 import type { Diagnostic } from '../../src/core/model/diagnostic.ts';
 import { formatPath, pathStartsWith, type FieldPath } from '../../src/core/model/path.ts';
-import { BRANCH_NAMES, type Block, type Message, type ParleyRecord, type Part, type ToolCall, type ToolOutput } from '../../src/core/model/types.ts';
+import { BRANCH_NAMES, type Block, type Extra, type Message, type ParleyRecord, type Part, type ToolCall, type ToolDefinition, type ToolOutput } from '../../src/core/model/types.ts';
+import { translateExtra, type ExtraLevel } from '../../src/core/interchange/shared/equivalents.ts';
+import { flatToolExtra } from '../../src/core/interchange/shared/tools.ts';
 
 /** One thing the oracle found: where (a path in the source record) and what. */
 export interface Finding {
@@ -220,8 +222,8 @@ const TEXT_LIKE: ReadonlySet<ItemKind> = new Set(['text', 'result', 'value']);
  * kind, same value; a text with the same role), and each field of a matched item that differs,
  * unless a diagnostic names its source path; and each item that appears from nowhere.
  */
-export function conversionFindings(source: ParleyRecord, converted: ParleyRecord, diagnostics: readonly Diagnostic[]): Finding[] {
-  const findings: Finding[] = [];
+export function conversionFindings(source: ParleyRecord, converted: ParleyRecord, diagnostics: readonly Diagnostic[], target?: string): Finding[] {
+  const findings: Finding[] = extraFindings(source, converted, diagnostics, target);
   const pool = contentItems(converted);
   const used = new Set<number>();
   for (const item of contentItems(source)) {
@@ -248,6 +250,87 @@ export function conversionFindings(source: ParleyRecord, converted: ParleyRecord
     if (used.has(k) || (TEXT_LIKE.has(item.kind) && sourceItems.some((s) => TEXT_LIKE.has(s.kind) && (item.value.includes(s.value) || item.value.includes(JSON.stringify(s.value).slice(1, -1)))))) return;
     findings.push({ path: item.path, what: `(in the converted record) the ${item.kind} ${JSON.stringify(item.value).slice(0, 120)} appeared` });
   });
+  return findings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unknown fields (`extra`): what a reader kept beyond what Parley knows (Anthropic citations, a
+// thinking signature, cache_control, a provider's fields). The model's rule (types.ts
+// `Extensible`): the same dialect writes them back; another writes those with a documented
+// equivalent (interchange/shared/equivalents.ts) and reports the rest (`Losses.extraOf`).
+
+/** Objects whose keys are the source's own: their inside is not walked for more model objects. */
+const NOT_MODEL = new Set(['extra', 'raw', 'value', 'parameters', 'returns']);
+
+interface ExtraHolder {
+  path: FieldPath;
+  extra: Extra;
+  extraSource?: string;
+  level: ExtraLevel;
+}
+
+/** The equivalents table's level of a model object (what `Losses.extraOf` is called with), from its shape. */
+function levelOf(object: Record<string, unknown>, path: FieldPath): ExtraLevel {
+  if (path.length === 0) return 'document';
+  if (path[0] === 'tools') return 'tool';
+  if (typeof object.role === 'string') return 'message';
+  if (object.type === 'text' || object.type === 'response') return 'text';
+  if (object.type === 'image') return 'image';
+  if (object.type === 'thoughts') return 'thoughts';
+  const parent = path[path.length - 2];
+  if (parent === 'calls' || parent === 'toolCalls') return 'call';
+  return 'message';
+}
+
+/** Every model object of a record with a non-empty `extra`, by path. */
+function extraHolders(record: ParleyRecord): ExtraHolder[] {
+  const holders: ExtraHolder[] = [];
+  const walk = (value: unknown, path: FieldPath): void => {
+    if (Array.isArray(value)) return value.forEach((item, i) => walk(item, [...path, i]));
+    if (typeof value !== 'object' || value === null) return;
+    const object = value as Record<string, unknown>;
+    const extra = object.extra;
+    if (typeof extra === 'object' && extra !== null && !Array.isArray(extra) && Object.keys(extra).length > 0) {
+      const level = levelOf(object, path);
+      // A tool's fields at the level every dialect's writer starts from (shared/tools.ts): an OpenAI-nested tool's `function.strict` is a flat tool's `strict`.
+      const fields = level === 'tool' && object.wrapped === true ? (flatToolExtra(object as unknown as ToolDefinition) ?? {}) : (extra as Extra);
+      holders.push({ path, extra: fields, ...(typeof object.extraSource === 'string' && { extraSource: object.extraSource }), level });
+    }
+    for (const [key, inner] of Object.entries(object)) if (!NOT_MODEL.has(key)) walk(inner, [...path, key]);
+  };
+  walk(record, []);
+  return holders;
+}
+
+/** JSON with sorted keys: a field's value compared whatever order a dialect writes its keys in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const object = value as Record<string, unknown>;
+    return `{${Object.keys(object).sort().map((key) => `${JSON.stringify(key)}:${canonical(object[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/**
+ * The unknown fields of the source that neither come back in the converted record (as
+ * themselves, or under `target`'s documented name for them, with the same value, on any of its
+ * objects: dialects structure a record differently, so objects are not matched by path) nor are
+ * named by a diagnostic (at the field, its object or an ancestor).
+ */
+export function extraFindings(source: ParleyRecord, converted: ParleyRecord, diagnostics: readonly Diagnostic[], target?: string): Finding[] {
+  const there = new Set(extraHolders(converted).flatMap(({ extra }) => Object.entries(extra).map(([key, value]) => `${key}=${canonical(value)}`)));
+  const findings: Finding[] = [];
+  for (const holder of extraHolders(source)) {
+    for (const [key, value] of Object.entries(holder.extra)) {
+      const path: FieldPath = [...holder.path, 'extra', key];
+      if (there.has(`${key}=${canonical(value)}`) || isNamed(path, diagnostics)) continue;
+      const from = holder.extraSource;
+      const translated = from === undefined || target === undefined ? undefined : translateExtra({ [key]: value }, holder.level, from, target).kept;
+      if (translated !== undefined && Object.entries(translated).every(([name, v]) => there.has(`${name}=${canonical(v)}`))) continue;
+      findings.push({ path, what: `the field ${JSON.stringify(value).slice(0, 120)} is gone` });
+    }
+  }
   return findings;
 }
 

@@ -115,4 +115,16 @@ describe('loss probe: what OpenAI Responses keeps only in its own notes', () => 
       expect([summaryLost, blockLost], target.id).toEqual([keepsReasoning, !keepsReasoning]);
     }
   });
+
+  it('a loss of another field of the block (its text part\'s annotations) does not hide the item fields (found by the oracle of extra)', () => {
+    if (!responses) throw new Error('openai-responses is not registered');
+    const withAnnotations = structuredClone(doc);
+    (withAnnotations.input[3] as { content: object[] }).content = [{ type: 'output_text', text: 'Two.', annotations: [{ type: 'url_citation' }] }];
+    const record = responses.decode(withAnnotations).record as ParleyRecord;
+    for (const target of CODECS.filter((c) => c.id !== 'openai-responses' && c.id !== 'parley-json' && c.id !== 'apertus-json')) {
+      const diagnostics = target.encode(record).diagnostics;
+      expect(diagnostics.some((d) => d.message.includes('"annotations"')), target.id).toBe(true);
+      expect(diagnostics.some((d) => d.message.includes('the message item fields "id", "status" (OpenAI Responses)')), target.id).toBe(true);
+    }
+  });
 });

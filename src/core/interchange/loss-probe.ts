@@ -26,9 +26,10 @@ interface Probe {
   mayHold(message: Message): boolean;
   /**
    * `[path, value]` of each place the field is set, in an order both records share; `coveredBy`:
-   * objects whose own loss (reported exactly there) takes the field with it.
+   * objects whose own loss (reported exactly there) takes the field with it; `reportAt`: where
+   * the probe's own report goes when `path` is inside a note no one edits (default `path`).
    */
-  find(record: ParleyRecord): { path: FieldPath; value: string; coveredBy?: FieldPath }[];
+  find(record: ParleyRecord): { path: FieldPath; value: string; coveredBy?: FieldPath; reportAt?: FieldPath }[];
   what(value: string): string;
 }
 
@@ -100,7 +101,9 @@ const RESPONSES_ITEM_FIELDS: Probe = {
   find: (record) =>
     responsesBlockNotes(record).flatMap(({ path, note }) => {
       const extra = note.item?.extra;
-      return extra && Object.keys(extra).length > 0 ? [{ path, value: JSON.stringify(extra) }] : [];
+      // At the note's path, so that a loss of the block's other fields (its text part's
+      // `annotations`) is not taken for this one; reported on the block.
+      return extra && Object.keys(extra).length > 0 ? [{ path: [...path, RESPONSES_SHAPE, 'item'], value: JSON.stringify(extra), coveredBy: path, reportAt: path }] : [];
     }),
   what: (value) => `the message item fields ${Object.keys(JSON.parse(value) as object).map((key) => JSON.stringify(key)).join(', ')} (OpenAI Responses)`,
 };
@@ -170,9 +173,9 @@ function lossesFound(codec: InterchangeCodec, record: ParleyRecord, encoded: Enc
   for (const probe of PROBES) {
     const before = probe.find(record);
     const after = back ? probe.find(back).map((f) => f.value) : [];
-    before.forEach(({ path, value, coveredBy }, i) => {
+    before.forEach(({ path, value, coveredBy, reportAt }, i) => {
       if (after[i] === value || reported(encoded.diagnostics, path, coveredBy)) return;
-      losses.push(lostInConversion(probe.what(value), `${codec.label} has no place for them`, path));
+      losses.push(lostInConversion(probe.what(value), `${codec.label} has no place for them`, reportAt ?? path));
     });
   }
   return losses;

@@ -9,7 +9,7 @@
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Extra, Message, ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
-import { ENCODE_CODE, encodeArguments, encodeContent } from '../../shared/apertus/encode-content.ts';
+import { ENCODE_CODE, encodeArguments, encodeContent, mergeExtra } from '../../shared/apertus/encode-content.ts';
 import { isObject, merge, type JsonObject } from '../../shared/json.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import type { EncodeResult } from '../types.ts';
@@ -40,25 +40,26 @@ function encodeMessage(message: Message, path: FieldPath, out: Diagnostic[]): Js
   const json: JsonObject = { role: message.role };
   if (message.content !== undefined) json.content = encodeContent(message.content, [...path, 'content'], out);
   if (message.name !== undefined) json.name = message.name;
-  if (message.toolCalls !== undefined) json.tool_calls = message.toolCalls.map((call, index) => encodeLegacyCall(call, [...path, 'tool_calls', index], out));
+  if (message.toolCalls !== undefined) json.tool_calls = message.toolCalls.map((call, index) => encodeLegacyCall(call, [...path, 'tool_calls', index], [...path, 'toolCalls', index], out));
   if (message.toolCallId !== undefined) json.tool_call_id = message.toolCallId;
   if (message.isError !== undefined) json.is_error = message.isError;
   // Harmony header fields, as extension keys (the template does not read them).
   if (message.channel !== undefined) json.channel = message.channel;
   if (message.recipient !== undefined) json.recipient = message.recipient;
   if (message.contentType !== undefined) json.content_type = message.contentType;
-  return merge(json, message.extra);
+  return mergeExtra(json, message.extra, path, out);
 }
 
 /** `{type, id?, function: {name, arguments}}`; unknown keys of `function` come from `extra.function`. */
-function encodeLegacyCall(call: ToolCall, path: FieldPath, out: Diagnostic[]): JsonObject {
+/** `path`: where in the JSON (argument diagnostics); `modelPath`: the call in the model (a lost field). */
+function encodeLegacyCall(call: ToolCall, path: FieldPath, modelPath: FieldPath, out: Diagnostic[]): JsonObject {
   // The template renders only type "function"; a call from a dialect without types is one.
   // A source entry without a type is written back without one (the format reports it).
   const json: JsonObject = call.type === undefined && call.typeMissing ? {} : { type: call.type ?? 'function' };
   if (call.callId !== undefined) json.id = call.callId;
   const fnExtra = call.extra?.function;
   json.function = merge({ name: call.name, arguments: encodeArguments(call, [...path, 'function'], out) }, isObject(fnExtra) ? fnExtra : undefined);
-  return merge(json, without(call.extra, 'function'));
+  return mergeExtra(json, without(call.extra, 'function'), modelPath, out);
 }
 
 /**

@@ -8,8 +8,18 @@ import { warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { pathLabel, type FieldPath } from '../../model/path.ts';
 import type { Block, Content, Part, ToolCall, ToolOutput } from '../../model/types.ts';
 import { isObject, merge, type JsonObject } from '../json.ts';
+import { lostInConversion } from '../lost-in-conversion.ts';
 
 export const ENCODE_CODE = 'apertus-json/not-apertus';
+
+/**
+ * `merge(json, extra)` that reports each unknown field whose name Apertus JSON uses for one of
+ * its own fields, with another value (an OpenAI Responses call's item `id` beside the call id
+ * written as `id`): the known field wins, so the unknown one would otherwise go in silence.
+ */
+export function mergeExtra(json: JsonObject, extra: JsonObject | undefined, path: FieldPath, out: Diagnostic[]): JsonObject {
+  return merge(json, extra, (key) => out.push(lostInConversion(`the field ${JSON.stringify(key)}`, 'Apertus JSON uses that name for one of its own fields', [...path, 'extra', key])));
+}
 
 /**
  * A message's content as Apertus JSON; the other keys of a source mapping (`content.extra`)
@@ -29,7 +39,7 @@ export function encodeContent(content: Content | null, path: FieldPath, out: Dia
 }
 
 function encodePart(part: Part, path: FieldPath, out: Diagnostic[]): JsonObject {
-  if (part.type === 'text') return merge({ type: 'text', text: part.text }, part.extra);
+  if (part.type === 'text') return mergeExtra({ type: 'text', text: part.text }, part.extra, path, out);
   out.push(warning(ENCODE_CODE, `${pathLabel(path)}: Apertus user parts are text only; the ${part.type} part is written as {"type": "${part.type}", …}, which the Apertus template rejects.`, path));
   switch (part.type) {
     case 'image':
@@ -44,9 +54,9 @@ function encodePart(part: Part, path: FieldPath, out: Diagnostic[]): JsonObject 
 function encodeBlock(block: Block, path: FieldPath, out: Diagnostic[]): JsonObject {
   switch (block.type) {
     case 'thoughts':
-      return merge(block.kind === undefined ? { type: 'thoughts', text: block.text } : { type: 'thoughts', text: block.text, kind: block.kind }, block.extra);
+      return mergeExtra(block.kind === undefined ? { type: 'thoughts', text: block.text } : { type: 'thoughts', text: block.text, kind: block.kind }, block.extra, path, out);
     case 'response':
-      return merge({ type: 'response', text: block.text }, block.extra);
+      return mergeExtra({ type: 'response', text: block.text }, block.extra, path, out);
     case 'tool_calls':
       return merge({ type: 'tool_calls', calls: block.calls.map((call, index) => encodeBlockCall(call, [...path, 'calls', index], out)) }, block.extra);
     case 'tool_outputs':
@@ -74,7 +84,7 @@ function encodeBlockCall(call: ToolCall, path: FieldPath, out: Diagnostic[]): Js
   const json: JsonObject = { name: call.name, arguments: encodeArguments(call, path, out) };
   if (call.callId !== undefined) json.id = call.callId;
   if (call.type !== undefined) json.type = call.type;
-  return merge(json, call.extra);
+  return mergeExtra(json, call.extra, path, out);
 }
 
 function encodeOutput(output: ToolOutput): JsonObject {
