@@ -231,3 +231,38 @@ test('Token view: a tokenizer worker that fails is said, not swallowed, and the 
   // The worker's own report of its error is expected here; nothing else may be.
   watch.errors = watch.errors.filter((error) => !error.includes('the worker broke'));
 });
+
+test('Token view: after typing, every token shown has its number and its shade, kept blocks too', async ({ parley, page }) => {
+  test.setTimeout(90_000);
+  // 24 messages: three groups of blocks (token-blocks.ts starts one at every 8th message), all near the screen.
+  const messages = Array.from({ length: 24 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `Turn ${i}: short.` }));
+  await parley.goto();
+  expect((await parley.load({ messages })).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  await expect(page.getByRole('status', { name: 'Tokenizer status' })).toContainText("is not this format's own tokenizer", { timeout: 60_000 });
+  const before = expected((await parley.state()).record, {});
+  await expect(page.getByTestId('token-count')).toHaveText(`${before.count} tokens`, { timeout: 30_000 });
+
+  // Words added to the first message: more tokens, so the unchanged later blocks' tokens get new numbers and shades.
+  await page.getByLabel('Message 1 content', { exact: true }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' And three more words here');
+  const after = expected((await parley.state()).record, {});
+  expect(after.count).toBeGreaterThan(before.count);
+  await expect(page.getByTestId('token-count')).toHaveText(`${after.count} tokens`, { timeout: 30_000 });
+
+  // What the view shows, read until it settles (a block nearing the screen is shaded by an observer, a frame later).
+  const shown = () =>
+    page.getByTestId('token-text').evaluate((element) =>
+      Array.from(element.querySelectorAll<HTMLElement>('[data-t]'), (token) => `${token.dataset.t}${token.classList.contains('parley-tok-even') ? ' even' : ' odd'}${token.classList.contains('parley-tok-trained') ? ' trained' : ''}`),
+    );
+  const wanted = after.input_ids.map((_, i) => `${i}${i % 2 === 0 ? ' even' : ' odd'}${after.labels[i] !== -100 ? ' trained' : ''}`);
+  // The blocks near the screen (the first two groups here, ~190 tokens at the suite's viewport; the third is beyond the observer's margin) hold
+  // the tokens from the first on, each with its new number, shade and mask: the second group's block was kept, its numbers moved.
+  await expect.poll(async () => {
+    const tokens = await shown();
+    return { enough: tokens.length >= 150, same: tokens.every((token, i) => token === wanted[i]) };
+  }).toEqual({ enough: true, same: true });
+  expect(await page.getByTestId('token-text').textContent()).toBe(await page.evaluate(() => window.__parley.renderedText()));
+});

@@ -84,6 +84,10 @@ export interface ParleyTokenCounts {
   count: number;
   trained: number;
   perMessage: number[];
+  /** performance.now() when the request was posted and when its answer arrived; the worker's own time (ms). */
+  sentAt: number;
+  answeredAt: number;
+  workerMs: number;
 }
 
 declare global {
@@ -158,7 +162,7 @@ export function installTestApi(): void {
       const tokenized = tokenStore.getState().tokenized;
       if (!tokenized) return null;
       const { result } = tokenized;
-      return { text: tokenized.text, count: result.ids.length, trained: result.trainedCount, perMessage: Array.from(result.perMessage) };
+      return { text: tokenized.text, count: result.ids.length, trained: result.trainedCount, perMessage: Array.from(result.perMessage), sentAt: tokenized.timing.sentAt, answeredAt: tokenized.timing.answeredAt, workerMs: result.took };
     },
     onTokensUpdated: (listener) =>
       tokenStore.subscribe((state, previous) => {

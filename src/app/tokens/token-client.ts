@@ -21,7 +21,7 @@ let worker: Worker | undefined;
 let started = false;
 let request = 0;
 /** The tokenize request in flight, with what it was made from. */
-let inFlight: { request: number; text: string; spans: readonly Span[]; formatId: string } | undefined;
+let inFlight: { request: number; text: string; spans: readonly Span[]; formatId: string; sentAt: number } | undefined;
 let dirty = false;
 let loadRequest = 0;
 /** The loaded tokenizer came from the format's shipped default: a change of format changes it too. */
@@ -94,8 +94,9 @@ function tokenizeNow(): void {
   const spans = maskedRender(state, rendered);
   const flat = flattenSpans(spans);
   const messageCount = state.record.kind === 'chat' ? state.record.messages.length : 0;
-  inFlight = { request: ++request, text: rendered.text, spans, formatId: state.formatId };
+  inFlight = { request: ++request, text: rendered.text, spans, formatId: state.formatId, sentAt: 0 };
   tokenStore.setState({ busy: true });
+  inFlight.sentAt = performance.now();
   send({ type: 'tokenize', request, text: rendered.text, spans: flat.spans, trainable: flat.trainable, messageCount }, [flat.spans.buffer, flat.trainable.buffer]);
 }
 
@@ -115,12 +116,13 @@ function receive(message: FromWorker): void {
     tokenizeNow();
     return;
   }
+  const answeredAt = performance.now();
   const sent = inFlight;
   if (!sent || message.request !== sent.request) return;
   inFlight = undefined;
   // A failed tokenization shows no counts: the last ones are of another text.
   if (message.type === 'failed') tokenStore.setState({ error: message.message, tokenized: undefined });
-  else tokenStore.setState({ tokenized: { text: sent.text, spans: sent.spans, formatId: sent.formatId, result: message.result }, error: undefined });
+  else tokenStore.setState({ tokenized: { text: sent.text, spans: sent.spans, formatId: sent.formatId, result: message.result, timing: { sentAt: sent.sentAt, answeredAt } }, error: undefined });
   if (dirty) {
     dirty = false;
     tokenizeNow();

@@ -19,6 +19,8 @@ export interface Tokenized {
   spans: readonly Span[];
   formatId: string;
   result: TokenResult;
+  /** performance.now() on the page when the request was posted and when its answer arrived (the benchmark's split). */
+  timing: { sentAt: number; answeredAt: number };
 }
 
 export interface TokenViewState {

@@ -7,16 +7,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { SpanIndex } from '../span-index.ts';
 import { useAppStore } from '../../store/index.ts';
+import { blockRanges, keptEnds } from '../../tokens/token-blocks.ts';
 import { tokenRuns, type TokenRun } from '../../tokens/token-runs.ts';
 import { tokenStore, type Tokenized } from '../../tokens/token-store.ts';
 import './token-view.css';
 
-/** Tokens per block: a block is plain text until it comes near the screen, then one element per token. */
-const BLOCK = 1_000;
-
 interface Block {
   element: HTMLElement;
+  text: string;
   runs: TokenRun[];
+  /** Holds one element per token (it came near the screen). */
+  filled: boolean;
 }
 
 /** One token element per run of `block` (called when the block nears the viewport). */
@@ -36,30 +37,60 @@ function fill(block: Block, tokenized: Tokenized): void {
     fragment.append(element);
   }
   block.element.replaceChildren(fragment);
+  block.filled = true;
 }
 
 /**
- * The text in blocks of plain text, each filled with its tokens when it comes within a screen of
- * the viewport: 2,000 messages are ~190,000 tokens, and building and laying out an element for
- * each would hold the main thread (and typing) for most of a second. Returns the disconnect.
+ * The text in blocks of plain text (tokens/token-blocks.ts), each filled with its tokens when it
+ * comes within a screen of the viewport: 2,000 messages are ~190,000 tokens, and building and
+ * laying out an element for each would hold the main thread (and typing) for most of a second.
+ * The blocks at the start and end whose text is unchanged since `shown` keep their elements (a
+ * filled one is filled again: its token numbers, shades or mask may have changed); only the
+ * blocks between are replaced, so a keystroke does not lay out the whole text again.
+ * Returns the blocks now shown and the disconnect.
  */
-function build(container: HTMLElement, tokenized: Tokenized): () => void {
+function build(container: HTMLElement, tokenized: Tokenized, shown: Block[]): { blocks: Block[]; disconnect: () => void } {
   const runs = tokenRuns(tokenized.text.length, tokenized.result);
-  const blocks = new Map<Element, Block>();
-  const fragment = document.createDocumentFragment();
-  for (let i = 0; i < runs.length; i += BLOCK) {
-    const part = runs.slice(i, i + BLOCK);
+  const blocks: Block[] = blockRanges(runs, tokenized.result.message).map(([from, to]) => {
+    const part = runs.slice(from, to);
+    const text = tokenized.text.slice(part[0]?.start ?? 0, part[part.length - 1]?.end ?? 0);
+    return { element: undefined as unknown as HTMLElement, text, runs: part, filled: false };
+  });
+  // Only when the container still holds what `shown` describes (a first build, or a view re-mounted, starts afresh).
+  const previous = shown.length > 0 && shown.every((block) => block.element.parentNode === container) && container.childNodes.length === shown.length ? shown : [];
+  const { prefix, suffix } = keptEnds(
+    previous.map((block) => block.text),
+    blocks.map((block) => block.text),
+  );
+  // A new block in the place of one shown with its tokens gets them in this frame (not plain first,
+  // shaded a frame later); at most as many as were filled, however many blocks changed.
+  const fresh = (block: Block, i: number) => {
     const element = document.createElement('span');
     element.className = 'parley-tok-block';
-    element.textContent = tokenized.text.slice(part[0]?.start ?? 0, part[part.length - 1]?.end ?? 0);
-    blocks.set(element, { element, runs: part });
-    fragment.append(element);
+    element.textContent = block.text;
+    block.element = element;
+    if (i < previous.length - suffix && previous[i]?.filled) fill(block, tokenized);
+  };
+  const keep = (block: Block, old: Block) => {
+    block.element = old.element;
+    if (old.filled) fill(block, tokenized);
+  };
+  blocks.forEach((block, i) => {
+    if (i < prefix) keep(block, previous[i] as Block);
+    else if (i >= blocks.length - suffix) keep(block, previous[previous.length - (blocks.length - i)] as Block);
+    else fresh(block, i);
+  });
+  if (previous.length === 0) container.replaceChildren(...blocks.map((block) => block.element));
+  else {
+    for (const old of previous.slice(prefix, previous.length - suffix)) old.element.remove();
+    const before = previous[previous.length - suffix]?.element ?? null;
+    for (const block of blocks.slice(prefix, blocks.length - suffix)) container.insertBefore(block.element, before);
   }
-  container.replaceChildren(fragment);
+  const byElement = new Map<Element, Block>(blocks.map((block) => [block.element, block]));
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
-        const block = blocks.get(entry.target);
+        const block = byElement.get(entry.target);
         if (!entry.isIntersecting || !block) continue;
         fill(block, tokenized);
         observer.unobserve(entry.target);
@@ -67,8 +98,8 @@ function build(container: HTMLElement, tokenized: Tokenized): () => void {
     },
     { root: container, rootMargin: '100% 0px' },
   );
-  for (const element of blocks.keys()) observer.observe(element);
-  return () => observer.disconnect();
+  for (const block of blocks) if (!block.filled) observer.observe(block.element);
+  return { blocks, disconnect: () => observer.disconnect() };
 }
 
 function describeToken(tokenized: Tokenized, index: number): string {
@@ -81,7 +112,13 @@ export function TokenText() {
   const container = useRef<HTMLDivElement>(null);
   const tokenized = tokenStore((state) => state.tokenized);
   const [hovered, setHovered] = useState<string>('');
-  useEffect(() => (container.current && tokenized ? build(container.current, tokenized) : undefined), [tokenized]);
+  const shown = useRef<Block[]>([]);
+  useEffect(() => {
+    if (!container.current || !tokenized) return undefined;
+    const built = build(container.current, tokenized, shown.current);
+    shown.current = built.blocks;
+    return built.disconnect;
+  }, [tokenized]);
   const tokenAt = (target: EventTarget): number | undefined => {
     const t = target instanceof HTMLElement ? target.dataset.t : undefined;
     return t === undefined ? undefined : Number(t);
