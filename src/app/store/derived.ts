@@ -4,7 +4,7 @@
  * (single-entry memos), so a keystroke computes each once however many subscribers read it
  * (preview, diagnostics panel, form fields, test API).
  */
-import { branchDiagnostics, checkRecord, combineDiagnostics, findFormat, validateRecord, type BranchName, type CheckedDiagnostic, type CheckSource, type CheckProfile, type Conversation, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { checkRecord, findFormat, validateRecord, type BranchName, type CheckHow, type CheckProfile, type Conversation, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
 import { branchOf, inRecordRender, shownBranches } from './branch-view.ts';
 import { profileOf, type ProfileInputs } from './check-profile.ts';
 import { keyDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
@@ -130,27 +130,25 @@ export function diagnosticsState(state: DiagnosticsInputs): readonly ListedDiagn
   const same = lastList && lastList.record === state.record && lastList.imported === imported && lastList.format === format && lastList.profile.formatId === profile.formatId && lastList.profile.formatOptions === profile.formatOptions && lastList.profile.rules === profile.rules;
   if (same && lastList) return lastList.list;
   const branches = shownBranches(state.record);
-  const checked = branches.length === 0 ? checkRecord({ record: state.record, readerDiagnostics: imported }, profile, { formatDiagnostics: format, renderText: rendered.text }).diagnostics : branchDiagnosticsOf(state, branches, profile);
+  const how: CheckHow = branches.length === 0 ? { formatDiagnostics: format, renderText: rendered.text } : { branchRenders: branchRendersOf(state, branches) };
+  const checked = checkRecord({ record: state.record, readerDiagnostics: imported }, profile, how).diagnostics;
   const list = keyDiagnostics(checked);
   lastList = { record: state.record, imported, profile, format, list };
   return list;
 }
 
 /**
- * A training record's diagnostics, as core's checkRecord makes them for it (each branch checked
- * as the conversation it renders as, at the record's paths, a problem of the shared prompt once),
- * but with the branches' renders the views already made: core would render each branch again,
- * and a Jinja template here on the page, out of its worker's step budget.
+ * The branches' renders the views already made, for core's check of a training record: core
+ * would render each branch again, and a Jinja template here on the page, out of its worker's
+ * step budget.
  */
-function branchDiagnosticsOf(state: DiagnosticsInputs, branches: readonly BranchName[], profile: CheckProfile): CheckedDiagnostic[] {
-  const record = state.record as Conversation;
-  const sources: Record<CheckSource, Diagnostic[]> = { reader: [...state.importDiagnostics], record: [], structure: [], format: [], rules: [] };
-  branches.forEach((name, i) => {
-    const { raw } = branchEntry(state, name, i === 0 ? 'preview' : 'branch');
-    const checked = checkRecord({ record: branchOf(record, name) }, profile, { formatDiagnostics: raw.diagnostics, renderText: raw.text });
-    for (const { source, ...diagnostic } of branchDiagnostics(record, name, checked.diagnostics)) sources[source].push(diagnostic);
-  });
-  return combineDiagnostics(sources);
+function branchRendersOf(state: DiagnosticsInputs, branches: readonly BranchName[]): NonNullable<CheckHow['branchRenders']> {
+  return Object.fromEntries(
+    branches.map((name, i) => {
+      const { raw } = branchEntry(state, name, i === 0 ? 'preview' : 'branch');
+      return [name, { diagnostics: raw.diagnostics, text: raw.text }];
+    }),
+  );
 }
 
 /** The one list of diagnostics, for components. */

@@ -8,7 +8,7 @@
 import { findFormat } from '../formats/registry.ts';
 import type { Format } from '../formats/types.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import type { Conversation, ParleyRecord } from '../model/types.ts';
+import type { BranchName, Conversation, ParleyRecord } from '../model/types.ts';
 import { branchDiagnostics, branchRecord, checkedBranches } from '../model/branches.ts';
 import type { OptionValues } from '../shared/options.ts';
 import { validateRecord } from '../validate/index.ts';
@@ -45,6 +45,12 @@ export interface CheckHow {
    * `parley validate --rules` does for the records the clean check passes.
    */
   provenClean?: boolean;
+  /**
+   * For a training record with branches: each branch's render the caller made already (the
+   * editor's previews), used as `formatDiagnostics`/`renderText` of that branch's check instead
+   * of rendering it again. A branch not given is rendered here.
+   */
+  branchRenders?: Readonly<Partial<Record<BranchName, { diagnostics: readonly Diagnostic[]; text?: string }>>>;
 }
 
 export interface RecordCheck {
@@ -92,14 +98,16 @@ export function checkRecord(input: CheckInput, profile: CheckProfile, how: Check
 /**
  * A training record with branches: each branch checked as the conversation it renders as
  * (model/branches.ts), its diagnostics at the record's paths (`branches.chosen[0]…`), each
- * problem of the shared prompt once. A render or token figures the caller made belong to one
- * conversation, not to the branches: they are not used here (each branch is rendered).
+ * problem of the shared prompt once. A render or token figures the caller made for the record belong
+ * to one conversation, not to the branches: not used here; each branch's own render is, when given
+ * (`how.branchRenders`), else the branch is rendered.
  */
 function checkBranches(input: CheckInput, record: Conversation, profile: CheckProfile, how: CheckHow): RecordCheck {
   const sources: Record<CheckSource, Diagnostic[]> = { reader: [...(input.readerDiagnostics ?? [])], record: [], structure: [], format: [], rules: [] };
   const branchHow: CheckHow = { ...(how.once !== undefined && { once: how.once }), ...(how.provenClean !== undefined && { provenClean: how.provenClean }) };
   for (const name of checkedBranches(record)) {
-    const checked = checkRecord({ record: branchRecord(record, name) }, profile, branchHow);
+    const given = how.branchRenders?.[name];
+    const checked = checkRecord({ record: branchRecord(record, name) }, profile, given ? { ...branchHow, formatDiagnostics: given.diagnostics, ...(given.text !== undefined && { renderText: given.text }) } : branchHow);
     for (const { source, ...diagnostic } of branchDiagnostics(record, name, checked.diagnostics)) sources[source].push(diagnostic);
   }
   return summed(combineDiagnostics(sources));

@@ -49,36 +49,35 @@ function fill(block: Block, tokenized: Tokenized): void {
  * blocks between are replaced, so a keystroke does not lay out the whole text again.
  * Returns the blocks now shown and the disconnect.
  */
+function plainBlock(text: string): HTMLElement {
+  const element = document.createElement('span');
+  element.className = 'parley-tok-block';
+  element.textContent = text;
+  return element;
+}
+
 function build(container: HTMLElement, tokenized: Tokenized, shown: Block[]): { blocks: Block[]; disconnect: () => void } {
   const runs = tokenRuns(tokenized.text.length, tokenized.result);
-  const blocks: Block[] = blockRanges(runs, tokenized.result.message).map(([from, to]) => {
+  const ranges = blockRanges(runs, tokenized.result.message).map(([from, to]) => {
     const part = runs.slice(from, to);
-    const text = tokenized.text.slice(part[0]?.start ?? 0, part[part.length - 1]?.end ?? 0);
-    return { element: undefined as unknown as HTMLElement, text, runs: part, filled: false };
+    return { text: tokenized.text.slice(part[0]?.start ?? 0, part[part.length - 1]?.end ?? 0), runs: part };
   });
   // Only when the container still holds what `shown` describes (a first build, or a view re-mounted, starts afresh).
   const previous = shown.length > 0 && shown.every((block) => block.element.parentNode === container) && container.childNodes.length === shown.length ? shown : [];
   const { prefix, suffix } = keptEnds(
     previous.map((block) => block.text),
-    blocks.map((block) => block.text),
+    ranges.map((range) => range.text),
   );
-  // A new block in the place of one shown with its tokens gets them in this frame (not plain first,
-  // shaded a frame later); at most as many as were filled, however many blocks changed.
-  const fresh = (block: Block, i: number) => {
-    const element = document.createElement('span');
-    element.className = 'parley-tok-block';
-    element.textContent = block.text;
-    block.element = element;
-    if (i < previous.length - suffix && previous[i]?.filled) fill(block, tokenized);
-  };
-  const keep = (block: Block, old: Block) => {
-    block.element = old.element;
-    if (old.filled) fill(block, tokenized);
-  };
-  blocks.forEach((block, i) => {
-    if (i < prefix) keep(block, previous[i] as Block);
-    else if (i >= blocks.length - suffix) keep(block, previous[previous.length - (blocks.length - i)] as Block);
-    else fresh(block, i);
+  const blocks: Block[] = ranges.map((range, i) => {
+    // The unchanged blocks at either end keep their elements; those between are new, plain text.
+    const old = i < prefix ? previous[i] : i >= ranges.length - suffix ? previous[previous.length - (ranges.length - i)] : undefined;
+    const block: Block = { ...range, element: old?.element ?? plainBlock(range.text), filled: false };
+    // A kept block that was shaded is shaded again (its token numbers, shades or mask may have
+    // changed); a new block in the place of one shown with its tokens gets them in this frame (not
+    // plain first, shaded a frame later): at most as many as were filled, however many changed.
+    const shaded = old ? old.filled : i < previous.length - suffix && previous[i]?.filled === true;
+    if (shaded) fill(block, tokenized);
+    return block;
   });
   if (previous.length === 0) container.replaceChildren(...blocks.map((block) => block.element));
   else {
