@@ -1,0 +1,108 @@
+/**
+ * Offline and updates (docs/app.md, "Offline and install"), with the service worker allowed
+ * (every other spec blocks it: playwright.config.ts). The built site is served under a sub-path
+ * by a plain static host (static-server.ts), as a deploy would be.
+ */
+import { readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { Download, Page } from '@playwright/test';
+import { DIST_DIR } from '../playwright.config.ts';
+import { expect, test, type ParleyPage } from './fixtures.ts';
+import { serveDist, type StaticHost } from './static-server.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+const PREFIX = '/deployed/under/a/sub-path/';
+
+let host: StaticHost;
+test.beforeEach(async () => {
+  host = await serveDist(PREFIX);
+});
+test.afterEach(async () => {
+  await host.close();
+});
+
+/** Every file of the build, relative to it. */
+function builtFiles(): string[] {
+  const root = resolve(process.cwd(), DIST_DIR);
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'));
+}
+
+/** Resolves once a service worker is active for the page (its precache complete). */
+async function serviceWorkerActive(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+/** The paths (relative to the site) in the service worker's precache. */
+async function precached(page: Page, site: string): Promise<string[]> {
+  const urls = await page.evaluate(async () => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('workbox-precache')) continue;
+      for (const request of await (await caches.open(name)).keys()) found.push(request.url);
+    }
+    return found;
+  });
+  return urls.map((url) => new URL(url).pathname.slice(new URL(site).pathname.length));
+}
+
+async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function saved(parley: ParleyPage): Promise<void> {
+  await expect(parley.saveStatus).toHaveText('Saved');
+}
+
+test('visited once, the site works with the network off: edit and export a conversation and a dataset', async ({ parley, page, context }) => {
+  await parley.goto(host.url);
+  await serviceWorkerActive(page);
+
+  // Every built file is precached (Monaco's > 2 MiB chunk included) but the service worker's own
+  // files and the shipped tokenizers, which are cached when first used.
+  const expected = builtFiles().filter((path) => !/^sw\.js$|^workbox-[\w-]+\.js$|^assets\/tokenizer(_config)?-[\w-]+\.json$/.test(path));
+  expect(expected.some((path) => /^assets\/monaco-[\w-]+\.js$/.test(path))).toBe(true);
+  expect((await precached(page, host.url)).sort()).toEqual(expected.sort());
+
+  await parley.field('Message 2 part 1 text').fill('Typed before going offline');
+  await saved(parley);
+
+  await context.setOffline(true);
+  const served = host.requested.length;
+  await page.reload();
+  await parley.waitReady();
+  // Nothing reached the host: the service worker answered.
+  expect(host.requested.slice(served)).toEqual([]);
+  // The last conversation is restored, and the preview (Monaco) renders it.
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('Typed before going offline');
+  await parley.field('Message 2 part 1 text').fill('Edited offline');
+  await parley.expectPreviewToContain('Edited offline');
+
+  await parley.button('Export as…').click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export as…' });
+  const conversation = page.waitForEvent('download');
+  await exportDialog.getByRole('button', { name: 'Download' }).click();
+  expect(await downloadedText(await conversation)).toContain('Edited offline');
+
+  // A dataset: opened, a record edited, the whole file exported.
+  const lines = [0, 1, 2].map((i) => JSON.stringify({ messages: [{ role: 'user', content: `Question ${i}?` }, { role: 'assistant', content: `Answer ${i}.` }] }));
+  await parley.openFile('offline.jsonl', `${lines.join('\n')}\n`, 'application/jsonl');
+  await expect(page.getByRole('list', { name: 'Records' })).toBeVisible();
+  await expect(parley.field('Message 1 content')).toHaveValue('Question 0?');
+  await parley.field('Message 2 content').fill('Answered offline.');
+  await page.keyboard.press('Alt+KeyJ');
+  await expect(parley.field('Message 1 content')).toHaveValue('Question 1?');
+  await page.getByText('Export…', { exact: true }).click();
+  const dataset = page.waitForEvent('download');
+  await parley.button('Export the whole file').click();
+  const exported = (await downloadedText(await dataset)).split('\n');
+  expect(JSON.parse(exported[0] as string)).toEqual({ messages: [{ role: 'user', content: 'Question 0?' }, { role: 'assistant', content: 'Answered offline.' }] });
+  expect(exported.slice(1)).toEqual([lines[1], lines[2], '']);
+  expect(host.requested.slice(served)).toEqual([]);
+});
