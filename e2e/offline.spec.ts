@@ -106,3 +106,47 @@ test('visited once, the site works with the network off: edit and export a conve
   expect(exported.slice(1)).toEqual([lines[1], lines[2], '']);
   expect(host.requested.slice(served)).toEqual([]);
 });
+
+/**
+ * A second build deployed over the first: the same files, but its index.html carries a marker
+ * and its sw.js a new revision of index.html, as a real rebuild's would. (Deriving it from the
+ * first keeps the test from running a second ~30 s build.)
+ */
+function secondBuild(path: string, body: Buffer): Buffer | undefined {
+  if (path === 'index.html') return Buffer.from(body.toString('utf8').replace('<head>', '<head><meta name="parley-build" content="2">'));
+  if (path === 'sw.js') {
+    const text = body.toString('utf8');
+    const next = text.replace(/(\{url:"index\.html",revision:")[0-9a-f]+"/, '$1second-build"');
+    if (next === text) throw new Error('sw.js has no precache entry for index.html to change');
+    return Buffer.from(next);
+  }
+  return undefined;
+}
+
+test('a new version is announced, and applied only when the person chooses Reload, after saving', async ({ parley, page }) => {
+  await parley.goto(host.url);
+  await serviceWorkerActive(page);
+  // A second visit: the page is now under the service worker, as a returning person's is.
+  await page.reload();
+  await parley.waitReady();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  host.deploy(secondBuild);
+  // The browser looks for a new sw.js on navigations and periodically; ask it now.
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  const prompt = page.getByRole('region', { name: 'New version' });
+  await expect(prompt).toContainText('A new version of Parley is ready.');
+
+  // Nothing happens until the person chooses: they go on editing.
+  await parley.field('Message 2 part 1 text').fill('Typed while a new version waited');
+  await expect(page.locator('meta[name="parley-build"]')).toHaveCount(0);
+
+  const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await parley.waitReady();
+  // The second build runs, with the edit made just before the reload.
+  await expect(page.locator('meta[name="parley-build"]')).toHaveAttribute('content', '2');
+  await expect(parley.field('Message 2 part 1 text')).toHaveValue('Typed while a new version waited');
+  await expect(page.getByRole('region', { name: 'New version' })).toHaveCount(0);
+});
