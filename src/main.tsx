@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App, loadPreview } from './app/App.tsx';
 import { boot } from './app/boot.ts';
 import { ErrorBoundary } from './app/layout/ErrorBoundary.tsx';
-import { startPwa } from './app/pwa/register.ts';
+import { startPwa } from './app/pwa/start.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
