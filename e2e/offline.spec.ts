@@ -159,3 +159,31 @@ test('a new version is announced, and applied only when the person chooses Reloa
   await expect(parley.field('Message 2 part 1 text')).toHaveValue('Typed while a new version waited');
   await expect(page.getByRole('region', { name: 'New version' })).toHaveCount(0);
 });
+
+test('a shipped tokenizer is cached when first used (not precached) and counts tokens offline', async ({ parley, page, context }) => {
+  test.setTimeout(90_000);
+  await parley.goto(host.url);
+  await serviceWorkerActive(page);
+  await page.reload();
+  await parley.waitReady();
+  const tokenizerCache = () => page.evaluate(async () => (await (await caches.open('parley-tokenizers')).keys()).map((request) => new URL(request.url).pathname.split('/').pop()));
+  expect(await tokenizerCache()).toEqual([]);
+
+  // OpenChatML's Token view loads Qwen3's tokenizer (a stand-in) from the site.
+  await parley.setFormat('openchatml');
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  const count = page.getByTestId('token-count');
+  await expect(count).toHaveText(/^\d+ tokens$/, { timeout: 60_000 });
+  const online = await count.textContent();
+  const cached = await tokenizerCache();
+  expect(cached.filter((name) => /^tokenizer-[\w-]+\.json$/.test(name ?? ''))).toHaveLength(1);
+  expect(cached.filter((name) => /^tokenizer_config-[\w-]+\.json$/.test(name ?? ''))).toHaveLength(1);
+
+  await context.setOffline(true);
+  const served = host.requested.length;
+  await page.reload();
+  await parley.waitReady();
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  await expect(count).toHaveText(online as string, { timeout: 60_000 });
+  expect(appRequests(served)).toEqual([]);
+});
