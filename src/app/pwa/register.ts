@@ -15,6 +15,13 @@ import { registerSW } from 'virtual:pwa-register';
 import { consumeLaunchQueue } from './launch-queue.ts';
 import { pwaStore } from './pwa-state.ts';
 
+/**
+ * How often an open page asks the host for a new sw.js. Browsers look on navigation only (and at
+ * most daily on their own), and Parley stays open for hours: once an hour finds a deploy the same
+ * working day at the cost of one small request. Lower it for faster news of a deploy.
+ */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
 /** Lets the waiting service worker take over (then the page reloads); set once registered. */
 let activateWaiting: (() => Promise<void>) | undefined;
 /** This page asked for the new version: the reload that follows is the one the person chose. */
@@ -30,6 +37,13 @@ function registerServiceWorker(): void {
   activateWaiting = registerSW({
     // Workbox waits for the page's load event before registering.
     immediate: false,
+    onRegisteredSW: (_url, registration) => {
+      if (!registration) return;
+      setInterval(() => {
+        // Offline, or the host is down: the next check will do.
+        if (navigator.onLine) registration.update().catch(() => undefined);
+      }, UPDATE_CHECK_MS);
+    },
     onNeedRefresh: () => pwaStore.setState({ update: 'ready', updateProblem: null }),
     // The new version controls the page now. Reload only if this page chose it; when another tab
     // did, this page keeps running (its work in place) and says so instead.
