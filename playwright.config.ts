@@ -33,6 +33,9 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1400, height: 900 },
     trace: 'retain-on-failure',
+    // No service worker: one would answer requests from its cache, out of sight of the checks
+    // that every request stays on 127.0.0.1. The offline specs (e2e/offline.spec.ts) opt in.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: `npx vite build --outDir ${DIST_DIR} --emptyOutDir && npx vite preview --outDir ${DIST_DIR} --port ${PORT} --strictPort --host 127.0.0.1`,

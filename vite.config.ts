@@ -2,6 +2,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webAppManifest } from './src/app/pwa/manifest.ts';
 
 /**
  * Content-Security-Policy of the built site, as a <meta http-equiv> so that it travels with
@@ -64,10 +66,55 @@ function noCdn(): Plugin {
   };
 }
 
+/**
+ * The largest file the service worker precaches. Workbox's default (2 MiB) would silently leave
+ * Monaco's chunk (~3.2 MB) out, and the editor would not load offline; 8 MiB leaves room for
+ * Monaco to grow while keeping anything absurd out. Raise it if a chunk outgrows it: the offline
+ * end-to-end test (e2e/offline.spec.ts) fails when a built file is missing from the precache.
+ */
+export const PRECACHE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** How many tokenizer files the runtime cache keeps (three tokenizers with their configs, and an older build's). */
+const TOKENIZER_CACHE_ENTRIES = 12;
+
+/**
+ * Offline after the first visit (docs/app.md, "Offline and install"): a Workbox service worker
+ * (sw.js, beside index.html, so its scope is the folder the site is served from) precaches every
+ * built file but the tokenizers, which it caches on first use. Only the app's own files are
+ * cached: the Hugging Face hub's answers go to the network, and no user data goes through it.
+ * Registered by src/app/pwa/register.ts (a module, so the CSP keeps `script-src 'self'`);
+ * `registerType: 'prompt'`: a new version waits until the person chooses Reload.
+ */
+function offline() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: webAppManifest(),
+    workbox: {
+      globPatterns: ['**/*.{html,js,css,svg,png,ttf,woff2,webmanifest}'],
+      maximumFileSizeToCacheInBytes: PRECACHE_MAX_BYTES,
+      // One page: every navigation in scope is the app (a share link's data is in the fragment).
+      navigateFallback: 'index.html',
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // The shipped tokenizers (9–27 MB each, tokens/shipped.ts): cached the first time they
+          // are used, never precached. Same origin only. (Workbox copies this function's source
+          // into sw.js: it may not use anything from this file.)
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/tokenizer(_config)?-[\w-]+\.json$/.test(url.pathname),
+          // The file names carry a content hash: a cached file never goes stale.
+          handler: 'CacheFirst',
+          options: { cacheName: 'parley-tokenizers', expiration: { maxEntries: TOKENIZER_CACHE_ENTRIES }, cacheableResponse: { statuses: [200] } },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   // Relative base: dist/ works from any sub-path of a static host.
   base: './',
-  plugins: [react(), tailwindcss(), noCdn(), contentSecurityPolicy()],
+  plugins: [react(), tailwindcss(), noCdn(), contentSecurityPolicy(), offline()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

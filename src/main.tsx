@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App, loadPreview } from './app/App.tsx';
 import { boot } from './app/boot.ts';
 import { ErrorBoundary } from './app/layout/ErrorBoundary.tsx';
+import { startPwa } from './app/pwa/start.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
@@ -12,9 +13,12 @@ if (!root) throw new Error('index.html has no #root element.');
 // instead of when React first renders the preview pane.
 void loadPreview();
 
+const booted = boot().catch((error: unknown) => console.error('Parley start-up failed:', error));
+// Offline use, updates, install, and files opened with the installed app (after start-up).
+startPwa(booted);
+
 // Render even if start-up failed half-way (the failure is reported): an editor beats a blank page.
-void boot()
-  .catch((error: unknown) => console.error('Parley start-up failed:', error))
+void booted
   .finally(() => {
     createRoot(root).render(
       <StrictMode>

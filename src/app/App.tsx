@@ -16,6 +16,7 @@ import { SplitPane } from './layout/SplitPane.tsx';
 import { useShortcuts } from './layout/useShortcuts.ts';
 import { DiagnosticsPanel } from './panels/DiagnosticsPanel.tsx';
 import { NoticeBar } from './panels/NoticeBar.tsx';
+import { UpdatePrompt } from './pwa/UpdatePrompt.tsx';
 import { Toolbar } from './panels/Toolbar.tsx';
 import { useRecoveryNeeded } from './persistence/recovery-state.ts';
 import { usePendingShare } from './share/pending.ts';
@@ -49,6 +50,7 @@ export function App() {
       <header>
         <Toolbar />
         <NoticeBar />
+        <UpdatePrompt />
         {recoveryNeeded && (
           <ErrorBoundary area="the storage messages">
             <Suspense fallback={null}>

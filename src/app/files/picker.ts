@@ -1,3 +1,5 @@
+import { inputAccept } from './file-types.ts';
+
 /** The hidden file input of the toolbar's Open button, reachable from shortcuts (Ctrl+O). */
 let input: HTMLInputElement | null = null;
 
@@ -9,5 +11,5 @@ export function openPicker(): void {
   input?.click();
 }
 
-/** The extensions the picker offers; other files can still be dropped or pasted. */
-export const PICKER_ACCEPT = '.json,.jsonl,.ndjson,application/json';
+/** The extensions the picker offers (files/file-types.ts); other files can still be dropped or pasted. */
+export const PICKER_ACCEPT = inputAccept();

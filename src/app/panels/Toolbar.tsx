@@ -7,6 +7,7 @@ import { OpenInPlaceButton } from '../dataset/save/OpenInPlaceButton.tsx';
 import { ExamplesButton } from '../examples/ExamplesDialog.tsx';
 import { ExportControls, OpenButton, PasteButton } from '../files/OpenControls.tsx';
 import { ShareButton } from '../share/ShareButton.tsx';
+import { InstallButton } from '../pwa/InstallButton.tsx';
 import { FormatControls } from './FormatControls.tsx';
 import { HistoryButtons } from './HistoryButtons.tsx';
 import { NewMenu } from './NewMenu.tsx';
@@ -41,6 +42,7 @@ export function Toolbar() {
           <ExamplesButton />
         </Group>
         <div className="ml-auto flex items-center gap-3">
+          <InstallButton />
           <SaveStatus />
           <ThemeSelect />
         </div>

@@ -5,6 +5,7 @@
  * handle and Save downloads the file instead. Only the parts used here are typed: the picker and
  * the permission calls are not in TypeScript's DOM library (they are a WICG draft).
  */
+import { acceptMap } from '../../files/file-types.ts';
 
 export type Permission = 'granted' | 'denied' | 'prompt';
 
@@ -35,7 +36,7 @@ export function canSaveInPlace(host: PickerHost = globalThis as PickerHost): boo
 }
 
 const DATASET_TYPES: PickerOptions['types'] = [
-  { description: 'Datasets (JSON Lines, JSON)', accept: { 'application/jsonl': ['.jsonl', '.ndjson'], 'application/json': ['.json'] } },
+  { description: 'Datasets (JSON Lines, JSON)', accept: acceptMap() },
 ];
 
 /**
