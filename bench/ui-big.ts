@@ -84,7 +84,7 @@ async function openBig(page: Page, file: string): Promise<{ open: number; longes
 
 /** Opens the big conversation in a fresh page of `base` and types into a short message. */
 export async function measureBigRecord(browser: Browser, base: string, file: string, log: (line: string) => void = () => {}): Promise<BigRecordFigures> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
   try {
     const page = await context.newPage();
     await page.goto(base);

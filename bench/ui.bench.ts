@@ -97,7 +97,7 @@ async function measureLoad(browser: Browser): Promise<{ editorReady: number[]; p
   const previewReady: number[] = [];
   let observed: string[] = [];
   for (let run = 0; run < LOAD_RUNS; run++) {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const js: string[] = [];
     let sawMonaco = false;
@@ -242,7 +242,7 @@ function machine(browser: Browser): string {
 
 /** Typing into 100 messages with the Jinja template, at `base`, in a fresh context. */
 async function measureJinjaAt(browser: Browser, base: string): Promise<Latency> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
     await page.goto(base);
@@ -327,7 +327,7 @@ async function main(): Promise<void> {
     const latencies: Latency[] = [];
     for (const typing of CASES) {
       console.log(`Typing into a ${typing.messages}-message conversation${typing.jinja ? ' (Jinja template)' : ''}…`);
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
       const page = await context.newPage();
       await page.goto(BASE);
       await page.evaluate(() => window.__parley.ready);
