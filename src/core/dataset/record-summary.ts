@@ -80,10 +80,23 @@ export function preview(text: string): string {
   let cut = 0;
   for (let i = 0; i < head.length; points++) {
     if (points === PREVIEW_LENGTH - 1) cut = i;
-    if (points === PREVIEW_LENGTH) return `${head.slice(0, cut)}…`;
+    if (points === PREVIEW_LENGTH) return cutCopy(head, cut);
     i += isPairAt(head, i) ? 2 : 1;
   }
   return head;
+}
+
+/** Code units of a cut preview, the ellipsis included. */
+const cutUnits = new Uint16Array(2 * PREVIEW_LENGTH);
+
+/**
+ * `head` up to `end` and an ellipsis, as a string of its own: a slice (or a slice joined to
+ * "…") keeps the whole head alive in every row of the list, four times the preview's length.
+ */
+function cutCopy(head: string, end: number): string {
+  for (let i = 0; i < end; i++) cutUnits[i] = head.charCodeAt(i);
+  cutUnits[end] = 0x2026;
+  return String.fromCharCode(...cutUnits.subarray(0, end + 1));
 }
 
 /** A high surrogate followed by a low one at `i`: one code point in two units. */
