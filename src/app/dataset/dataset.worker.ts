@@ -13,7 +13,8 @@ import { indexFromMessage } from './index-message.ts';
 import { rowContent } from './row-content.ts';
 import { setWorkerProfile } from './worker-profile.ts';
 import type { CheckRequest, FixKindRequest, FromWorker, ToWorker } from './protocol.ts';
-import { checkRecords, CONTENT_BATCH, indexChunks, partSize, streamChunks } from './worker-logic.ts';
+import { CHECK_WINDOW_BYTES, checkRecords, CONTENT_BATCH, indexChunks, partSize, streamChunks } from './worker-logic.ts';
+import { WindowReader } from './window-reader.ts';
 import { isSearchRequest, type SearchRequest } from './search/search-protocol.ts';
 import { createSearchHandler } from './search/worker-handler.ts';
 
@@ -60,9 +61,11 @@ async function check(request: CheckRequest): Promise<void> {
   const context = dialectContextOf(profile);
   const total = partSize(index.records.count, CONTENT_BATCH, part, parts);
   const over = () => checking !== run || run.stopped;
+  // Every window of the pass in the same memory (window-reader.ts): checkRecords is done with a window before it reads the next.
+  const windows = new WindowReader(CHECK_WINDOW_BYTES);
   await checkRecords(index, {
     cancelled: over,
-    read: (start, end) => read(file, start, end),
+    read: (start, end) => windows.read(file, start, end),
     decode: (bytes, line) => decodeRecordBytes(bytes, line, context),
     content: (result) => rowContent(result, profile),
     emit: (from, contents) => {

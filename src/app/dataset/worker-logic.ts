@@ -60,7 +60,7 @@ export const CHECK_WINDOW_BYTES = 8 * 1024 * 1024;
 export const CONTENT_BATCH = 10000;
 
 export interface CheckOptions {
-  /** Bytes [start, end) of the file. */
+  /** Bytes [start, end) of the file; they may be overwritten by the next read (the worker reads every window into the same memory). */
   read: (start: number, end: number) => Promise<Uint8Array>;
   decode: (bytes: Uint8Array, line: number) => RecordDecodeResult;
   content: (result: RecordDecodeResult) => RowContent;

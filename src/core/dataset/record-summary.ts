@@ -41,7 +41,7 @@ export function summarizeRecord(record: ParleyRecord, dialect: string, diagnosti
     preview: preview(firstUser ? (contentText(firstUser.content) ?? '') : ''),
     dialect,
     messages: messages.length,
-    turns: messages.filter((m) => m.role === 'user').length,
+    turns: userMessages(messages),
     hasToolCalls: messages.some(hasToolCalls),
     hasThoughts: messages.some(hasThoughts),
     diagnostics: diagnostics.length,
@@ -49,6 +49,13 @@ export function summarizeRecord(record: ParleyRecord, dialect: string, diagnosti
     empty: emptyFields(record),
     warnings,
   };
+}
+
+/** Counted without a list made per record (every record of a data set is summarised). */
+function userMessages(messages: readonly Message[]): number {
+  let count = 0;
+  for (const message of messages) if (message.role === 'user') count++;
+  return count;
 }
 
 function hasToolCalls(message: Message): boolean {
@@ -60,10 +67,42 @@ function hasThoughts(message: Message): boolean {
   return message.content?.type === 'blocks' && message.content.blocks.some((block) => block.type === 'thoughts');
 }
 
-/** White space collapsed, cut at PREVIEW_LENGTH code points (never inside a surrogate pair). */
-function preview(text: string): string {
+/**
+ * White space collapsed, cut at PREVIEW_LENGTH code points (never inside a surrogate pair, a
+ * lone surrogate counting as one, as `Array.from` counts them). Counted in place: the list of
+ * characters it made before was the largest garbage of a record's check in the dataset worker.
+ */
+export function preview(text: string): string {
   // Only the head matters: do not collapse a megabyte of text to keep 80 characters.
   const head = text.slice(0, PREVIEW_LENGTH * 4).replace(/[\uD800-\uDBFF]$/, '').replace(/\s+/g, ' ').trim();
-  const chars = Array.from(head);
-  return chars.length > PREVIEW_LENGTH ? `${chars.slice(0, PREVIEW_LENGTH - 1).join('')}…` : head;
+  let points = 0;
+  /** Where the first PREVIEW_LENGTH - 1 code points end. */
+  let cut = 0;
+  for (let i = 0; i < head.length; points++) {
+    if (points === PREVIEW_LENGTH - 1) cut = i;
+    if (points === PREVIEW_LENGTH) return cutCopy(head, cut);
+    i += isPairAt(head, i) ? 2 : 1;
+  }
+  return head;
+}
+
+/** Code units of a cut preview, the ellipsis included. */
+const cutUnits = new Uint16Array(2 * PREVIEW_LENGTH);
+
+/**
+ * `head` up to `end` and an ellipsis, as a string of its own: a slice (or a slice joined to
+ * "…") keeps the whole head alive in every row of the list, four times the preview's length.
+ */
+function cutCopy(head: string, end: number): string {
+  for (let i = 0; i < end; i++) cutUnits[i] = head.charCodeAt(i);
+  cutUnits[end] = 0x2026;
+  return String.fromCharCode(...cutUnits.subarray(0, end + 1));
+}
+
+/** A high surrogate followed by a low one at `i`: one code point in two units. */
+function isPairAt(text: string, i: number): boolean {
+  const high = text.charCodeAt(i);
+  if (high < 0xd800 || high > 0xdbff || i + 1 >= text.length) return false;
+  const low = text.charCodeAt(i + 1);
+  return low >= 0xdc00 && low <= 0xdfff;
 }

@@ -9,7 +9,7 @@ import { pathAt, whereAt, type Where } from '../model/path.ts';
 import type { ToolCall, ToolDefinition } from '../model/types.ts';
 import { isSurelyJsonObject } from './json-surely.ts';
 import { describeJsonSyntaxError, parseJson } from './json-syntax.ts';
-import { checkAgainstSchema, isPlainObject, jsonTypeOf, type SchemaProblemKind } from './schema-check.ts';
+import { checkAgainstSchema, isPlainObject, jsonTypeOf, schemaFits, type SchemaProblemKind } from './schema-check.ts';
 
 export const TOOL_CALL_CODES = {
   noName: 'tool-call/no-name',
@@ -120,5 +120,5 @@ export function isCleanToolCall(name: string, args: string, tools: readonly Tool
   } catch {
     return false;
   }
-  return isPlainObject(value) && checkAgainstSchema(value, tool.parameters).length === 0;
+  return isPlainObject(value) && schemaFits(value, tool.parameters);
 }

@@ -11,9 +11,13 @@ function isValuePart(part: unknown): boolean {
   return isObject(part) && typeof part.type === 'string' && 'value' in part && !('text' in part);
 }
 
+/** A loop without a list made per record: every record of a data set is detected. */
 export function detectLlamaFactory(json: unknown): number {
   if (!isObject(json) || !Array.isArray(json.messages)) return 0;
-  const lists = json.messages.flatMap((m) => (isObject(m) && Array.isArray(m.content) ? [m.content] : []));
-  if (lists.length === 0) return 0;
-  return lists.some((parts) => parts.length > 0 && parts.every(isValuePart)) ? OWN : 0;
+  for (const message of json.messages) {
+    if (!isObject(message) || !Array.isArray(message.content)) continue;
+    const parts: unknown[] = message.content;
+    if (parts.length > 0 && parts.every(isValuePart)) return OWN;
+  }
+  return 0;
 }

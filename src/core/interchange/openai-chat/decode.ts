@@ -19,7 +19,7 @@ import { shapeOf, sourcePart, withShape } from '../shared/shape.ts';
 import { tagSource } from '../shared/tag-source.ts';
 import { rawToolFrom } from '../shared/tools.ts';
 import { readReasoning } from './reasoning.ts';
-import { documentSchema, functionSchema, imagePartSchema, messageSchema, partSchema, textPartSchema, toolCallSchema, toolSchema } from './schema.ts';
+import { documentSchema, functionSchema, imagePartSchema, messageSchema, partSchema, surelyPlainMessage, textPartSchema, toolCallSchema, toolSchema } from './schema.ts';
 import { CODE, DIALECT, SHAPE, type CallShape, type DocumentShape, type MessageShape, type PartShape, type ToolShape } from './shape.ts';
 
 const MESSAGE_KEYS = ['role', 'content', 'name', 'tool_call_id', 'tool_calls', 'function_call'];
@@ -66,7 +66,7 @@ export function decodeOpenAiChat(json: unknown): DecodeResult {
 }
 
 function decodeMessage(item: JsonObject, path: FieldPath, out: Diagnostic[]): Message {
-  check(CODE, messageSchema, item, path, out);
+  if (!surelyPlainMessage(item)) check(CODE, messageSchema, item, path, out);
   const message: Message = { id: newId('m'), role: item.role as string };
   let extra = extraOf(item, MESSAGE_KEYS);
   const keepRaw = (key: string) => (extra = withKey(extra, key, item[key]));
