@@ -36,4 +36,17 @@ describe('segmented encoding', () => {
       expect(pieces.ids.length).toBeGreaterThan(10);
     }
   });
+
+  it('encodeFlat gives the same tokens and places as typed arrays, reusing the pieces encode made', () => {
+    const messages = ['Hi there 👋', 'Grüß dich — 日本語 too.', 'Bye'].map((text, i) => textMessage(i % 2 ? 'assistant' : 'user', text));
+    const encoder = segmentedEncoder(qwen3);
+    for (const record of [conversation(messages), conversation([...messages.slice(0, 2), textMessage('user', 'Bye, bye')])]) {
+      const rendered = format.render(record);
+      const whole = qwen3.encode(rendered.text);
+      const flat = encoder.encodeFlat(rendered.text, cutsOf(rendered));
+      expect(flat.ids).toBeInstanceOf(Int32Array);
+      expect({ ids: Array.from(flat.ids), starts: Array.from(flat.starts), ends: Array.from(flat.ends), exact: flat.exact }).toEqual({ ids: whole.ids, starts: whole.starts, ends: whole.ends, exact: whole.exact });
+      expect(agrees(flat, whole)).toBe(true);
+    }
+  });
 });

@@ -10,6 +10,7 @@
  * SentencePiece-style prefix space (which the first piece only gets). The caller checks the
  * first text against a whole encode too (`agrees`), and falls back to whole encodes if not.
  */
+import { flatEncoding, type FlatEncoding } from './flat.ts';
 import type { TokenEncoding, Tokenizer, TokenizerFiles } from './types.ts';
 
 type Json = Record<string, unknown>;
@@ -42,33 +43,65 @@ export function joinEncodings(pieces: readonly { start: number; encoding: TokenE
   return out;
 }
 
+interface Piece {
+  encoding: TokenEncoding;
+  /** The same as typed arrays, made when first asked (`encodeFlat`). */
+  flat?: FlatEncoding;
+}
+
 /**
  * An encoder that keeps the last call's pieces. `cuts`: offsets where the text may be cut (the
  * starts and ends of its special tokens that are added tokens of this tokenizer), sorted.
+ * `encode` gives the joined `TokenEncoding`; `encodeFlat` typed arrays (the Token view's), joined
+ * by copying each piece's arrays, not token by token into growing arrays.
  */
 export function segmentedEncoder(tokenizer: Pick<Tokenizer, 'encode'>) {
-  let cache = new Map<string, TokenEncoding>();
+  let cache = new Map<string, Piece>();
+  const cut = (text: string, cuts: readonly number[]): { start: number; piece: Piece }[] => {
+    const next = new Map<string, Piece>();
+    const pieces: { start: number; piece: Piece }[] = [];
+    let at = 0;
+    for (const end of [...cuts, text.length]) {
+      if (end <= at || end > text.length) continue;
+      const slice = text.slice(at, end);
+      const piece = next.get(slice) ?? cache.get(slice) ?? { encoding: tokenizer.encode(slice, { addSpecialTokens: false }) };
+      next.set(slice, piece);
+      pieces.push({ start: at, piece });
+      at = end;
+    }
+    cache = next;
+    return pieces;
+  };
   return {
     encode(text: string, cuts: readonly number[]): TokenEncoding {
-      const next = new Map<string, TokenEncoding>();
-      const pieces: { start: number; encoding: TokenEncoding }[] = [];
-      let at = 0;
-      for (const cut of [...cuts, text.length]) {
-        if (cut <= at || cut > text.length) continue;
-        const piece = text.slice(at, cut);
-        const encoding = next.get(piece) ?? cache.get(piece) ?? tokenizer.encode(piece, { addSpecialTokens: false });
-        next.set(piece, encoding);
-        pieces.push({ start: at, encoding });
-        at = cut;
+      return joinEncodings(cut(text, cuts).map(({ start, piece }) => ({ start, encoding: piece.encoding })));
+    },
+    encodeFlat(text: string, cuts: readonly number[]): FlatEncoding {
+      const pieces = cut(text, cuts);
+      let length = 0;
+      for (const { piece } of pieces) {
+        piece.flat ??= flatEncoding(piece.encoding);
+        length += piece.flat.ids.length;
       }
-      cache = next;
-      return joinEncodings(pieces);
+      const out: FlatEncoding = { ids: new Int32Array(length), starts: new Int32Array(length), ends: new Int32Array(length), exact: true };
+      let at = 0;
+      for (const { start, piece } of pieces) {
+        const flat = piece.flat as FlatEncoding;
+        out.ids.set(flat.ids, at);
+        for (let i = 0; i < flat.ids.length; i++) {
+          out.starts[at + i] = (flat.starts[i] as number) + start;
+          out.ends[at + i] = (flat.ends[i] as number) + start;
+        }
+        if (!flat.exact) out.exact = false;
+        at += flat.ids.length;
+      }
+      return out;
     },
   };
 }
 
 /** Whether two encodings give the same tokens at the same places. */
-export function agrees(a: TokenEncoding, b: TokenEncoding): boolean {
+export function agrees(a: Pick<FlatEncoding, 'ids' | 'starts' | 'ends'> | TokenEncoding, b: Pick<FlatEncoding, 'ids' | 'starts' | 'ends'> | TokenEncoding): boolean {
   if (a.ids.length !== b.ids.length) return false;
   for (let i = 0; i < a.ids.length; i++) if (a.ids[i] !== b.ids[i] || a.starts[i] !== b.starts[i] || a.ends[i] !== b.ends[i]) return false;
   return true;
