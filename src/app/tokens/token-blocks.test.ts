@@ -7,12 +7,14 @@ function resultOf(messages: number[]) {
   return { starts: Int32Array.from(messages, (_, i) => i), ends: Int32Array.from(messages, (_, i) => i + 1), message: Int32Array.from(messages), ids: Int32Array.from(messages, (m) => 100 + m) };
 }
 const tokenRange = (block: BlockRange) => [block.first, block.end];
+/** A text of line breaks only: every token starts a line, so blocks may be cut anywhere. */
+const lines = (length: number) => '\n'.repeat(length);
 
 describe('tokenBlocks', () => {
   it('starts a block at every group of messages', () => {
     const perMessage = 3;
     const messages = Array.from({ length: MESSAGES_PER_BLOCK * 2 * perMessage }, (_, i) => Math.floor(i / perMessage));
-    expect(tokenBlocks(messages.length, resultOf(messages)).map(tokenRange)).toEqual([
+    expect(tokenBlocks(lines(messages.length), resultOf(messages)).map(tokenRange)).toEqual([
       [0, MESSAGES_PER_BLOCK * perMessage],
       [MESSAGES_PER_BLOCK * perMessage, MESSAGES_PER_BLOCK * 2 * perMessage],
     ]);
@@ -21,7 +23,7 @@ describe('tokenBlocks', () => {
   it('cuts a long group every BLOCK_TOKENS tokens, counted from the group start', () => {
     // A leading token of no message is a block of its own; message 0 then has BLOCK_TOKENS + 5 tokens.
     const messages = [-1, ...Array.from({ length: BLOCK_TOKENS + 5 }, () => 0), MESSAGES_PER_BLOCK];
-    expect(tokenBlocks(messages.length, resultOf(messages)).map(tokenRange)).toEqual([
+    expect(tokenBlocks(lines(messages.length), resultOf(messages)).map(tokenRange)).toEqual([
       [0, 1],
       [1, 1 + BLOCK_TOKENS],
       [1 + BLOCK_TOKENS, BLOCK_TOKENS + 6],
@@ -30,19 +32,30 @@ describe('tokenBlocks', () => {
   });
 
   it('keeps the characters no token covers in the block they fall in, and covers the text once', () => {
-    // Tokens 'a' (0-1) and 'c' (2-3) of 'abcd': 'b' and 'd' are covered by none.
+    // Tokens 'a' (0-1) and 'c' (2-3) of 'a\nc\n': the line breaks are covered by none.
     const result = { starts: Int32Array.of(0, 2), ends: Int32Array.of(1, 3), message: Int32Array.of(0, MESSAGES_PER_BLOCK) };
-    expect(tokenBlocks(4, result)).toEqual([
+    expect(tokenBlocks('a\nc\n', result)).toEqual([
       { first: 0, end: 1, start: 0, stop: 2 },
       { first: 1, end: 2, start: 2, stop: 4 },
     ]);
     // A gap before the first token is a block of its own, as the token of no message above.
-    expect(tokenBlocks(3, { starts: Int32Array.of(1), ends: Int32Array.of(3), message: Int32Array.of(0) })).toEqual([
+    expect(tokenBlocks('\nbc', { starts: Int32Array.of(1), ends: Int32Array.of(3), message: Int32Array.of(0) })).toEqual([
       { first: 0, end: 0, start: 0, stop: 1 },
       { first: 0, end: 1, start: 1, stop: 3 },
     ]);
-    expect(tokenBlocks(0, { starts: new Int32Array(0), ends: new Int32Array(0), message: new Int32Array(0) })).toEqual([]);
-    expect(tokenBlocks(2, { starts: new Int32Array(0), ends: new Int32Array(0), message: new Int32Array(0) })).toEqual([{ first: 0, end: 0, start: 0, stop: 2 }]);
+    expect(tokenBlocks('', { starts: new Int32Array(0), ends: new Int32Array(0), message: new Int32Array(0) })).toEqual([]);
+    expect(tokenBlocks('ab', { starts: new Int32Array(0), ends: new Int32Array(0), message: new Int32Array(0) })).toEqual([{ first: 0, end: 0, start: 0, stop: 2 }]);
+  });
+
+  it('cuts only where a line starts: a cut that falls inside a line waits for the next line', () => {
+    // 'ab\ncd', one token a character: message 8 starts at the line break, the block at the line after it.
+    const result = { starts: Int32Array.of(0, 1, 2, 3, 4), ends: Int32Array.of(1, 2, 3, 4, 5), message: Int32Array.of(0, 0, MESSAGES_PER_BLOCK, MESSAGES_PER_BLOCK, MESSAGES_PER_BLOCK) };
+    expect(tokenBlocks('ab\ncd', result)).toEqual([
+      { first: 0, end: 3, start: 0, stop: 3 },
+      { first: 3, end: 5, start: 3, stop: 5 },
+    ]);
+    // No line break at all: one block, however many groups and tokens.
+    expect(tokenBlocks('abcde', result)).toEqual([{ first: 0, end: 5, start: 0, stop: 5 }]);
   });
 
   it('the runs of each block, one after the other, are the runs of the whole text (shared characters and empty tokens too)', () => {
@@ -52,7 +65,7 @@ describe('tokenBlocks', () => {
     const message = [0, 0, 0, 0, MESSAGES_PER_BLOCK, ...Array.from({ length: BLOCK_TOKENS + 3 }, () => 2 * MESSAGES_PER_BLOCK)];
     const length = 6 + BLOCK_TOKENS + 3 + 2;
     const result = { starts: Int32Array.from(starts), ends: Int32Array.from(ends), message: Int32Array.from(message) };
-    const blocks = tokenBlocks(length, result);
+    const blocks = tokenBlocks(lines(length), result);
     expect(blocks.length).toBe(4);
     const joined: TokenRun[] = blocks.flatMap((block) => tokenRuns(length, result, block));
     expect(joined).toEqual(tokenRuns(length, result));
@@ -61,7 +74,7 @@ describe('tokenBlocks', () => {
   it('a token added in one group leaves the blocks of the later groups as they were (by text)', () => {
     const before = Array.from({ length: MESSAGES_PER_BLOCK * 3 }, (_, m) => Array(5).fill(m) as number[]).flat();
     const after = [0, ...before];
-    const texts = (messages: number[]) => tokenBlocks(messages.length, resultOf(messages)).map((block) => messages.slice(block.first, block.end).join(','));
+    const texts = (messages: number[]) => tokenBlocks(lines(messages.length), resultOf(messages)).map((block) => messages.slice(block.first, block.end).join(','));
     expect(keptEnds(texts(before), texts(after))).toEqual({ prefix: 0, suffix: 2 });
   });
 });

@@ -36,10 +36,19 @@ function tokenClass(index: number, trained: boolean, empty: boolean): string {
   return `parley-tok ${index % 2 === 0 ? 'parley-tok-even' : 'parley-tok-odd'}${trained ? ' parley-tok-trained' : ''}${empty ? ' parley-tok-empty' : ''}`;
 }
 
+/** The view's line height in pixels (token-view.css: 12px × 1.7), for a block's height before it is first shown. */
+const LINE_PX = 20.4;
+
 function plainBlock(text: string): HTMLElement {
   const element = document.createElement('span');
   element.className = 'parley-tok-block';
   element.textContent = text;
+  // Its lines (a block ends with its last line's break), so that the scroll height is about right
+  // before the browser has laid it out once (then `auto` keeps the size it had).
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  if (!text.endsWith('\n')) lines++;
+  element.style.containIntrinsicSize = `auto ${Math.round(Math.max(1, lines) * LINE_PX)}px`;
   return element;
 }
 
@@ -111,7 +120,7 @@ export class TokenBlocksView {
   /** Shows `tokenized`, keeping what it can of what is shown (see the file's comment). */
   show(tokenized: Tokenized): void {
     const { text, result } = tokenized;
-    const ranges = tokenBlocks(text.length, result);
+    const ranges = tokenBlocks(text, result);
     const texts = ranges.map((range) => text.slice(range.start, range.stop));
     // Only when the container still holds what `blocks` describe (a first answer, or a view re-mounted, starts afresh).
     const valid = this.shown !== undefined && this.blocks.every((block) => block.element.parentNode === this.container) && this.container.childNodes.length === this.blocks.length;
