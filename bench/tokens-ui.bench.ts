@@ -7,6 +7,8 @@
  *   (`__parley.onTokensUpdated` + `tokenCounts().text === renderedText()`), p50/p95;
  * - the JavaScript the Token view adds (its lazy chunks: the view and the worker; bytes and gzip),
  *   and the tokenizer.json it fetches (not JavaScript, listed apart).
+ * With PARLEY_BENCH_BASELINE=<a built dist/>, that build is measured in the same run, size by size
+ * ("before", then this checkout's "after"), for figures side by side on a shared machine.
  * Writes the figures to BENCHMARKS.md under "Token view (npm run bench:tokens-ui)".
  */
 import { execFileSync } from 'node:child_process';
@@ -19,17 +21,28 @@ import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { writeBenchmarkSection } from './benchmarks-md.ts';
 import { conversationJson, percentile } from './ui-data.ts';
+import { goldenAvailable, goldenCase, GOLDEN_SKIP_REASON, QWEN25 } from '../test/reference/hf-jinja-golden.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PORT = Number(process.env.PARLEY_BENCH_PORT ?? 4176);
 const BASE = `http://127.0.0.1:${PORT}/`;
-const SIZES = [100, 2000];
+/**
+ * `--jinja`: the Jinja format with Qwen2.5-7B-Instruct's own template (from ../shared/reference,
+ * hf-jinja-golden) instead of OpenChatML, at 100 messages (its mask renders every prefix of the
+ * conversation: issue 23 item 2), written to its own section.
+ */
+const JINJA = process.argv.includes('--jinja');
+const SIZES = JINJA ? [100] : [100, 2000];
 const KEYSTROKES = Number(process.env.PARLEY_BENCH_KEYS ?? 40);
 const WARMUP = 5;
 /** Issue 23 item 6: as fast as the preview. */
 const TARGET_P95_AT_100 = 20;
 const TARGET_P95_AT_2000 = 50;
-const HEADING = '## Token view (npm run bench:tokens-ui)';
+const HEADING = JINJA ? '## Token view under a Jinja template (npm run bench:tokens-ui -- --jinja)' : '## Token view (npm run bench:tokens-ui)';
+const FORMAT = JINJA ? 'the Jinja format with Qwen2.5-7B-Instruct\'s template and the tokenizer the view chooses for it' : 'OpenChatML with the shipped Qwen3 tokenizer';
+/** PARLEY_BENCH_BASELINE=<a built dist/>: that build is measured too, in the same run, size by size (served on PARLEY_BENCH_BASELINE_PORT, else 100 above PORT). */
+const BASELINE = process.env.PARLEY_BENCH_BASELINE;
+const BASELINE_PORT = Number(process.env.PARLEY_BENCH_BASELINE_PORT ?? PORT + 100);
 
 /** The Token view's lazy files in the build: its chunk (+ CSS) and the worker; the tokenizer files apart. */
 function tokenViewFiles(dist: string) {
@@ -105,7 +118,10 @@ const p = (samples: Sample[], key: keyof Sample, q: number) => percentile(sample
 async function measure(page: Page, messages: number) {
   const loaded = await page.evaluate((value) => window.__parley.load(value, 'bench.json'), conversationJson(messages));
   if (!loaded.ok) throw new Error(`load failed: ${loaded.message}`);
-  await page.evaluate(() => window.__parley.setFormat('openchatml'));
+  if (JINJA) {
+    if (!goldenAvailable) throw new Error(GOLDEN_SKIP_REASON);
+    await page.evaluate((template) => window.__parley.setFormat('jinja', { template }), goldenCase(QWEN25).chat_template);
+  } else await page.evaluate(() => window.__parley.setFormat('openchatml'));
   // The preview first (Text view), in the same page and run: the figure to keep up with.
   const preview = await typeTimed(page, 'armPreview');
   await page.getByRole('tab', { name: 'Tokens' }).click();
@@ -118,30 +134,55 @@ async function measure(page: Page, messages: number) {
   return { messages, renderedChars, tokens: tokens.at(-1)?.count ?? 0, samples: tokens.length, preview, split: tokens, p50: p(tokens, 'ms', 50), p95: p(tokens, 'ms', 95), max: Math.max(...tokens.map((s) => s.ms)) };
 }
 
+/** What the figures above came from, kept with them (written by hand: see BENCHMARKS.md's history of this section). */
+const WHERE_IT_GOES: string[] = [
+  'Where the time went and what changed (issue 23 item 6, 2026-11-27). Before: on every answer the worker built a TokenEncoding, span',
+  'objects and a whole training example for all tokens (an object or array entry per token), TokenText built 188,000 token runs and',
+  're-filled every kept block near the screen, and the text was one inline paragraph, so any change laid out and painted all of it',
+  'again (a Chromium trace at 2,000 messages, load ~16: layout 46 ms, pre-paint 21 ms, paint 23 ms per keystroke). Now: the worker',
+  'masks and counts on typed arrays (src/core/tokens/flat.ts) and finds the last text\'s pieces by place instead of hashing each',
+  'piece\'s text; the page finds its blocks from the typed arrays, keeps a kept block\'s token elements and sets only the numbers,',
+  'shades and mask that changed (a block far from the screen is updated when it comes near); blocks are cut only at line starts, so',
+  'each is a box of its own with content-visibility: auto (same trace: layout 5 ms, pre-paint 4 ms, paint 8 ms per keystroke); the',
+  'per-message list is built only while open. The targets are not shown on this machine today: the run above was made at load average',
+  '20–25 on 2 cores (8 engineers\' jobs), where even the preview\'s p95 moved from 21 to 193 ms between its two runs. Side by side in',
+  'that run, p50 keystroke → painted: 2,000 messages 774 → 238 ms (3.3×), 100 messages 45 → 38 ms; the worker\'s share at 2,000',
+  'messages 209 → 53 ms, handled → painted 411 → 86 ms. Measured alone in Node under the same load, the worker\'s steps at 2,000',
+  'messages take, at their fastest round, 3.5 ms (encode, 188,000 tokens joined) and 1.8 ms (mask and counts): most of what the',
+  'browser figures show beyond that is waiting for a core. Reproduce: build the tree before (git archive 15ca7d5 | tar -x -C',
+  '/tmp/before; ln -s "$PWD/node_modules" /tmp/before/node_modules; (cd /tmp/before && npx vite build --outDir dist-before)), then',
+  'PARLEY_BENCH_BASELINE=/tmp/before/dist-before npm run bench:tokens-ui.',
+];
+
 async function main(): Promise<void> {
   const dist = mkdtempSync(join(tmpdir(), 'parley-tokens-ui-'));
   console.log('Building…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
   const files = tokenViewFiles(dist);
   const server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: dist }, preview: { port: PORT, strictPort: true, host: '127.0.0.1', open: false } });
+  const baseline = BASELINE ? await preview({ root: ROOT, logLevel: 'warn', build: { outDir: BASELINE }, preview: { port: BASELINE_PORT, strictPort: true, host: '127.0.0.1', open: false } }) : undefined;
+  const builds: [string, string][] = [...(baseline ? [['before', `http://127.0.0.1:${BASELINE_PORT}/`] as [string, string]] : []), ['', BASE]];
+  if (baseline) (builds[1] as [string, string])[0] = 'after';
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
     const results = [];
     for (const size of SIZES) {
-      console.log(`Typing into a ${size}-message conversation with the Token view open…`);
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      const page = await context.newPage();
-      await page.goto(BASE);
-      await page.evaluate(() => window.__parley.ready);
-      results.push(await measure(page, size));
-      await context.close();
+      for (const [build, url] of builds) {
+        console.log(`Typing into a ${size}-message conversation with the Token view open${build ? ` (${build})` : ''}…`);
+        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(url);
+        await page.evaluate(() => window.__parley.ready);
+        results.push({ build, ...(await measure(page, size)) });
+        await context.close();
+      }
     }
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     const cpu = `${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end`;
     const section = [
       HEADING,
       '',
-      `Measured ${new Date().toISOString().slice(0, 10)} (${cpu}), headless Chromium ${browser.version()}, the production build, OpenChatML with the shipped Qwen3 tokenizer.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} (${cpu}), headless Chromium ${browser.version()}, the production build, ${FORMAT}.${BASELINE ? ` Side by side in this run: "before" is the build in ${BASELINE}, "after" this checkout, one after the other at each size.` : ''}`,
       `Keystroke → on screen: from the keydown event to the first frame painted after the Token view received the worker's tokenization of the text with that key (the preview: after its text changed, measured first in the same page with the Text view shown); ${results[0]?.samples ?? 0} keystrokes per size after ${WARMUP} warm-up ones.`,
       '',
       '| conversation | rendered text | tokens | view | p50 | p95 | max | target (p95) |',
@@ -149,7 +190,7 @@ async function main(): Promise<void> {
       ...results.flatMap((r) => {
         const target = r.messages <= 100 ? TARGET_P95_AT_100 : TARGET_P95_AT_2000;
         return [
-          `| ${r.messages} messages | ${(r.renderedChars / 1024).toFixed(0)} KB | ${r.tokens.toLocaleString('en-US')} | Tokens | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.max.toFixed(1)} ms | ≤ ${target} ms: ${r.p95 <= target ? 'met' : '**missed**'} |`,
+          `| ${r.messages} messages${r.build ? ` (${r.build})` : ''} | ${(r.renderedChars / 1024).toFixed(0)} KB | ${r.tokens.toLocaleString('en-US')} | Tokens | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.max.toFixed(1)} ms | ≤ ${target} ms: ${r.p95 <= target ? 'met' : '**missed**'} |`,
           `| | | | preview | ${p(r.preview, 'ms', 50).toFixed(1)} ms | ${p(r.preview, 'ms', 95).toFixed(1)} ms | ${Math.max(...r.preview.map((s) => s.ms)).toFixed(1)} ms | |`,
         ];
       }),
@@ -158,7 +199,7 @@ async function main(): Promise<void> {
       '',
       '| conversation | keydown → request posted (input, store, render, spans) | posted → answer arrived, less the worker | worker (encode, mask) | answer arrived → handled | handled → painted (React, layout, paint) |',
       '|---|---|---|---|---|---|',
-      ...results.map((r) => `| ${r.messages} messages | ${(['render', 'transit', 'worker', 'handle', 'paint'] as const).map((k) => `${p(r.split, k, 50).toFixed(1)} / ${p(r.split, k, 95).toFixed(1)}`).join(' | ')} |`),
+      ...results.map((r) => `| ${r.messages} messages${r.build ? ` (${r.build})` : ''} | ${(['render', 'transit', 'worker', 'handle', 'paint'] as const).map((k) => `${p(r.split, k, 50).toFixed(1)} / ${p(r.split, k, 95).toFixed(1)}`).join(' | ')} |`),
       '',
       '| Token view code (lazy, loaded when the tab opens) | bytes | gzip |',
       '|---|---|---|',
@@ -167,16 +208,7 @@ async function main(): Promise<void> {
       '',
       `Tokenizer files (fetched by the worker only when that tokenizer is used; not JavaScript): ${files.tokenizers.map((f) => `${f.file} ${kb(f.bytes)} (gzip ${kb(f.gzip)})`).join(', ')}.`,
       '',
-      'Where the time goes (2026-11-27, load ~3; the figures move with the load). Before, on every answer TokenText rebuilt all its',
-      'blocks, i.e. the whole render as new text (1 MB at 2,000 messages), laid out again by the browser, and shaded the blocks near the',
-      'screen one frame later (so "painted" was counted on a frame without shading). Now (src/app/tokens/token-blocks.ts) blocks start at',
-      'every 8th message and the blocks whose text is unchanged keep their elements; those near the screen are shaded again in the same',
-      'frame. Back to back on this machine (load 2.8 and 2.7), p50 / p95 keystroke → painted: 2,000 messages 156 / 243 ms before,',
-      '115 / 189 ms after (handled → painted 83 / 105 → 65 / 90 ms); 100 messages 29.9 / 39.8 before (without shading in the frame)',
-      'and 29.6 / 34.1 after (with it). What is left, largest first, at 2,000 messages: handled → painted (TokenText still rebuilds its',
-      '188,000 token runs and block texts and re-shades the blocks near the screen on every answer), the worker (the segmented encode',
-      'reuses unchanged pieces, src/core/tokens/segmented.ts, but the mask, the typed arrays and the split specials are redone over all',
-      'tokens), and keydown → posted (the render and masked spans on the main thread). The messages themselves are a few ms.',
+      ...(JINJA ? [] : WHERE_IT_GOES),
       '',
     ].join('\n');
     console.log(`\n${section}`);
@@ -185,6 +217,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await new Promise<void>((resolve, reject) => server.httpServer.close((error) => (error ? reject(error) : resolve())));
+    if (baseline) await new Promise<void>((resolve, reject) => baseline.httpServer.close((error) => (error ? reject(error) : resolve())));
     rmSync(dist, { recursive: true, force: true });
   }
 }

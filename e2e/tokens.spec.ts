@@ -244,6 +244,16 @@ test('Token view: after typing, every token shown has its number and its shade, 
   const before = expected((await parley.state()).record, {});
   await expect(page.getByTestId('token-count')).toHaveText(`${before.count} tokens`, { timeout: 30_000 });
 
+  // The last token shown with its number (in the second group's block, messages 8 to 15), marked: a kept block keeps its token elements.
+  const text = page.getByTestId('token-text');
+  await expect.poll(() => text.locator('[data-t]').count()).toBeGreaterThanOrEqual(150);
+  const marked = await text.evaluate((element) => {
+    const token = Array.from(element.querySelectorAll<HTMLElement>('[data-t]')).at(-1);
+    token?.setAttribute('data-kept', '');
+    return Number(token?.dataset.t);
+  });
+  expect(marked).toBeGreaterThan(100);
+
   // Words added to the first message: more tokens, so the unchanged later blocks' tokens get new numbers and shades.
   await page.getByLabel('Message 1 content', { exact: true }).click();
   await page.keyboard.press('End');
@@ -265,4 +275,6 @@ test('Token view: after typing, every token shown has its number and its shade, 
     return { enough: tokens.length >= 150, same: tokens.every((token, i) => token === wanted[i]) };
   }).toEqual({ enough: true, same: true });
   expect(await page.getByTestId('token-text').textContent()).toBe(await page.evaluate(() => window.__parley.renderedText()));
+  // The marked token is the same element, renumbered (its block's tokens were patched, not built again).
+  await expect(text.locator('[data-kept]')).toHaveAttribute('data-t', String(marked + after.count - before.count));
 });

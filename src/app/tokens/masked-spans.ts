@@ -7,6 +7,7 @@ import type { ParleyRecord, Rendered, Span } from '../../core/index.ts';
 // mask.ts, not the folder's index: that one brings the tokenizer library into the Text view's chunk.
 import { messageOf, spanTrainable } from '../../core/tokens/mask.ts';
 import type { MaskOptions } from '../../core/tokens/types.ts';
+import { SPAN_FIELDS } from '../../core/tokens/flat.ts';
 import { isDefaultMask, type MaskSettings } from './mask-settings.ts';
 // branch-view.ts, not the store's index: it imports only core (the token worker loads this file too).
 import { branchOf, conversationPath, shownBranches } from '../store/branch-view.ts';
@@ -29,9 +30,6 @@ export function maskedSpans(record: ParleyRecord, spans: readonly Span[], settin
   last = { spans, record, settings, masked };
   return masked;
 }
-
-/** Int32s per span in `flattenSpans`' array. */
-export const SPAN_FIELDS = 4;
 
 /** What the worker needs of the spans: start, end, message index and "special" per span, and the masked flags. */
 export function flattenSpans(spans: readonly Span[]): { spans: Int32Array; trainable: Uint8Array } {

@@ -4,36 +4,84 @@
  * `MESSAGES_PER_BLOCK`-th message and every `BLOCK_TOKENS` tokens after that start, so a keystroke
  * in one message changes only its own group's blocks: the others have the same text as before and
  * their elements stay in the page (not laid out again), which is most of the time a keystroke costs
- * at 2,000 messages (BENCHMARKS.md, Token view).
+ * at 2,000 messages (BENCHMARKS.md, Token view). Worked out from the answer's typed arrays
+ * directly: an object per token (190,000 at 2,000 messages) on every answer was itself a large
+ * share of that time.
  */
-import type { TokenRun } from './token-runs.ts';
+import type { TokenResult } from './protocol.ts';
 
 /** Tokens per block at most: a block near the screen gets one element per token. */
 export const BLOCK_TOKENS = 1_000;
 /** Messages per group: a ~100-token message makes a group about one block. */
 export const MESSAGES_PER_BLOCK = 8;
 
-/** [first run, end run) of each block; `message`: each token's message index (-1: none). */
-export function blockRanges(runs: readonly TokenRun[], message: ArrayLike<number>): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
-  let from = 0;
+/**
+ * A block: tokens [first, end) and characters [start, stop) of the text. The characters no token
+ * covers (a normaliser dropped them) go with the block they fall in; a token's characters start
+ * where the one before it ended at the earliest (token-runs.ts).
+ */
+export interface BlockRange {
+  first: number;
+  end: number;
+  start: number;
+  stop: number;
+}
+
+/** A block is cut only where a line starts (after a line break), never inside a line: see `tokenBlocks`. */
+const LINE_BREAK = 10;
+
+/**
+ * The blocks of `text`'s answer (`message`: each token's message index, -1: none). A block is
+ * cut where a new group of messages starts or `BLOCK_TOKENS` tokens after the block's start,
+ * at the first token from there that starts a line: each block is then a box of whole lines
+ * of its own (token-view.css), so that the browser lays out and paints only the blocks that
+ * changed or are on screen, not the whole text as one paragraph (at 2,000 messages, ~40 ms of
+ * layout and ~25 ms of painting per answer). Text without a line break for long is one block.
+ */
+export function tokenBlocks(text: string, result: Pick<TokenResult, 'starts' | 'ends' | 'message'>): BlockRange[] {
+  const { starts, ends, message } = result;
+  const n = starts.length;
+  const blocks: BlockRange[] = [];
+  let first = 0;
+  let start = 0;
+  let at = 0; // where the last token's characters ended
   let group = -1;
-  let tokens = 0;
-  for (let i = 0; i < runs.length; i++) {
-    const token = runs[i]?.token ?? -1;
-    if (token < 0) continue;
-    const at = message[token] ?? -1;
-    const nextGroup = at >= 0 ? Math.floor(at / MESSAGES_PER_BLOCK) : group;
-    if (i > from && (nextGroup !== group || tokens >= BLOCK_TOKENS)) {
-      ranges.push([from, i]);
-      from = i;
-      tokens = 0;
+  let due = false; // a cut is due at the next token that starts a line
+  for (let t = 0; t < n; t++) {
+    const tokenStart = Math.max(starts[t] ?? 0, at);
+    const m = message[t] ?? -1;
+    const nextGroup = m >= 0 ? Math.floor(m / MESSAGES_PER_BLOCK) : group;
+    // A block holds at least one piece (a token, or the gap before this token) before it is cut.
+    const holds = t > first || tokenStart > at;
+    if (holds && (nextGroup !== group || t - first >= BLOCK_TOKENS)) due = true;
+    if (due && holds && text.charCodeAt(tokenStart - 1) === LINE_BREAK) {
+      blocks.push({ first, end: t, start, stop: tokenStart });
+      first = t;
+      start = tokenStart;
+      due = false;
     }
     group = nextGroup;
-    tokens++;
+    at = Math.max(ends[t] ?? 0, tokenStart);
   }
-  if (from < runs.length) ranges.push([from, runs.length]);
-  return ranges;
+  const stop = Math.max(at, text.length);
+  if (n > first || stop > start) blocks.push({ first, end: n, start, stop });
+  return blocks;
+}
+
+/**
+ * Whether a block's tokens are the same in two answers: as many, with the same ids at the same
+ * places relative to the block's start (their numbers may have moved, their mask changed).
+ */
+export function sameTokens(before: Pick<TokenResult, 'ids' | 'starts' | 'ends'>, was: BlockRange, after: Pick<TokenResult, 'ids' | 'starts' | 'ends'>, is: BlockRange): boolean {
+  const count = was.end - was.first;
+  if (is.end - is.first !== count || was.stop - was.start !== is.stop - is.start) return false;
+  const shift = is.start - was.start;
+  for (let k = 0; k < count; k++) {
+    const a = was.first + k;
+    const b = is.first + k;
+    if (before.ids[a] !== after.ids[b] || (before.starts[a] ?? 0) + shift !== after.starts[b] || (before.ends[a] ?? 0) + shift !== after.ends[b]) return false;
+  }
+  return true;
 }
 
 /**

@@ -13,17 +13,20 @@ export interface TokenRun {
   end: number;
 }
 
-export function tokenRuns(textLength: number, result: Pick<TokenResult, 'starts' | 'ends'>): TokenRun[] {
+/**
+ * The runs of tokens [from, to) and of the characters [start, stop) around them (a block of
+ * token-blocks.ts: `start` is where token `from`'s run starts). The whole text by default.
+ */
+export function tokenRuns(textLength: number, result: Pick<TokenResult, 'starts' | 'ends'>, range = { first: 0, end: result.starts.length, start: 0, stop: textLength }): TokenRun[] {
   const runs: TokenRun[] = [];
-  let at = 0;
-  const n = result.starts.length;
-  for (let i = 0; i < n; i++) {
+  let at = range.start;
+  for (let i = range.first; i < range.end; i++) {
     const start = Math.max(result.starts[i] ?? 0, at);
     const end = Math.max(result.ends[i] ?? 0, start);
     if (start > at) runs.push({ token: -1, start: at, end: start });
     runs.push({ token: i, start, end });
     at = end;
   }
-  if (at < textLength) runs.push({ token: -1, start: at, end: textLength });
+  if (at < range.stop) runs.push({ token: -1, start: at, end: range.stop });
   return runs;
 }

@@ -4,18 +4,17 @@
  * answered in order; the app drops answers older than its latest request (token-client.ts).
  * The last encoding is kept: a change of the mask only re-masks, it does not re-encode.
  */
-import { exampleOf, loadTokenizer, specialSplits, tokenMask, type TokenEncoding, type Tokenizer } from '../../core/tokens/index.ts';
-import type { Span } from '../../core/index.ts';
+import { loadTokenizer, type Tokenizer } from '../../core/tokens/index.ts';
+import { flatEncoding, flatSpecialSplits, flatTokenMask, SPAN_FIELDS, type FlatEncoding } from '../../core/tokens/flat.ts';
 import { HubError } from './hub.ts';
 import { agrees, cutsAtAddedTokens, segmentedEncoder } from '../../core/tokens/segmented.ts';
-import { SPAN_FIELDS } from './masked-spans.ts';
 import type { FromWorker, SplitSpecial, ToWorker } from './protocol.ts';
 import { readFiles } from './read-source.ts';
 
 let tokenizer: Tokenizer | undefined;
 /** The newest load asked for: an older one that finishes later is dropped. */
 let latestLoad = 0;
-let lastEncoding: { text: string; encoding: TokenEncoding } | undefined;
+let lastEncoding: { text: string; encoding: FlatEncoding } | undefined;
 /**
  * Piece-by-piece encoding (core/tokens/segmented.ts) when the tokenizer allows it; `checked`
  * once its first result agreed with a whole encode (if not, it is dropped for this tokenizer).
@@ -24,20 +23,10 @@ let pieces: { encoder: ReturnType<typeof segmentedEncoder>; checked: boolean } |
 
 const post = (message: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(message, transfer);
 
-/** The spans as core wants them, from the flat array (core reads start, end, kind and the message index of the path). */
-function spansOf(flat: Int32Array): Span[] {
-  const spans: Span[] = [];
-  for (let i = 0; i + SPAN_FIELDS - 1 < flat.length; i += SPAN_FIELDS) {
-    const message = flat[i + 2] ?? -1;
-    spans.push({ start: flat[i] ?? 0, end: flat[i + 1] ?? 0, kind: flat[i + 3] === 1 ? 'special' : 'content', path: message >= 0 ? ['messages', message] : [], trainable: false });
-  }
-  return spans;
-}
-
 /** The split special tokens by text: a render writes the same token many times. */
-function groupSplits(text: string, encoding: TokenEncoding, spans: readonly Span[]): SplitSpecial[] {
+function groupSplits(text: string, encoding: FlatEncoding, spans: Int32Array): SplitSpecial[] {
   const byText = new Map<string, SplitSpecial>();
-  for (const split of specialSplits(text, encoding, spans)) {
+  for (const split of flatSpecialSplits(text, encoding, spans)) {
     const seen = byText.get(split.text);
     if (seen) seen.occurrences++;
     else byText.set(split.text, { token: split.text, tokens: split.tokens, occurrences: 1 });
@@ -45,17 +34,24 @@ function groupSplits(text: string, encoding: TokenEncoding, spans: readonly Span
   return [...byText.values()];
 }
 
-/** The render's encoding: by pieces cut at its special tokens when possible (a keystroke re-encodes one piece). */
-function encode(loaded: Tokenizer, text: string, spans: readonly Span[]): TokenEncoding {
-  if (!pieces) return loaded.encode(text);
+/**
+ * The render's encoding: by pieces cut at its special tokens when possible (a keystroke
+ * re-encodes one piece), as typed arrays (core/tokens/flat.ts: no object or array entry per token).
+ */
+function encode(loaded: Tokenizer, text: string, spans: Int32Array): FlatEncoding {
+  if (!pieces) return flatEncoding(loaded.encode(text));
   const cuts: number[] = [];
-  for (const span of spans) if (span.kind === 'special' && loaded.addedTokens.has(text.slice(span.start, span.end))) cuts.push(span.start, span.end);
-  const encoding = pieces.encoder.encode(text, cuts);
+  for (let i = 0; i + SPAN_FIELDS - 1 < spans.length; i += SPAN_FIELDS) {
+    const start = spans[i] as number;
+    const end = spans[i + 1] as number;
+    if (spans[i + 3] === 1 && loaded.addedTokens.has(text.slice(start, end))) cuts.push(start, end);
+  }
+  const encoding = pieces.encoder.encodeFlat(text, cuts);
   if (pieces.checked) return encoding;
   const whole = loaded.encode(text);
   if (agrees(encoding, whole)) pieces.checked = true;
   else pieces = undefined;
-  return whole;
+  return flatEncoding(whole);
 }
 
 function tokenize(message: Extract<ToWorker, { type: 'tokenize' }>): void {
@@ -64,22 +60,21 @@ function tokenize(message: Extract<ToWorker, { type: 'tokenize' }>): void {
     return;
   }
   const began = performance.now();
-  const spans = spansOf(message.spans);
-  const encoding = lastEncoding?.text === message.text ? lastEncoding.encoding : encode(tokenizer, message.text, spans);
+  const encoding = lastEncoding?.text === message.text ? lastEncoding.encoding : encode(tokenizer, message.text, message.spans);
   lastEncoding = { text: message.text, encoding };
-  const mask = tokenMask(encoding, spans, Array.from(message.trainable, (flag) => flag === 1));
-  const example = exampleOf(encoding, mask, message.messageCount);
+  const mask = flatTokenMask(encoding, message.spans, message.trainable, message.messageCount);
   const result = {
-    ids: Int32Array.from(encoding.ids),
-    starts: Int32Array.from(encoding.starts),
-    ends: Int32Array.from(encoding.ends),
-    trained: Uint8Array.from(mask.trained, (on) => (on ? 1 : 0)),
-    message: Int32Array.from(mask.message),
-    perMessage: Int32Array.from(example.messages),
-    trainedCount: example.trained,
-    straddling: Int32Array.from(mask.straddling),
+    // Copies: the kept encoding's own arrays stay here (the answer's are handed over, not cloned).
+    ids: encoding.ids.slice(),
+    starts: encoding.starts.slice(),
+    ends: encoding.ends.slice(),
+    trained: mask.trained,
+    message: mask.message,
+    perMessage: mask.perMessage,
+    trainedCount: mask.trainedCount,
+    straddling: mask.straddling,
     exact: encoding.exact,
-    splitSpecials: groupSplits(message.text, encoding, spans),
+    splitSpecials: groupSplits(message.text, encoding, message.spans),
     took: performance.now() - began,
   };
   post({ type: 'tokens', request: message.request, result }, [result.ids.buffer, result.starts.buffer, result.ends.buffer, result.trained.buffer, result.message.buffer, result.perMessage.buffer, result.straddling.buffer]);

@@ -125,6 +125,11 @@ export function pathStartsWith(inner: FieldPath, outer: FieldPath): boolean {
 }
 
 export function pathsEqual(a: FieldPath, b: FieldPath): boolean {
-  // Renderers compare a span's path with the next one's on every chunk, mostly the same array.
-  return a === b || (a.length === b.length && pathStartsWith(a, b));
+  // Renderers compare a span's path with the next one's on every chunk, mostly the same array;
+  // otherwise mostly paths of two neighbouring messages: a plain loop from the end (no callback
+  // per segment) finds their difference first.
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return false;
+  return true;
 }

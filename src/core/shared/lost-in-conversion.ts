@@ -12,7 +12,8 @@ export const LOST_CODE = 'lost-in-conversion';
 /** `loss`: content unless the target says the same another way (model/diagnostic.ts, LossKind). */
 export function lostInConversion(what: string, why: string, path: FieldPath = [], loss: LossKind = 'content'): Diagnostic {
   const where = path.length > 0 ? ` at ${formatPath(path)}` : '';
-  return { ...warning(LOST_CODE, `lost in conversion: ${what}${where} (${why})`, path), loss };
+  // `warning` sets the loss itself (the same fields in the same order as a spread copy, without the copy).
+  return warning(LOST_CODE, `lost in conversion: ${what}${where} (${why})`, path, undefined, loss);
 }
 
 /** `the field "a"` / `the fields "a", "b"`. */

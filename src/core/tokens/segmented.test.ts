@@ -36,4 +36,32 @@ describe('segmented encoding', () => {
       expect(pieces.ids.length).toBeGreaterThan(10);
     }
   });
+
+  it('encodeFlat gives the same tokens and places as typed arrays, reusing the pieces encode made', () => {
+    const messages = ['Hi there 👋', 'Grüß dich — 日本語 too.', 'Bye'].map((text, i) => textMessage(i % 2 ? 'assistant' : 'user', text));
+    const encoder = segmentedEncoder(qwen3);
+    for (const record of [conversation(messages), conversation([...messages.slice(0, 2), textMessage('user', 'Bye, bye')])]) {
+      const rendered = format.render(record);
+      const whole = qwen3.encode(rendered.text);
+      const flat = encoder.encodeFlat(rendered.text, cutsOf(rendered));
+      expect(flat.ids).toBeInstanceOf(Int32Array);
+      expect({ ids: Array.from(flat.ids), starts: Array.from(flat.starts), ends: Array.from(flat.ends), exact: flat.exact }).toEqual({ ids: whole.ids, starts: whole.starts, ends: whole.ends, exact: whole.exact });
+      expect(agrees(flat, whole)).toBe(true);
+    }
+  });
+
+  it('after an edit, encodes only the piece that changed (the others are found at their place, before or after it)', () => {
+    const long = (n: number) => `Message ${n}: ${'words and more words '.repeat(5)}`;
+    const messages = [0, 1, 2, 3].map((n) => textMessage(n % 2 ? 'assistant' : 'user', long(n)));
+    const encoded: string[] = [];
+    const encoder = segmentedEncoder({ encode: (text, options) => (encoded.push(text), qwen3.encode(text, options)) });
+    const first = format.render(conversation(messages));
+    encoder.encodeFlat(first.text, cutsOf(first));
+    encoded.length = 0;
+    const edited = format.render(conversation([messages[0], textMessage('assistant', `${long(1)} and one more`), messages[2], messages[3]].map((m) => m as (typeof messages)[number])));
+    const flat = encoder.encodeFlat(edited.text, cutsOf(edited));
+    // The piece between <|im_start|> and <|im_end|>: the role line and the message's text.
+    expect(encoded).toEqual([`assistant\n${long(1)} and one more\n`]);
+    expect(agrees(flat, qwen3.encode(edited.text))).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@
  * and labels as JSON.
  */
 import { downloadFile } from '../../layout/download-file.ts';
+import { useState } from 'react';
 import { useAppStore } from '../../store/index.ts';
 import { exampleFileName, exportedExample } from '../../tokens/export-example.ts';
 import { tokenStore } from '../../tokens/token-store.ts';
@@ -14,6 +15,28 @@ const NUMBER = new Intl.NumberFormat('en-US');
 const button =
   'inline-flex h-7 items-center rounded-md border border-slate-300 bg-white px-2 text-xs font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-50 ' +
   'dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
+
+/**
+ * The count of each message, listed only while the list is open: at 2,000 messages, a list kept
+ * up to date on every answer while closed was 2,000 items for React to compare per keystroke.
+ */
+function PerMessage({ roles, perMessage }: { roles: readonly string[]; perMessage: Int32Array }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="relative" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer">Per message</summary>
+      {open && (
+        <ol data-testid="per-message" className="absolute z-20 mt-1 max-h-72 overflow-auto rounded border border-slate-300 bg-white p-2 shadow dark:border-slate-600 dark:bg-slate-800">
+          {roles.map((role, i) => (
+            <li key={i}>
+              #{i} {role}: {NUMBER.format(perMessage[i] ?? 0)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}
 
 export function TokenCounts() {
   const tokenized = tokenStore((state) => state.tokenized);
@@ -30,18 +53,7 @@ export function TokenCounts() {
         {result ? `${NUMBER.format(result.ids.length)} tokens` : loading || busy ? 'Counting…' : 'No tokens yet'}
       </span>
       {result && <span data-testid="trained-count">{NUMBER.format(result.trainedCount)} trained</span>}
-      {result && roleList.length > 0 && (
-        <details className="relative">
-          <summary className="cursor-pointer">Per message</summary>
-          <ol data-testid="per-message" className="absolute z-20 mt-1 max-h-72 overflow-auto rounded border border-slate-300 bg-white p-2 shadow dark:border-slate-600 dark:bg-slate-800">
-            {roleList.map((role, i) => (
-              <li key={i}>
-                #{i} {role}: {NUMBER.format(result.perMessage[i] ?? 0)}
-              </li>
-            ))}
-          </ol>
-        </details>
-      )}
+      {result && roleList.length > 0 && <PerMessage roles={roleList} perMessage={result.perMessage} />}
       {result && result.straddling.length > 0 && (
         <span className="text-amber-800 dark:text-amber-200" title="These tokens cover trained and untrained characters: they are not trained.">
           {NUMBER.format(result.straddling.length)} straddle the mask

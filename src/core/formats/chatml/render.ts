@@ -128,6 +128,13 @@ function renderSystem(w: Writer, first: TemplateMessage | undefined, tools: read
   w.end(path, false);
 }
 
+/** Whether any piece has text (a loop, not `some` with a callback: this runs for every assistant turn of every render). */
+function hasText(pieces: readonly TextPiece[] | null | undefined): boolean {
+  if (!pieces) return false;
+  for (let i = 0; i < pieces.length; i++) if ((pieces[i] as TextPiece).text !== '') return true;
+  return false;
+}
+
 function renderMessage(w: Writer, messages: readonly TemplateMessage[], i: number): void {
   const message = messages[i] as TemplateMessage;
   const { role, path } = message;
@@ -144,12 +151,12 @@ function renderMessage(w: Writer, messages: readonly TemplateMessage[], i: numbe
     w.out.structure('assistant', path, false);
     // The generation prompt is `<|im_start|>assistant\n`: the line break that opens the turn's
     // text (before its content, or its first call) is the prompt's, as in a turn without calls.
-    const content = message.content?.some((piece) => piece.text !== '') === true;
+    const content = hasText(message.content);
     if (content) {
       w.out.structure('\n', path, false);
       w.pieces(message.content ?? [], true);
     }
-    message.calls.forEach((call, c) => w.call(call, c === 0 && !content));
+    for (let c = 0; c < message.calls.length; c++) w.call(message.calls[c] as CallRef, c === 0 && !content);
     w.end(path, true);
   } else if (role === 'tool') {
     if (i === 0 || messages[i - 1]?.role !== 'tool') {

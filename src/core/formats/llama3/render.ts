@@ -62,11 +62,13 @@ function trimmed(c: Context, message: TemplateMessage, trainable: boolean): void
   c.out.content(text, path, trainable);
 }
 
+const TOOLS_PATH: FieldPath = Object.freeze(['tools']);
+
 function tools(c: Context, list: readonly ToolRef[]): void {
-  list.forEach(({ tool, path }) => {
+  for (const { tool, path } of list) {
     c.out.content(toolText(tool, 4), path, false);
-    c.out.structure('\n\n', ['tools'], false);
-  });
+    c.out.structure('\n\n', TOOLS_PATH, false);
+  }
 }
 
 /**

@@ -49,21 +49,33 @@ function reportNotes(node: Extensible, path: FieldPath, label: string, out: Diag
   }
 }
 
-/** Citations and annotations on the parts and blocks of every message: one diagnostic per kind and place. */
+/**
+ * Citations and annotations on the parts and blocks of every message: one diagnostic per kind and
+ * place. Plain loops, and a path made only for a message with parts or blocks: this runs on every
+ * render of every message, and most have neither (an array per message was collector work).
+ */
 export function reportTextNotes(messages: readonly Message[], label: string, out: Diagnostic[]): void {
-  messages.forEach((message, i) => {
-    const content = message.content;
-    const path: FieldPath = ['messages', i, 'content'];
-    if (content?.type === 'parts') content.parts.forEach((part, j) => reportNotes(part, [...path, 'parts', j], label, out));
-    else if (content?.type === 'blocks') content.blocks.forEach((block, j) => block.type !== 'unknown' && reportNotes(block, [...path, 'blocks', j], label, out));
-  });
+  for (let i = 0; i < messages.length; i++) {
+    const content = (messages[i] as Message).content;
+    if (content?.type === 'parts') {
+      for (let j = 0; j < content.parts.length; j++) {
+        const part = content.parts[j] as Extensible;
+        if (part.extra !== undefined) reportNotes(part, ['messages', i, 'content', 'parts', j], label, out);
+      }
+    } else if (content?.type === 'blocks') {
+      for (let j = 0; j < content.blocks.length; j++) {
+        const block = content.blocks[j];
+        if (block !== undefined && block.type !== 'unknown' && block.extra !== undefined) reportNotes(block, ['messages', i, 'content', 'blocks', j], label, out);
+      }
+    }
+  }
 }
 
 /** The thought flags of every message (only system messages carry them): one diagnostic per message, at its `thoughtFlags`. */
 export function reportThoughtFlags(messages: readonly Message[], label: string, out: Diagnostic[]): void {
-  messages.forEach((message, i) => {
-    const flags = message.thoughtFlags;
-    if (flags === undefined || flags.length === 0) return;
+  for (let i = 0; i < messages.length; i++) {
+    const flags = (messages[i] as Message).thoughtFlags;
+    if (flags === undefined || flags.length === 0) continue;
     out.push(lostInConversion(`the thought flags ${flags.map((kind) => `<|${kind}|>`).join('')}`, `${label} has no thought flags (OpenChatML's request to think in these ways)`, ['messages', i, 'thoughtFlags']));
-  });
+  }
 }

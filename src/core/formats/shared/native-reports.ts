@@ -57,5 +57,6 @@ export function reportNotShown(record: Extensible, messages: readonly Message[],
     out.push(info(code, `not shown in ${label} text: ${fieldList(keys)} at ${formatPath(at)} (the template has no place for a source's other fields)`, at, undefined, 'content'));
   };
   report(record, []);
-  messages.forEach((message, i) => report(message, ['messages', i]));
+  // The path only for a message that kept fields (most have none: no array per message per render).
+  for (let i = 0; i < messages.length; i++) if ((messages[i] as Message).extra !== undefined) report(messages[i] as Message, ['messages', i]);
 }

@@ -22,6 +22,8 @@ export class SpanBuilder<W extends Where = FieldPath> {
   private written = '';
   private length = 0;
   readonly spans: Span[] = [];
+  /** The last span of `spans` (the one a piece may extend). */
+  private last: Span | undefined;
   private readonly keepSpans: boolean;
   private readonly keepText: boolean;
 
@@ -40,12 +42,13 @@ export class SpanBuilder<W extends Where = FieldPath> {
     const path = pathAt(where);
     const start = this.length;
     this.length = start + text.length;
-    const last = this.spans[this.spans.length - 1];
+    const last = this.last;
     if (last !== undefined && last.kind === kind && last.trainable === trainable && pathsEqual(last.path, path)) {
       last.end = this.length;
       return;
     }
-    this.spans.push({ start, end: this.length, kind, path, trainable });
+    this.last = { start, end: this.length, kind, path, trainable };
+    this.spans.push(this.last);
   }
 
   special(token: string, where: W, trainable: boolean): void {
