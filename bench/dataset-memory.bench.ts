@@ -127,7 +127,7 @@ async function sampleHeaps(page: Page): Promise<HeapPeaks> {
 }
 
 async function openOnce(browser: Browser, rootPid: number, base: string, file: string, oneWorker: boolean): Promise<string> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
   if (oneWorker) await context.addInitScript('Object.defineProperty(navigator, "hardwareConcurrency", { get: function () { return 1; } });');
   const page = await context.newPage();
   await page.goto(base);

@@ -169,7 +169,7 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       for (const [build, url] of builds) {
         console.log(`Typing into a ${size}-message conversation with the Token view open${build ? ` (${build})` : ''}…`);
-        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
         const page = await context.newPage();
         await page.goto(url);
         await page.evaluate(() => window.__parley.ready);
