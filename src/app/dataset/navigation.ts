@@ -100,7 +100,7 @@ export function markDoneAndNext(): void {
   if (next !== undefined) openRecord(next);
 }
 
-/** Flags the current record, or takes the flag off (back to edited or unreviewed). */
+/** Flags the current record, or takes the flag off (no verdict: the list shows it edited or unreviewed). */
 export function toggleFlag(): void {
   const state = useAppStore.getState();
   const id = state.currentRecord;
@@ -108,7 +108,7 @@ export function toggleFlag(): void {
   state.commitCurrent();
   const after = useAppStore.getState();
   const flagged = after.datasetRows[id]?.status === 'flagged';
-  after.setStatus(id, flagged ? (after.datasetChanges.edited.has(id) ? 'edited' : 'unreviewed') : 'flagged');
+  after.setStatus(id, flagged ? 'unreviewed' : 'flagged');
 }
 
 /** The review keys (Alt + a letter no text field, Monaco or browser uses); `code` so that they work on any layout. */
