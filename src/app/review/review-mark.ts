@@ -5,19 +5,14 @@
  * file (core/review) is written from these marks with each record's line and fingerprint.
  */
 
-/** A reviewer's verdict on a record; `unreviewed` when there is none. */
-export type Verdict = 'done' | 'flagged' | 'rejected';
-export const VERDICTS: readonly Verdict[] = ['done', 'flagged', 'rejected'];
+import { isReviewStatus, REVIEW_STATUSES, type ExtraKeys, type ReviewComment, type ReviewStatus } from '../../core/index.ts';
 
-export interface MarkComment {
-  author: string;
-  /** ISO 8601, as the review file writes it. */
-  time: string;
-  text: string;
-  resolved: boolean;
-  /** The message of the record it is about (0-based), absent for the record as a whole. */
-  message?: number;
-}
+/** A reviewer's verdict on a record (core/review's status); `unreviewed` when there is none. */
+export type Verdict = ReviewStatus;
+export const VERDICTS: readonly Verdict[] = REVIEW_STATUSES;
+
+/** A comment on the record, or on one of its messages (`message`, 0-based), as the review file has it. */
+export type MarkComment = ReviewComment;
 
 /** The review of a record besides its verdict. */
 export interface ReviewDetails {
@@ -28,11 +23,11 @@ export interface ReviewDetails {
   time?: string;
   /** The SHA-256 of the guidelines open when the verdict or labels were given. */
   guidelines?: string;
+  /** Keys of the review entry Parley does not know (a review file read), written back as they were. */
+  extra?: ExtraKeys;
 }
 
-export function isVerdict(value: unknown): value is Verdict {
-  return value === 'done' || value === 'flagged' || value === 'rejected';
-}
+export const isVerdict = isReviewStatus;
 
 /** The number of a record's open (unresolved) comments. */
 export function openCommentCount(details: ReviewDetails | undefined): number {
