@@ -9,6 +9,7 @@ import { DatasetExportMenu } from './DatasetExportMenu.tsx';
 import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, nextProblemStore, toggleFlag, toggleVerdict, useNextIncludesWarnings } from './navigation.ts';
 import { RecordReview } from '../review/RecordReview.tsx';
 import { ReviewerDialog } from '../review/ReviewerDialog.tsx';
+import { ReviewFileMenu } from '../review/ReviewFileMenu.tsx';
 import { RecordList } from './RecordList.tsx';
 import { ChangedFileBanner, DatasetConflictBanner, KeptWorkBanner } from './persistence/DatasetSaveStatus.tsx';
 import { datasetPersistenceStore } from './persistence/persistence-state.ts';
@@ -71,6 +72,7 @@ export default function DatasetPanel() {
             </div>
             {/* Saving (src/app/dataset/save, src/app/dataset/persistence). */}
             <DatasetSaveBar />
+            <ReviewFileMenu />
             <p className={`text-xs ${mutedText}`}>
               {formatBytes(dataset.size)} · {count === total ? `${total.toLocaleString('en')} records` : `${count.toLocaleString('en')} of ${total.toLocaleString('en')} records shown`}
               {line !== undefined ? ` · line ${line} open` : ''}

@@ -1,0 +1,60 @@
+/**
+ * The review file's entries for the File menu (kept in this component so that the menu can take
+ * them as they are): open a review file or guidelines beside the dataset, save the review file.
+ * Entries that matched no record are listed under it until another review file is read.
+ */
+import { useRef } from 'react';
+import { mutedText, toolbarButton } from '../layout/ui.ts';
+import { useAppStore } from '../store/index.ts';
+import { openCompanions } from './open-companions.ts';
+import { saveReviewFile, unmatchedText } from './review-file-commands.ts';
+import { reviewFileStore } from './review-file-store.ts';
+
+export function ReviewFileMenu() {
+  const input = useRef<HTMLInputElement>(null);
+  const hash = useAppStore((state) => state.dataset?.fingerprint.hash);
+  const unmatched = reviewFileStore((state) => (state.dataset === hash ? state.unmatched : []));
+  const name = reviewFileStore((state) => (state.dataset === hash ? state.name : null));
+  return (
+    <div role="group" aria-label="Review file" className="flex flex-col gap-1">
+      <div className="flex flex-wrap gap-1">
+        <button type="button" className={toolbarButton} onClick={() => input.current?.click()} title="Open a review file (.review.jsonl) or guidelines (.md) beside this dataset">
+          Open review file or guidelines…
+        </button>
+        <button type="button" className={toolbarButton} onClick={() => void saveReviewFile()} title="Write the verdicts, labels and comments of this dataset as its .review.jsonl">
+          Save review file
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          aria-label="Review file or guidelines to open"
+          accept=".jsonl,.md,.markdown"
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            event.target.value = '';
+            void openCompanions(files.map((file) => (file.name.toLowerCase().endsWith('.jsonl') && !file.name.toLowerCase().endsWith('.review.jsonl') ? renamed(file) : file)));
+          }}
+        />
+      </div>
+      {unmatched.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-xs font-medium text-amber-800 dark:text-amber-300">
+            {unmatched.length} entr{unmatched.length === 1 ? 'y' : 'ies'} of {name} match no record
+          </summary>
+          <ul aria-label="Unmatched review entries" className={`pl-3 text-xs ${mutedText}`}>
+            {unmatched.map((entry, i) => (
+              <li key={i}>{unmatchedText(entry)}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** A review file saved under another name (`a.jsonl` picked here): read as a review file all the same. */
+function renamed(file: File): File {
+  return new File([file], `${file.name.slice(0, -'.jsonl'.length)}.review.jsonl`, { type: file.type });
+}

@@ -1,0 +1,26 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { renderGuidelines } from './render-markdown.ts';
+
+describe('guidelines rendered safely', () => {
+  it('keeps the Markdown and removes script, event handlers and javascript: links', () => {
+    const html = renderGuidelines(
+      [
+        '# Rules',
+        '',
+        'Mark **toxic** answers.',
+        '',
+        '<script>window.pwned = 1</script>',
+        '<img src="x" onerror="window.pwned = 2">',
+        '<a href="javascript:window.pwned = 3">click</a>',
+        '<div onclick="window.pwned = 4" onmouseover="x()">hover</div>',
+        '<svg><script>window.pwned = 5</script></svg>',
+        '<iframe src="https://example.com"></iframe>',
+      ].join('\n'),
+    );
+    expect(html).toContain('<h1>Rules</h1>');
+    expect(html).toContain('<strong>toxic</strong>');
+    expect(html).not.toMatch(/<script|onerror|onclick|onmouseover|javascript:|<iframe/i);
+    expect(html).toContain('hover');
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * Guidelines Markdown as safe HTML: marked (CommonMark + GFM) makes the HTML, DOMPurify removes
+ * whatever could run (script elements, event-handler attributes, javascript: URLs) before it
+ * is put into the page. The site's CSP (vite.config.ts) is the second wall: no inline script
+ * runs and no image is fetched from another origin even if the sanitizer missed one.
+ */
+import DOMPurify from 'dompurify';
+import { marked } from 'marked';
+
+export function renderGuidelines(markdown: string): string {
+  const html = marked.parse(markdown, { async: false, gfm: true });
+  // Links open outside the app (a guideline link must not replace the work in this tab).
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'], ADD_ATTR: ['target'] });
+}
