@@ -79,7 +79,7 @@ function longestIncreasing(pairs: readonly [number, number][]): [number, number]
   return out.reverse();
 }
 
-/** The longest common subsequence of two small ranges, by the classic table. */
+/** A longest common subsequence of two small ranges, by the classic table. */
 function exactCommon(base: readonly string[], b0: number, b1: number, side: readonly string[], s0: number, s1: number): [number, number][] {
   const n = b1 - b0;
   const m = s1 - s0;
@@ -91,6 +91,13 @@ function exactCommon(base: readonly string[], b0: number, b1: number, side: read
     }
   }
   const out: [number, number][] = [];
+  if (n === m) {
+    // Ranges of one length where the lines at equal places are a longest common subsequence:
+    // those pairs (lines edited in place), not another subsequence as long (equal records, moved).
+    for (let k = 0; k < n; k++) if (base[b0 + k] === side[s0 + k]) out.push([b0 + k, s0 + k]);
+    if (out.length === table[0]) return out;
+    out.length = 0;
+  }
   let [i, j] = [0, 0];
   while (i < n && j < m) {
     if (base[b0 + i] === side[s0 + j]) out.push([b0 + i++, s0 + j++]);

@@ -10,3 +10,5 @@ export * from './jsonl-merge.ts';
 export * from './review-merge.ts';
 export * from './kappa.ts';
 export * from './agreement.ts';
+export * from './split.ts';
+export * from './join.ts';

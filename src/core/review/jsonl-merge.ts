@@ -39,6 +39,8 @@ export interface MergeSide {
   file: LinesFile;
   /** Its changes to the base; computed from the lines when absent. */
   changes?: SideChanges;
+  /** With `changes`: base line → the side's line that is it unchanged (-1: none), for messages. */
+  keptAt?: Int32Array;
   /** Whether its BOM and final newline are changes to take (default true; a part of a split: false). */
   trailer?: boolean;
 }
@@ -120,7 +122,9 @@ export function mergeJsonl(base: LinesFile, sides: readonly MergeSide[]): JsonlM
     const keys = lineKeys(side.file);
     const common = side.changes ? undefined : commonLines(baseKeys, keys);
     const changes = side.changes ?? sideChanges(baseKeys.length, keys.length, common ?? []);
-    return { changes, keptAt: keptLines(baseKeys.length, keys.length, changes, common) };
+    const keptAt = side.keptAt ?? new Int32Array(baseKeys.length).fill(-1);
+    if (common && !side.keptAt) for (const [b, j] of common) keptAt[b] = j;
+    return { changes, keptAt };
   });
   const items: Item[] = [];
   const conflicts: DatasetConflict[] = [];
@@ -179,26 +183,6 @@ export function mergeJsonl(base: LinesFile, sides: readonly MergeSide[]): JsonlM
   const finalNewline = takeChanged(hasFinalNewline(base), sides.map((side) => (side.trailer === false ? undefined : hasFinalNewline(side.file))));
   const plan: MergePlan = { base, sides, items, conflictItems, bom, finalNewline };
   return { ...assemble(plan), conflicts, plan };
-}
-
-function keptLines(baseCount: number, sideCount: number, changes: SideChanges, common: readonly [number, number][] | undefined): Int32Array {
-  const keptAt = new Int32Array(baseCount).fill(-1);
-  if (common) for (const [b, s] of common) keptAt[b] = s;
-  else {
-    // Changes given (a part of a split): the lines not edited, deleted or inserted are kept, in order.
-    const inserted = new Set([...changes.inserted.values()].flat());
-    const edited = new Set(changes.edited.values());
-    let b = 0;
-    for (let s = 0; s < sideCount; s++) {
-      if (inserted.has(s) || edited.has(s)) {
-        if (edited.has(s)) b++;
-        continue;
-      }
-      while (b < baseCount && (changes.deleted.has(b) || changes.edited.has(b))) b++;
-      if (b < baseCount) keptAt[b++] = s;
-    }
-  }
-  return keptAt;
 }
 
 function mergeEdits(
