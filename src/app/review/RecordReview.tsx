@@ -17,12 +17,15 @@ function messageCount(record: unknown): number {
   return Array.isArray(messages) ? messages.length : 0;
 }
 
+/** One empty list: a selector must answer the same value when nothing changed (else React renders again forever). */
+const NO_LABELS: readonly string[] = [];
+
 export function RecordReview() {
   const id = useAppStore((s) => s.currentRecord);
   const review = useAppStore((s) => (s.currentRecord === null ? undefined : s.datasetRows[s.currentRecord]?.review));
   const messages = useAppStore((s) => messageCount(s.record));
   const reviewer = reviewerStore((s) => s.name);
-  const labels = guidelinesStore((s) => s.guidelines?.labels ?? []);
+  const labels = guidelinesStore((s) => s.guidelines?.labels ?? NO_LABELS);
   const [text, setText] = useState('');
   const [on, setOn] = useState('');
   const open = openCommentCount(review);

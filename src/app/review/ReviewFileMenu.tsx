@@ -3,17 +3,23 @@
  * them as they are): open a review file or guidelines beside the dataset, save the review file.
  * Entries that matched no record are listed under it until another review file is read.
  */
-import { useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { mutedText, toolbarButton } from '../layout/ui.ts';
 import { useAppStore } from '../store/index.ts';
 import { openCompanions } from './open-companions.ts';
 import { saveReviewFile, unmatchedText } from './review-file-commands.ts';
 import { reviewFileStore } from './review-file-store.ts';
 
+/** One empty list: a selector must answer the same value when nothing changed (else React renders again forever). */
+const NONE: readonly never[] = [];
+
+const MergeDialog = lazy(() => import('./merge/MergeDialog.tsx').then((module) => ({ default: module.MergeDialog })));
+
 export function ReviewFileMenu() {
   const input = useRef<HTMLInputElement>(null);
+  const [merging, setMerging] = useState(false);
   const hash = useAppStore((state) => state.dataset?.fingerprint.hash);
-  const unmatched = reviewFileStore((state) => (state.dataset === hash ? state.unmatched : []));
+  const unmatched = reviewFileStore((state) => (state.dataset === hash ? state.unmatched : NONE));
   const name = reviewFileStore((state) => (state.dataset === hash ? state.name : null));
   return (
     <div role="group" aria-label="Review file" className="flex flex-col gap-1">
@@ -23,6 +29,9 @@ export function ReviewFileMenu() {
         </button>
         <button type="button" className={toolbarButton} onClick={() => void saveReviewFile()} title="Write the verdicts, labels and comments of this dataset as its .review.jsonl">
           Save review file
+        </button>
+        <button type="button" className={toolbarButton} onClick={() => setMerging(true)} title="Merge reviewers' edited copies of a dataset and their review files; see how far they agree">
+          Merge reviewers’ work…
         </button>
         <input
           ref={input}
@@ -38,6 +47,11 @@ export function ReviewFileMenu() {
           }}
         />
       </div>
+      {merging && (
+        <Suspense fallback={null}>
+          <MergeDialog open={merging} onClose={() => setMerging(false)} />
+        </Suspense>
+      )}
       {unmatched.length > 0 && (
         <details>
           <summary className="cursor-pointer text-xs font-medium text-amber-800 dark:text-amber-300">

@@ -23,4 +23,11 @@ describe('guidelines rendered safely', () => {
     expect(html).not.toMatch(/<script|onerror|onclick|onmouseover|javascript:|<iframe/i);
     expect(html).toContain('hover');
   });
+
+  it('shows only images inside the file (data: URLs) and opens links in a new tab', () => {
+    const html = renderGuidelines('![a](https://example.com/a.png) ![b](data:image/png;base64,iVBORw0KGgo=) [doc](https://example.com/doc)');
+    expect(html).not.toContain('example.com/a.png');
+    expect(html).toContain('src="data:image/png;base64,iVBORw0KGgo="');
+    expect(html).toContain('<a href="https://example.com/doc" target="_blank" rel="noopener noreferrer">doc</a>');
+  });
 });
