@@ -9,7 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, newGuardedPage, test } from './fixtures.ts';
+import type { Download, Page } from '@playwright/test';
+import { jsonlFile, splitJsonl, splitManifest } from '../src/core/index.ts';
+import { expect, newGuardedPage, test, type ParleyPage } from './fixtures.ts';
 import { dropFiles, nameReviewer } from './review-helpers.ts';
 
 const record = (i: number) => JSON.stringify({ id: `r${i}`, messages: [{ role: 'user', content: `Question ${i}?` }, { role: 'assistant', content: `Answer ${i}.` }] });
@@ -18,6 +20,8 @@ const DATASET = `${LINES.join('\n')}\n`;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 test('two reviewers exchange a review file: verdicts and comments follow their records, what matches nothing is listed', async ({ parley, page, browser, watch, baseURL }) => {
+  // Two browsers on a shared 2-core machine.
+  test.setTimeout(90_000);
   await parley.goto();
   await parley.openFile('team.jsonl', DATASET, 'application/jsonl');
   const list = page.getByRole('list', { name: 'Records' });
@@ -120,4 +124,90 @@ test('guidelines dropped beside the dataset: shown with their labels, their scri
   const [download] = await Promise.all([page.waitForEvent('download'), parley.button('Save review file').click()]);
   const entry = JSON.parse((await readFile(await download.path(), 'utf8')).trim()) as Record<string, unknown>;
   expect(entry).toMatchObject({ line: 1, labels: ['toxic'], reviewer: 'Ana', guidelines: sha256(guidelines) });
+});
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
+}
+
+/** One reviewer's pass over a part: an edit of the first overlap record's question, a verdict on each overlap record; the part saved and its review file. */
+async function reviewPart(parley: ParleyPage, name: string, part: { file: string; bytes: Uint8Array; lines: number[] }, overlap: number[], fix: string, verdicts: ('Done' | 'Reject')[]) {
+  const { page } = parley;
+  await parley.goto();
+  await parley.openFile(part.file, Buffer.from(part.bytes).toString('utf8'), 'application/jsonl');
+  const list = page.getByRole('list', { name: 'Records' });
+  const at = (line: number) => part.lines.indexOf(line) + 1;
+  await list.getByRole('button', { name: new RegExp(`^Line ${at(overlap[0] as number)}: `) }).click();
+  await parley.field('Message 1 content').fill(fix);
+  for (const [i, line] of overlap.entries()) {
+    if (i > 0) await list.getByRole('button', { name: new RegExp(`^Line ${at(line)}: `) }).click();
+    await parley.button(verdicts[i] as string).click();
+    if (i === 0) await nameReviewer(page, name);
+    await expect(list.getByRole('button', { name: new RegExp(`^Line ${at(line)}: .*\\b${verdicts[i] === 'Done' ? 'done' : 'rejected'}\\b`) })).toBeVisible();
+  }
+  const saved = await downloaded(page, () => parley.button(/^Save( \(download\))?$/).click());
+  expect(saved.name).toBe(part.file);
+  const review = await downloaded(page, () => parley.button('Save review file').click());
+  expect(review.name).toBe(part.file.replace(/\.jsonl$/, '.review.jsonl'));
+  return [saved, review];
+}
+
+test('item 7: a split with an overlap, each part reviewed in its own browser, joined with its one conflict resolved, agreement over the overlap', async ({ parley, browser, watch, baseURL }) => {
+  test.setTimeout(180_000);
+  const lines = Array.from({ length: 8 }, (_, i) => record(i + 1));
+  const original = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+  // The split `parley review split team.jsonl --parts 2 --overlap 0.25` writes (its own functions).
+  const file = jsonlFile(new Uint8Array(original));
+  const options = { parts: 2, by: 'range' as const, overlap: 0.25 };
+  const split = splitJsonl(file, options);
+  const partFiles = ['team.part1.jsonl', 'team.part2.jsonl'];
+  const manifest = splitManifest('team.jsonl', file, options, split, partFiles);
+  const overlap = split.overlapLines;
+  expect(overlap).toHaveLength(2);
+  const parts = split.parts.map((part, p) => ({ file: partFiles[p] as string, bytes: part.bytes, lines: part.lines }));
+
+  // Ana and Bo, each in a browser of their own: both fix the same question differently; they agree on one overlap record, not the other.
+  const ana = await reviewPart(parley, 'Ana', parts[0]!, overlap, 'Fixed by Ana?', ['Done', 'Done']);
+  const boPage = await newGuardedPage(browser, baseURL, watch);
+  let bo: Awaited<ReturnType<typeof reviewPart>>;
+  try {
+    bo = await reviewPart(boPage.parley, 'Bo', parts[1]!, overlap, 'Fixed by Bo?', ['Done', 'Reject']);
+  } finally {
+    await boPage.context.close();
+  }
+
+  // The merge, in Ana's browser: the original, the manifest, both parts and both review files.
+  const { page } = parley;
+  await parley.button('Merge reviewers’ work…').click();
+  const dialog = page.getByRole('dialog', { name: 'Merge reviewers’ work' });
+  await dialog.getByLabel('Original dataset').setInputFiles({ name: 'team.jsonl', mimeType: 'application/jsonl', buffer: original });
+  await dialog.getByLabel(/^Reviewers’ edited datasets/).setInputFiles([
+    { name: 'team.parts.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(manifest)) },
+    ...[...ana, ...bo].map((f) => ({ name: f.name, mimeType: 'application/jsonl', buffer: f.bytes })),
+  ]);
+  await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'Dataset: 1 conflict(s), 1 left to resolve.' })).toBeVisible();
+  const conflict = dialog.getByRole('region', { name: new RegExp(`^Conflict at line ${overlap[0]}: `) });
+  await expect(conflict.getByRole('figure', { name: 'Original' })).toContainText(`Question ${overlap[0]}?`);
+  await expect(conflict.getByRole('figure', { name: 'team.part1.jsonl' })).toContainText('Fixed by Ana?');
+  await expect(conflict.getByRole('figure', { name: 'team.part2.jsonl' })).toContainText('Fixed by Bo?');
+  await conflict.getByRole('button', { name: 'Take B' }).click();
+  await expect(conflict.getByRole('status')).toHaveText('took B');
+
+  // The merged file: the original byte for byte but the resolved record, which carries Bo's fix.
+  const merged = await downloaded(page, () => dialog.getByRole('button', { name: 'Download merged dataset' }).click());
+  expect(merged.name).toBe('team.merged.jsonl');
+  const mergedLines = merged.bytes.toString('utf8').split('\n');
+  expect(mergedLines).toHaveLength(lines.length + 1);
+  mergedLines.forEach((line, i) => {
+    if (i + 1 === overlap[0]) expect(JSON.parse(line)).toEqual({ ...JSON.parse(lines[i] as string), messages: [{ role: 'user', content: 'Fixed by Bo?' }, { role: 'assistant', content: `Answer ${i + 1}.` }] });
+    else expect(line).toBe(lines[i] ?? '');
+  });
+
+  // Agreement over the overlap: 1 of 2 records the same; kappa by hand: po = 1/2, pe = P(Ana done)·P(Bo done) = 1 · 1/2, (po − pe)/(1 − pe) = 0.
+  const table = dialog.getByRole('table', { name: 'Agreement' });
+  await expect(table).toContainText('Ana, Bo: 2 of 2 records rated by every reviewer');
+  await expect(table.getByRole('row', { name: /^Status/ })).toHaveText(/Status\s*50\.0\s*0\.00/);
+  await expect(dialog.getByRole('list', { name: 'Disagreements' }).getByRole('listitem')).toHaveText(['Ana done · Bo rejected']);
 });

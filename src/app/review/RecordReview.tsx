@@ -3,7 +3,7 @@
  * guidelines declare, and the comments on the record and on its messages, each resolvable.
  * Verdicts are the Done / Flag / Reject buttons above it (DatasetPanel).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { mutedText, toolbarButton, toolbarInput, toolbarSelect } from '../layout/ui.ts';
 import { useAppStore } from '../store/index.ts';
 import { guidelinesStore } from './guidelines-store.ts';
@@ -29,11 +29,17 @@ export function RecordReview() {
   const [text, setText] = useState('');
   const [on, setOn] = useState('');
   const open = openCommentCount(review);
+  // Unfolded when a record with open comments is opened; then as the person leaves it (resolving the last one does not fold it away).
+  const [expanded, setExpanded] = useState(open > 0);
+  useEffect(() => {
+    if (open > 0) setExpanded(true);
+    // Only when another record is opened: `open` changing on this record must not fold or unfold it.
+  }, [id]);
   if (id === null) return null;
   const comments = review?.comments ?? [];
 
   return (
-    <details className="border-b border-slate-200 px-3 py-2 dark:border-slate-800" open={open > 0 || undefined}>
+    <details className="border-b border-slate-200 px-3 py-2 dark:border-slate-800" open={expanded} onToggle={(event) => setExpanded(event.currentTarget.open)}>
       <summary className="cursor-pointer text-sm font-medium">
         Comments and labels{open > 0 ? ` (${open} open)` : ''}
       </summary>

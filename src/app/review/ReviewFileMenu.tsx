@@ -4,7 +4,8 @@
  * Entries that matched no record are listed under it until another review file is read.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
-import { mutedText, toolbarButton } from '../layout/ui.ts';
+import { mutedText, toolbarButton, toolbarInput } from '../layout/ui.ts';
+import { STATUS_FIELD_MAX } from './status-field.ts';
 import { useAppStore } from '../store/index.ts';
 import { openCompanions } from './open-companions.ts';
 import { saveReviewFile, unmatchedText } from './review-file-commands.ts';
@@ -18,6 +19,7 @@ const MergeDialog = lazy(() => import('./merge/MergeDialog.tsx').then((module) =
 export function ReviewFileMenu() {
   const input = useRef<HTMLInputElement>(null);
   const [merging, setMerging] = useState(false);
+  const [field, setField] = useState('review');
   const hash = useAppStore((state) => state.dataset?.fingerprint.hash);
   const unmatched = reviewFileStore((state) => (state.dataset === hash ? state.unmatched : NONE));
   const name = reviewFileStore((state) => (state.dataset === hash ? state.name : null));
@@ -47,6 +49,21 @@ export function ReviewFileMenu() {
           }}
         />
       </div>
+      <form
+        className="flex flex-wrap items-center gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void import('./export-statuses.ts').then(({ exportWithStatuses }) => exportWithStatuses(field));
+        }}
+      >
+        <label className="flex items-center gap-1 text-sm">
+          Status field
+          <input className={`${toolbarInput} w-24`} value={field} maxLength={STATUS_FIELD_MAX} onChange={(event) => setField(event.target.value)} />
+        </label>
+        <button type="submit" className={toolbarButton} title="Export the whole dataset with each reviewed record's status in this field">
+          Export with statuses
+        </button>
+      </form>
       {merging && (
         <Suspense fallback={null}>
           <MergeDialog open={merging} onClose={() => setMerging(false)} />

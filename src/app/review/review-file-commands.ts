@@ -58,7 +58,8 @@ export async function openReviewText(text: string, name: string, handle?: SaveHa
   if (file.problems.length > 0) parts.push(`${file.problems.length} line(s) that are not entries kept as they are`);
   const details = [...applied.unmatched.map(unmatchedText), ...file.problems.map((p) => `Line ${p.fileLine} of ${name}: ${p.message}`)];
   app.showNotice({
-    tone: applied.unmatched.length > 0 ? 'error' : 'success',
+    // Unmatched entries are listed, not a failure: nothing was lost (they are kept).
+    tone: applied.unmatched.length > 0 ? 'info' : 'success',
     title: `Read ${name}: ${parts.join('; ')}.${applied.unmatched.length > 0 ? ` ${applied.unmatched.length} entry(ies) match no record (listed; they are kept in the review file).` : ''}`,
     ...(details.length > 0 ? { details } : {}),
   });

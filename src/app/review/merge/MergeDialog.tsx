@@ -11,7 +11,7 @@ import { Dialog } from '../../layout/Dialog.tsx';
 import { downloadFile } from '../../layout/download-file.ts';
 import { mutedText, primaryButton, toolbarButton, toolbarInput } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
-import { editedResolution, isReviewFileName, mergeDatasets, mergedBytes, mergeReviews, shownNumber, takeSide, type NamedBytes, type ReviewsMerged } from './merge-session.ts';
+import { editedResolution, isManifestName, isReviewFileName, joinParts, mergeDatasets, mergedBytes, mergeReviews, shownNumber, takeSide, type NamedBytes, type ReviewsMerged } from './merge-session.ts';
 import { openDisagreement } from './open-disagreement.ts';
 
 const show = (value: unknown): string => (value === undefined ? '(absent or deleted)' : JSON.stringify(value, null, 2));
@@ -38,9 +38,18 @@ export function MergeDialog({ open, onClose }: { open: boolean; onClose: () => v
   const run = (): void => {
     setProblem(undefined);
     const decoder = new TextDecoder();
+    const manifest = others.find((file) => isManifestName(file.name));
     const reviewFiles = others.filter((file) => isReviewFileName(file.name));
-    const datasets = others.filter((file) => !isReviewFileName(file.name));
+    const datasets = others.filter((file) => !isReviewFileName(file.name) && !isManifestName(file.name));
     try {
+      if (manifest) {
+        // Parts of a split (parley review split): joined back onto the original, their reviews with them.
+        if (!base) throw new Error('Choose the original dataset too: the parts are joined back onto it.');
+        const joined = joinParts(base, decoder.decode(manifest.bytes), others);
+        setDataset({ merge: joined.merge, names: joined.names, baseName: base.name, resolutions: new Map(), how: new Map() });
+        setReviews(joined.reviews);
+        return;
+      }
       if (datasets.length > 0) {
         if (!base) throw new Error('Choose the original dataset too: a merge by field needs what both started from.');
         setDataset({ merge: mergeDatasets(base, datasets), names: datasets.map((d) => d.name), baseName: base.name, resolutions: new Map(), how: new Map() });
@@ -67,7 +76,7 @@ export function MergeDialog({ open, onClose }: { open: boolean; onClose: () => v
           <input type="file" accept=".jsonl" onChange={(event) => void readAll(event.target.files).then((files) => setBase(files[0]))} />
         </label>
         <label className="flex flex-col gap-1 text-sm">
-          Reviewers’ edited datasets and review files
+          Reviewers’ edited datasets and review files (or a split’s parts, their review files and its .parts.json)
           <input type="file" multiple accept=".jsonl" onChange={(event) => void readAll(event.target.files).then(setOthers)} />
         </label>
         <div>

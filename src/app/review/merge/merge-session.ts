@@ -5,7 +5,10 @@
  * (agreement per status and per label, disagreements listed).
  */
 import {
+  joinJsonl,
+  joinSourceProblem,
   jsonlFile,
+  parseSplitManifest,
   mergeJsonl,
   mergeReviewFiles,
   parseReviewFile,
@@ -16,6 +19,7 @@ import {
   type ConflictResolution,
   type DatasetConflict,
   type JsonlMerge,
+  type ReviewEntry,
   type ReviewMerge,
 } from '../../../core/index.ts';
 
@@ -61,6 +65,49 @@ export interface ReviewsMerged {
   agreementProblem?: string;
   /** Lines of the review files that were not entries, by file. */
   problems: string[];
+}
+
+/** The manifest `parley review split` writes (`NAME.parts.json`), by its name. */
+export function isManifestName(name: string): boolean {
+  return name.toLowerCase().endsWith('.parts.json');
+}
+
+const stem = (name: string): string => name.replace(/\.jsonl$/i, '');
+
+/** The agreement over merged entries, or why there is none. */
+function agreementOf(entries: readonly ReviewEntry[]): Pick<ReviewsMerged, 'agreement' | 'agreementProblem'> {
+  try {
+    return { agreement: reviewAgreement([{ name: 'merged', entries }]) };
+  } catch (thrown) {
+    return { agreement: undefined, agreementProblem: thrown instanceof Error ? thrown.message : String(thrown) };
+  }
+}
+
+/**
+ * The parts of a split joined back (core's joinJsonl): the original, the manifest, each part as
+ * its reviewer saved it and the part's review file (`<part>.review.jsonl`) when given. A part
+ * file not given is joined as the split wrote it (its reviewer changed nothing).
+ */
+export function joinParts(original: NamedBytes, manifestText: string, files: readonly NamedBytes[]): { merge: JsonlMerge; names: string[]; reviews: ReviewsMerged } {
+  const manifest = parseSplitManifest(manifestText);
+  if (typeof manifest === 'string') throw new Error(`The manifest cannot be read: ${manifest}`);
+  const problem = joinSourceProblem(manifest, original.bytes);
+  if (problem) throw new Error(`${original.name} cannot be joined: ${problem}.`);
+  const byName = new Map(files.map((file) => [file.name, file]));
+  const decoder = new TextDecoder();
+  const problems: string[] = [];
+  const parts = manifest.parts.map((part) => {
+    const given = byName.get(part.file);
+    const reviewFile = byName.get(`${stem(part.file)}.review.jsonl`);
+    const review = reviewFile ? parseReviewFile(decoder.decode(reviewFile.bytes)) : undefined;
+    for (const p of review?.problems ?? []) problems.push(`${reviewFile?.name} line ${p.fileLine}: ${p.message}`);
+    return { name: part.file, bytes: given?.bytes ?? new Uint8Array(0), lines: part.lines, ...(review ? { review: review.entries } : {}), given: given !== undefined };
+  });
+  const missing = parts.filter((part) => !part.given).map((part) => part.name);
+  if (missing.length > 0) throw new Error(`Choose every part the manifest names: ${missing.join(', ')} missing.`);
+  const joined = joinJsonl(original.bytes, parts);
+  for (const { from, entry } of joined.unplaced) problems.push(`${from}: the entry on line ${'line' in entry ? entry.line : entry.row} has no record in the joined file`);
+  return { merge: joined.merge, names: parts.map((part) => part.name), reviews: { merge: joined.review, text: serializeReviewFile(joined.review.entries), problems, ...agreementOf(joined.review.entries) } };
 }
 
 export function mergeReviews(files: readonly { name: string; text: string }[]): ReviewsMerged {
