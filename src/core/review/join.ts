@@ -20,7 +20,7 @@ import { jsonlFile, mergeJsonl, type JsonlMerge, type LinesFile } from './jsonl-
 import { matchReviewEntries } from './match.ts';
 import { mergeReviewFiles, type ReviewMerge } from './review-merge.ts';
 import { sha256Hex } from './sha256.ts';
-import { MAX_SPLIT_PARTS, partBytes, relocate, type SplitManifest } from './split.ts';
+import { MAX_SPLIT_PARTS, splitPartBytes, relocateEntry, type SplitManifest } from './split.ts';
 
 export interface JoinPart {
   name: string;
@@ -76,7 +76,7 @@ export function joinJsonl(original: Uint8Array, parts: readonly JoinPart[], orig
       const line = outputLine(match.record);
       const fingerprint = joinedKeys.get(line);
       if (line === 0 || fingerprint === undefined || (match.by === 'line' && unchanged(match.record))) unplaced.push({ from, entry });
-      else out.push(relocate(entry, line, fingerprint));
+      else out.push(relocateEntry(entry, line, fingerprint));
     }
     return out;
   };
@@ -114,7 +114,7 @@ function lineIndex(key: RecordKey | undefined): number {
 
 /** A part's changes in the original's lines: from the part as the split wrote it to the part now. */
 function partChanges(base: LinesFile, lines: readonly number[], now: LinesFile): { changes: SideChanges; keptAt: Int32Array; baseOf: Int32Array } {
-  const written = jsonlFile(partBytes(base, lines));
+  const written = jsonlFile(splitPartBytes(base, lines));
   const writtenKeys = lineKeys(written);
   const nowKeys = lineKeys(now);
   const common = verifiedPairs(commonLines(writtenKeys, nowKeys), written, now);
