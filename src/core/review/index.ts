@@ -4,7 +4,6 @@ export * from './review-file.ts';
 export * from './sha256.ts';
 export * from './fingerprint.ts';
 export * from './match.ts';
-export * from './align.ts';
 export * from './value-merge.ts';
 export * from './jsonl-merge.ts';
 export * from './review-merge.ts';

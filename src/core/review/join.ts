@@ -15,11 +15,12 @@
 import type { ReviewEntry } from './entry.ts';
 import { datasetRecordKeys, type RecordKey } from './fingerprint.ts';
 import { commonLines, sideChanges, type SideChanges } from './align.ts';
+import { lineKeys, verifiedPairs } from './line-keys.ts';
 import { jsonlFile, mergeJsonl, type JsonlMerge, type LinesFile } from './jsonl-merge.ts';
 import { matchReviewEntries } from './match.ts';
 import { mergeReviewFiles, type ReviewMerge } from './review-merge.ts';
 import { sha256Hex } from './sha256.ts';
-import { MAX_SPLIT_PARTS, partBytes, relocate, type SplitManifest } from './split.ts';
+import { MAX_SPLIT_PARTS, splitPartBytes, relocateEntry, type SplitManifest } from './split.ts';
 
 export interface JoinPart {
   name: string;
@@ -58,9 +59,12 @@ export function joinJsonl(original: Uint8Array, parts: readonly JoinPart[], orig
     return { name: part.name, file: now, changes, keptAt, trailer: false, baseOf };
   });
   const merge = mergeJsonl(base, sides);
+  const unplaced: UnplacedEntry[] = [];
+  const anyReview = originalReview.length > 0 || parts.some((part) => (part.review?.length ?? 0) > 0);
+  if (!anyReview) return { merge, review: { entries: [], conflicts: [] }, unplaced };
+  // Fingerprints cost a SHA-256 of every record: only when there are review entries to place.
   const joined = jsonlFile(merge.bytes);
   const joinedKeys = new Map(datasetRecordKeys(joined.bytes, joined.index).map((key) => [(key as { line: number }).line, key.fingerprint]));
-  const unplaced: UnplacedEntry[] = [];
 
   /** `unchanged(record)`: the record is as the split wrote it, so an entry with another fingerprint is not about it (its own record was deleted). */
   const place = (from: string, entries: readonly ReviewEntry[], records: readonly RecordKey[], outputLine: (record: number) => number, unchanged: (record: number) => boolean = () => false): ReviewEntry[] => {
@@ -72,7 +76,7 @@ export function joinJsonl(original: Uint8Array, parts: readonly JoinPart[], orig
       const line = outputLine(match.record);
       const fingerprint = joinedKeys.get(line);
       if (line === 0 || fingerprint === undefined || (match.by === 'line' && unchanged(match.record))) unplaced.push({ from, entry });
-      else out.push(relocate(entry, line, fingerprint));
+      else out.push(relocateEntry(entry, line, fingerprint));
     }
     return out;
   };
@@ -110,10 +114,10 @@ function lineIndex(key: RecordKey | undefined): number {
 
 /** A part's changes in the original's lines: from the part as the split wrote it to the part now. */
 function partChanges(base: LinesFile, lines: readonly number[], now: LinesFile): { changes: SideChanges; keptAt: Int32Array; baseOf: Int32Array } {
-  const written = jsonlFile(partBytes(base, lines));
-  const writtenKeys = keysOf(written);
-  const nowKeys = keysOf(now);
-  const common = commonLines(writtenKeys, nowKeys);
+  const written = jsonlFile(splitPartBytes(base, lines));
+  const writtenKeys = lineKeys(written);
+  const nowKeys = lineKeys(now);
+  const common = verifiedPairs(commonLines(writtenKeys, nowKeys), written, now);
   const local = sideChanges(writtenKeys.length, nowKeys.length, common);
   const toBase = (k: number): number => (lines[k] as number) - 1;
   const changes: SideChanges = { edited: new Map(), deleted: new Set(), inserted: new Map() };
@@ -134,17 +138,6 @@ function partChanges(base: LinesFile, lines: readonly number[], now: LinesFile):
     changes.inserted.set(after, [...(changes.inserted.get(after) ?? []), ...run]);
   }
   return { changes, keptAt, baseOf };
-}
-
-/** The alignment keys of a file's lines (the merge's: bytes, and CR for a CRLF end). */
-function keysOf(file: LinesFile): string[] {
-  const latin1 = new TextDecoder('latin1');
-  const { records } = file.index;
-  const dominant = records.dominantTerminator();
-  return Array.from({ length: records.count }, (_, i) => {
-    const terminator = records.terminator(i);
-    return latin1.decode(file.bytes.subarray(records.start(i), records.end(i))) + ((terminator === 'none' ? dominant : terminator) === 'crlf' ? '\r' : '');
-  });
 }
 
 /** A split manifest from its JSON text, or the reason it is not one. */

@@ -22,6 +22,7 @@ import { terminatorText, type Terminator } from '../dataset/record-index.ts';
 import { stringifyJson } from '../shared/json-stringify.ts';
 import { numberSpellings } from '../shared/number-spellings.ts';
 import { commonLines, sideChanges, type SideChanges } from './align.ts';
+import { lineKeys, sameLine, verifiedPairs } from './line-keys.ts';
 import { mergeValues, pathText, sameJson, setAtPath, type PathStep } from './value-merge.ts';
 
 export interface LinesFile {
@@ -84,21 +85,7 @@ interface MergePlan {
   finalNewline: boolean;
 }
 
-const latin1 = new TextDecoder('latin1');
 const utf8 = new TextDecoder('utf-8');
-
-/** Each line's identity for the alignment: its bytes, one char per byte, and a CR when it ends in CRLF. */
-function lineKeys(file: LinesFile): string[] {
-  const { records } = file.index;
-  const dominant = records.dominantTerminator();
-  const keys: string[] = [];
-  for (let i = 0; i < records.count; i++) {
-    const terminator = records.terminator(i);
-    const ends = terminator === 'none' ? dominant : terminator;
-    keys.push(latin1.decode(file.bytes.subarray(records.start(i), records.end(i))) + (ends === 'crlf' ? '\r' : ''));
-  }
-  return keys;
-}
 
 function content(file: LinesFile, i: number): Uint8Array {
   return file.bytes.subarray(file.index.records.start(i), file.index.records.end(i));
@@ -119,30 +106,30 @@ interface Aligned {
 export function mergeJsonl(base: LinesFile, sides: readonly MergeSide[]): JsonlMerge {
   const baseKeys = lineKeys(base);
   const aligned: Aligned[] = sides.map((side) => {
-    const keys = lineKeys(side.file);
-    const common = side.changes ? undefined : commonLines(baseKeys, keys);
+    const keys = side.changes ? [] : lineKeys(side.file);
+    const common = side.changes ? undefined : verifiedPairs(commonLines(baseKeys, keys), base, side.file);
     const changes = side.changes ?? sideChanges(baseKeys.length, keys.length, common ?? []);
     const keptAt = side.keptAt ?? new Int32Array(baseKeys.length).fill(-1);
     if (common && !side.keptAt) for (const [b, j] of common) keptAt[b] = j;
     return { changes, keptAt };
   });
+  const sameSideLines = (s: number, j: number, t: number, k: number): boolean => sameLine((sides[s] as MergeSide).file, j, (sides[t] as MergeSide).file, k);
   const items: Item[] = [];
   const conflicts: DatasetConflict[] = [];
   const conflictItems: number[] = [];
-  const sideKeys = sides.map((side) => lineKeys(side.file));
   const addConflict = (conflict: DatasetConflict): void => {
     conflicts.push(conflict);
     conflictItems.push(items.length);
   };
 
   const insertAfter = (after: number): void => {
-    const written: string[] = [];
+    const written: { side: number; run: number[] }[] = [];
     sides.forEach((_, s) => {
       const run = (aligned[s] as Aligned).changes.inserted.get(after);
       if (!run) return;
-      const text = run.map((j) => (sideKeys[s] as string[])[j]).join('\n');
-      if (written.includes(text)) return;
-      written.push(text);
+      const again = written.some((w) => w.run.length === run.length && w.run.every((j, k) => sameSideLines(w.side, j, s, run[k] as number)));
+      if (again) return;
+      written.push({ side: s, run });
       for (const j of run) items.push({ side: s, line: j });
     });
   };
@@ -174,7 +161,7 @@ export function mergeJsonl(base: LinesFile, sides: readonly MergeSide[]): JsonlM
         });
         addConflict({ kind: 'deleted', line: i + 1, sideLines, path: [], base: orAbsent(parseLine(base, i)), sides: values });
       }
-      items.push(mergeEdits(i, edits, sideLines, sideKeys, base, sides, addConflict));
+      items.push(mergeEdits(i, edits, sideLines, base, sides, addConflict));
     }
     insertAfter(i);
   }
@@ -189,14 +176,13 @@ function mergeEdits(
   i: number,
   edits: readonly { side: number; line: number }[],
   sideLines: (number | undefined)[],
-  sideKeys: readonly string[][],
   base: LinesFile,
   sides: readonly MergeSide[],
   addConflict: (conflict: DatasetConflict) => void,
 ): Item {
   const first = edits[0] as { side: number; line: number };
-  const keyOf = (e: { side: number; line: number }): string => (sideKeys[e.side] as string[])[e.line] as string;
-  if (edits.every((e) => keyOf(e) === keyOf(first))) return { ...first, record: i };
+  const fileOf = (e: { side: number }): LinesFile => (sides[e.side] as MergeSide).file;
+  if (edits.every((e) => sameLine(fileOf(e), e.line, fileOf(first), first.line))) return { ...first, record: i };
   const baseValue = parseLine(base, i);
   const values = edits.map((e) => parseLine((sides[e.side] as MergeSide).file, e.line));
   if (baseValue === NOT_JSON || values.some((v) => v === NOT_JSON)) {

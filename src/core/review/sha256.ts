@@ -6,7 +6,8 @@
  * Node's `crypto.createHash('sha256')` on the FIPS vectors and on random bytes.
  */
 
-const K = new Uint32Array([
+// Int32Array, not Uint32Array: values stay small integers (no doubles above 2^31) in the hot loop.
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
   0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
@@ -19,8 +20,8 @@ const BLOCK = 64;
 
 /** The SHA-256 digest of `bytes` as 64 lowercase hex digits. */
 export function sha256Hex(bytes: Uint8Array): string {
-  const h = new Uint32Array(INITIAL);
-  const w = new Uint32Array(64);
+  const h = new Int32Array(INITIAL);
+  const w = new Int32Array(64);
   const full = bytes.length - (bytes.length % BLOCK);
   for (let at = 0; at < full; at += BLOCK) compress(h, w, bytes, at);
   // The tail: the last partial block, the 0x80 marker, zeros, the bit length (big-endian, 64 bits).
@@ -34,11 +35,11 @@ export function sha256Hex(bytes: Uint8Array): string {
   view.setUint32(tail.length - 4, bits >>> 0);
   for (let at = 0; at < tail.length; at += BLOCK) compress(h, w, tail, at);
   let out = '';
-  for (let i = 0; i < 8; i++) out += (h[i] as number).toString(16).padStart(8, '0');
+  for (let i = 0; i < 8; i++) out += ((h[i] as number) >>> 0).toString(16).padStart(8, '0');
   return out;
 }
 
-function compress(h: Uint32Array, w: Uint32Array, bytes: Uint8Array, at: number): void {
+function compress(h: Int32Array, w: Int32Array, bytes: Uint8Array, at: number): void {
   for (let i = 0; i < 16; i++) {
     const j = at + 4 * i;
     w[i] = ((bytes[j] as number) << 24) | ((bytes[j + 1] as number) << 16) | ((bytes[j + 2] as number) << 8) | (bytes[j + 3] as number);

@@ -99,15 +99,15 @@ export function splitJsonl(file: LinesFile, options: SplitOptions, review: reado
   const parts = partLines.map((lines): SplitPart => {
     const partReview: ReviewEntry[] = [];
     lines.forEach((line, j) => {
-      for (const entry of entriesAt.get(line) ?? []) partReview.push(relocate(entry, j + 1));
+      for (const entry of entriesAt.get(line) ?? []) partReview.push(relocateEntry(entry, j + 1));
     });
-    return { bytes: partBytes(file, lines), lines, review: partReview.sort((a, b) => locatorNumber(a) - locatorNumber(b)) };
+    return { bytes: splitPartBytes(file, lines), lines, review: partReview.sort((a, b) => locatorNumber(a) - locatorNumber(b)) };
   });
   return { parts, overlapLines: [...inOverlap].map((k) => lineOf[k] as number).sort((a, b) => a - b), unmatchedReview: matching.unmatched };
 }
 
 /** The entry at another line (a JSONL line locator replaces whatever it had). */
-export function relocate(entry: ReviewEntry, line: number, fingerprint = entry.fingerprint): ReviewEntry {
+export function relocateEntry(entry: ReviewEntry, line: number, fingerprint = entry.fingerprint): ReviewEntry {
   const { line: _line, row: _row, ...rest } = entry as ReviewEntry & { line?: number; row?: number };
   void _line;
   void _row;
@@ -115,7 +115,7 @@ export function relocate(entry: ReviewEntry, line: number, fingerprint = entry.f
 }
 
 /** A part's bytes: the BOM if any, then the given original lines, each with its terminator. */
-export function partBytes(file: LinesFile, lines: readonly number[]): Uint8Array {
+export function splitPartBytes(file: LinesFile, lines: readonly number[]): Uint8Array {
   const { records, bomLength } = file.index;
   const dominant = new TextEncoder().encode(terminatorText(records.dominantTerminator()));
   let size = bomLength;
