@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { nameReviewer } from './review-helpers.ts';
 
 const RECORDS = 200;
 
@@ -39,6 +40,7 @@ test('edits and review marks survive a reload; a changed file of the same name i
   await parley.field('Message 1 content').fill('Question number 3, fixed?');
   await list.getByRole('button', { name: /^Line 6: / }).click();
   await parley.button('Done').click();
+  await nameReviewer(page, 'Ana');
   await list.getByRole('button', { name: /^Line 8: / }).click();
   await parley.button('Flag').click();
   await expect(list.getByRole('button', { name: /^Line 4: .*edited/ })).toBeVisible();
@@ -111,6 +113,7 @@ test('Save writes a file opened with "Open to save in place…" back into that f
   await parley.field('Message 1 content').fill('Saved in place?');
   await list.getByRole('button', { name: /^Line 3: / }).click();
   await parley.button('Done').click();
+  await nameReviewer(page, 'Ana');
   await parley.button(/^Save$/).click();
   await expect(parley.notice).toContainText('Saved inplace.jsonl');
 

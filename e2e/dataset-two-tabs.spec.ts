@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, ParleyPage, test } from './fixtures.ts';
+import { nameReviewer } from './review-helpers.ts';
 
 const RECORDS = 20;
 
@@ -37,6 +38,7 @@ async function bothEdited(parley: ParleyPage, b: ParleyPage) {
   await open(b);
   await fix(parley, 4, 'Fixed in tab A?');
   await parley.button('Done').click();
+  await nameReviewer(parley.page, 'Ana');
   const statusA = parley.page.getByRole('status', { name: 'Dataset save status' });
   await expect(statusA).toHaveText('Edits saved in this browser');
   await fix(b, 4, 'Fixed in tab B?');

@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { DatasetSide } from './dataset/DatasetSide.tsx';
+import { GuidelinesSide } from './review/GuidelinesSide.tsx';
 import { ConversationEditor } from './editors/ConversationEditor.tsx';
 import { useFileDrop } from './files/useFileDrop.ts';
 import { usePasteToOpen } from './files/usePasteToOpen.ts';
@@ -85,6 +86,7 @@ export function App() {
           }
         />
         </div>
+        {datasetShown && <GuidelinesSide />}
       </main>
       <ErrorBoundary area="the diagnostics">
         <DiagnosticsPanel />

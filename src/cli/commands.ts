@@ -4,6 +4,7 @@ import { CONVERT_HELP, convertCommand } from './commands/convert.ts';
 import { FORMATS_HELP, formatsCommand } from './commands/formats.ts';
 import { PARSE_HELP, parseCommand } from './commands/parse.ts';
 import { RENDER_HELP, renderCommand } from './commands/render.ts';
+import { REVIEW_HELP, reviewCommand } from './commands/review.ts';
 import { STATS_HELP, statsCommand } from './commands/stats.ts';
 import { TOKENIZE_HELP, tokenizeCommand } from './commands/tokenize.ts';
 import { VALIDATE_HELP, validateCommand } from './commands/validate.ts';
@@ -22,6 +23,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   tokenize: { summary: 'conversation JSON → input_ids, labels and tokens', help: TOKENIZE_HELP, run: tokenizeCommand },
   compare: { summary: 'what differs between two renderings of each record (format, template, tokenizer)', help: COMPARE_HELP, run: compareCommand },
   stats: { summary: 'lengths, tokens, problems and duplicates of a dataset', help: STATS_HELP, run: statsCommand },
+  review: { summary: 'merge, agreement, split and join of review work (review files, reviewers\' copies)', help: REVIEW_HELP, run: reviewCommand },
   formats: { summary: 'list formats, their options and the JSON dialects', help: FORMATS_HELP, run: formatsCommand },
 };
 

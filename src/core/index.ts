@@ -31,3 +31,4 @@ export * from './clean-check/index.ts';
 export * from './checks/index.ts';
 export * from './dataset/index.ts';
 export * from './fix/index.ts';
+export * from './review/index.ts';

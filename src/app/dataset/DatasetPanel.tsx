@@ -6,7 +6,10 @@ import { formatBytes } from '../files/limits.ts';
 import { mutedText, toolbarButton } from '../layout/ui.ts';
 import { confirmLeaveDataset, listedIds, setLeaveDatasetQuestion, useAppStore } from '../store/index.ts';
 import { DatasetExportMenu } from './DatasetExportMenu.tsx';
-import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, nextProblemStore, toggleFlag, useNextIncludesWarnings } from './navigation.ts';
+import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, nextProblemStore, toggleFlag, toggleVerdict, useNextIncludesWarnings } from './navigation.ts';
+import { RecordReview } from '../review/RecordReview.tsx';
+import { ReviewerDialog } from '../review/ReviewerDialog.tsx';
+import { ReviewFileMenu } from '../review/ReviewFileMenu.tsx';
 import { RecordList } from './RecordList.tsx';
 import { ChangedFileBanner, DatasetConflictBanner, KeptWorkBanner } from './persistence/DatasetSaveStatus.tsx';
 import { datasetPersistenceStore } from './persistence/persistence-state.ts';
@@ -15,9 +18,9 @@ import DatasetReadAs from './read-as/DatasetReadAs.tsx';
 import DatasetReviewTools from './review/DatasetReviewTools.tsx';
 import { useDatasetShortcuts } from './useDatasetShortcuts.ts';
 
-function ReviewButton({ label, keys, title, onClick, disabled }: { label: string; keys: string; title: string; onClick: () => void; disabled?: boolean }) {
+function ReviewButton({ label, keys, title, onClick, disabled }: { label: string; keys?: string; title: string; onClick: () => unknown; disabled?: boolean }) {
   return (
-    <button type="button" className={toolbarButton} onClick={onClick} disabled={disabled} title={`${title} (${keys})`} aria-keyshortcuts={keys}>
+    <button type="button" className={toolbarButton} onClick={() => void onClick()} disabled={disabled} title={keys ? `${title} (${keys})` : title} aria-keyshortcuts={keys}>
       {label}
     </button>
   );
@@ -45,7 +48,8 @@ export default function DatasetPanel() {
   const count = useAppStore((state) => listedIds(state).length);
   const total = useAppStore((state) => state.datasetOrder.length);
   const current = useAppStore((state) => state.currentRecord);
-  const flagged = useAppStore((state) => (state.currentRecord === null ? false : state.datasetRows[state.currentRecord]?.status === 'flagged'));
+  const verdict = useAppStore((state) => (state.currentRecord === null ? undefined : state.datasetRows[state.currentRecord]?.status));
+  const flagged = verdict === 'flagged';
   const line = useAppStore((state) => (state.currentRecord === null ? undefined : state.datasetRows[state.currentRecord]?.line));
   const withWarnings = useNextIncludesWarnings();
 
@@ -68,6 +72,7 @@ export default function DatasetPanel() {
             </div>
             {/* Saving (src/app/dataset/save, src/app/dataset/persistence). */}
             <DatasetSaveBar />
+            <ReviewFileMenu />
             <p className={`text-xs ${mutedText}`}>
               {formatBytes(dataset.size)} · {count === total ? `${total.toLocaleString('en')} records` : `${count.toLocaleString('en')} of ${total.toLocaleString('en')} records shown`}
               {line !== undefined ? ` · line ${line} open` : ''}
@@ -88,8 +93,11 @@ export default function DatasetPanel() {
               </label>
               <ReviewButton label="Done" keys={DATASET_KEYS.done.label} title="Mark this record done and open the next" onClick={markDoneAndNext} disabled={current === null} />
               <ReviewButton label={flagged ? 'Unflag' : 'Flag'} keys={DATASET_KEYS.flag.label} title={flagged ? 'Take the flag off this record' : 'Flag this record for later'} onClick={toggleFlag} disabled={current === null} />
+              <ReviewButton label={verdict === 'rejected' ? 'Unreject' : 'Reject'} title={verdict === 'rejected' ? 'Take the rejection off this record' : 'Reject this record (it should not be in the dataset)'} onClick={() => toggleVerdict('rejected')} disabled={current === null} />
             </div>
           </div>
+          <RecordReview />
+          <ReviewerDialog />
           <DatasetReviewTools />
           <RecordList />
           <p className={`border-t border-slate-200 px-3 py-1.5 text-xs ${mutedText} dark:border-slate-800`}>

@@ -8,7 +8,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef } from 'react';
 import { findCodec } from '../../core/index.ts';
 import { mutedText } from '../layout/ui.ts';
-import { listedIds, useAppStore, type DatasetRow, type RecordStatus } from '../store/index.ts';
+import { listedIds, useAppStore, type DatasetRow, type ShownStatus } from '../store/index.ts';
+import { openCommentCount } from '../review/review-mark.ts';
 import { useRecordLengthsLabel } from './lengths/RecordLengthsText.tsx';
 import { scrollTargetForRow } from './list-scroll.ts';
 import { openRecord } from './navigation.ts';
@@ -23,11 +24,12 @@ export const ROW_HEIGHT = 56;
  */
 export const MIN_ROWS_IN_VIEW = 5;
 
-const STATUS_STYLE: Record<RecordStatus, string> = {
+const STATUS_STYLE: Record<ShownStatus, string> = {
   unreviewed: 'text-slate-600 dark:text-slate-300',
   edited: 'text-sky-800 dark:text-sky-300',
   flagged: 'text-amber-800 dark:text-amber-300',
   done: 'text-emerald-800 dark:text-emerald-300',
+  rejected: 'text-red-800 dark:text-red-300',
 };
 
 const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
@@ -56,6 +58,10 @@ interface RowProps {
 }
 
 const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: RowProps) {
+  // Edited is a fact of the dataset, shown in the status's place while there is no verdict.
+  const status: ShownStatus = row.status === 'unreviewed' && (edited || row.savedEdit) ? 'edited' : row.status;
+  const open = openCommentCount(row.review);
+  const comments = open > 0 ? count(open, 'open comment') : '';
   const bad = row.problem !== undefined;
   const text = row.problem ? row.problem.message.replace(/^Line \d+: /, '') : row.summary ? row.summary.preview || '(no user text)' : '…';
   const dialect = row.summary ? (findCodec(row.summary.dialect)?.label ?? row.summary.dialect) : '';
@@ -71,7 +77,7 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
       <button
         type="button"
         aria-current={current ? 'true' : undefined}
-        aria-label={`Line ${row.line}: ${text}; ${dialect ? `${dialect}, ` : ''}${row.status}${edited ? ' (changed)' : ''}, ${diagnosticsLabel(row)}${lengths ? `, ${lengths}` : ''}`}
+        aria-label={`Line ${row.line}: ${text}; ${dialect ? `${dialect}, ` : ''}${status}${edited ? ' (changed)' : ''}${comments ? `, ${comments}` : ''}, ${diagnosticsLabel(row)}${lengths ? `, ${lengths}` : ''}`}
         className="flex min-w-0 flex-1 flex-col justify-center gap-0.5 px-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500"
         onClick={() => openRecord(id)}
       >
@@ -81,10 +87,11 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
         </span>
         <span className="flex min-w-0 items-baseline gap-2 text-xs">
           {dialect && <span className={`truncate ${mutedText}`}>{dialect}</span>}
-          <span className={STATUS_STYLE[row.status]}>
-            {row.status}
-            {edited && row.status !== 'edited' ? ' · changed' : ''}
+          <span className={STATUS_STYLE[status]}>
+            {status}
+            {edited && status !== 'edited' ? ' · changed' : ''}
           </span>
+          {comments && <span className="shrink-0 text-violet-800 dark:text-violet-300">{comments}</span>}
           {lengths && <span className={`shrink-0 ${mutedText}`}>{lengths}</span>}
           <span className={`ml-auto shrink-0 ${hasErrors ? 'text-red-800 dark:text-red-300' : hasWarnings ? 'text-amber-800 dark:text-amber-300' : mutedText}`}>{diagnosticsLabel(row)}</span>
         </span>

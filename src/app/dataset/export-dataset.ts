@@ -49,8 +49,8 @@ export function editedOrFlagged(): Set<number> {
   const only = new Set<number>();
   const count = dataset?.count ?? 0;
   for (let id = 0; id < count; id++) {
-    const status = datasetRows[id]?.status;
-    if (status === 'edited' || status === 'flagged' || datasetChanges.edited.has(id)) only.add(id);
+    const row = datasetRows[id];
+    if (row?.status === 'flagged' || row?.savedEdit || datasetChanges.edited.has(id)) only.add(id);
   }
   return only;
 }

@@ -3,6 +3,8 @@
  * next record with an error (wrapping at the ends; with warnings too when the person asks),
  * mark done, flag. Moves follow the list as shown (a filter's view order when there is one).
  */
+import { giveVerdict } from '../review/review-actions.ts';
+import type { Verdict } from '../review/review-mark.ts';
 import { createStore, useStore } from 'zustand';
 import { listedIds, useAppStore, type AppState, type DatasetRow } from '../store/index.ts';
 import { currentJudgedRows } from './judged-rows.ts';
@@ -90,25 +92,32 @@ export function goNextError(direction: 1 | -1 = 1): void {
   if (found?.wrapped) state.showNotice({ tone: 'info', title: `Went round to the ${direction === 1 ? 'first' : 'last'} record with ${what} (line ${state.datasetRows[found.id]?.line ?? '?'}).` });
 }
 
-/** Marks the current record done and moves to the next one (the usual review loop). */
-export function markDoneAndNext(): void {
-  const state = useAppStore.getState();
-  if (state.currentRecord === null) return;
-  state.commitCurrent();
-  state.setStatus(state.currentRecord, 'done');
-  const next = neighbour(useAppStore.getState(), 1);
-  if (next !== undefined) openRecord(next);
-}
-
-/** Flags the current record, or takes the flag off (back to edited or unreviewed). */
-export function toggleFlag(): void {
+/** Marks the current record done and moves to the next one (the usual review loop); the reviewer's name is asked first when none is kept. */
+export async function markDoneAndNext(): Promise<void> {
   const state = useAppStore.getState();
   const id = state.currentRecord;
   if (id === null) return;
   state.commitCurrent();
-  const after = useAppStore.getState();
-  const flagged = after.datasetRows[id]?.status === 'flagged';
-  after.setStatus(id, flagged ? (after.datasetChanges.edited.has(id) ? 'edited' : 'unreviewed') : 'flagged');
+  if (!(await giveVerdict(id, 'done'))) return;
+  // Still on it (the name question may have taken a while): move on.
+  if (useAppStore.getState().currentRecord !== id) return;
+  const next = neighbour(useAppStore.getState(), 1);
+  if (next !== undefined) openRecord(next);
+}
+
+/** Flags the current record, or takes the flag off (no verdict: the list shows it edited or unreviewed). */
+export async function toggleFlag(): Promise<void> {
+  await toggleVerdict('flagged');
+}
+
+/** Gives the current record `verdict`, or takes it off when it has it. */
+export async function toggleVerdict(verdict: Verdict): Promise<void> {
+  const state = useAppStore.getState();
+  const id = state.currentRecord;
+  if (id === null) return;
+  state.commitCurrent();
+  const has = useAppStore.getState().datasetRows[id]?.status === verdict;
+  await giveVerdict(id, has ? 'unreviewed' : verdict);
 }
 
 /** The review keys (Alt + a letter no text field, Monaco or browser uses); `code` so that they work on any layout. */

@@ -2,6 +2,8 @@
 import { useEffect, useState } from 'react';
 import { useAppStore } from '../store/index.ts';
 import { openFileLater } from './lazy.ts';
+import { splitCompanions } from '../review/companions.ts';
+import { openCompanions } from '../review/open-companions.ts';
 import { configWithTokenizer, droppedFolderFiles, isTemplateFile, openTemplateFile } from '../jinja/template-drop.ts';
 
 /** Drops a drop zone inside the page has taken (the Token view's tokenizer bar): not opened as a conversation. */
@@ -42,9 +44,14 @@ export function useFileDrop(): boolean {
       depth = 0;
       setOver(false);
       if (claimed.has(event)) return;
-      const files = Array.from(event.dataTransfer?.files ?? []);
+      const dropped = Array.from(event.dataTransfer?.files ?? []);
+      // A review file or guidelines beside the dataset (review/companions.ts): read onto it once it is open.
+      const { companions, rest: files } = splitCompanions(dropped);
       const [first] = files;
-      if (!first) return;
+      if (!first) {
+        if (companions.length > 0) void openCompanions(companions);
+        return;
+      }
       // A model's folder: its template and tokenizer, when it holds them.
       const inFolders = droppedFolderFiles(event.dataTransfer);
       if (inFolders) {
@@ -66,6 +73,7 @@ export function useFileDrop(): boolean {
         return;
       }
       void openFileLater(first).then((result) => {
+        if (result.ok && companions.length > 0) void openCompanions(companions);
         if (result.ok && files.length > 1) {
           useAppStore.getState().showNotice({ tone: 'info', title: `${result.message} ${files.length - 1} other dropped file(s) were not opened: Parley edits one record at a time.`, details: result.details });
         }

@@ -5,7 +5,7 @@ import { fixAcrossRecords } from '../dataset/fix-logic.ts';
 import { rowContent } from '../dataset/row-content.ts';
 import { rowsFromIndex } from '../dataset/rows.ts';
 import { diagnoseForView } from './fix-diagnose.ts';
-import { datasetEdits, registerDatasetFixRunner, undo, useAppStore, type DatasetFile, type FixKindInput } from './index.ts';
+import { datasetEdits, registerDatasetFixRunner, shownStatus, undo, useAppStore, type DatasetFile, type FixKindInput } from './index.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -83,15 +83,15 @@ describe('fixAcrossDataset', () => {
     const fixed = (line: string) => line.replace('"content":null', '"content":""');
     expect(exported()).toEqual([fixed(LINES[0]!), LINES[1], fixed(LINES[2]!), '']);
     expect(useAppStore.getState().datasetPast.map((step) => step.label)).toEqual(['Fix all: Use "" as the content']);
-    expect(useAppStore.getState().datasetRows[2]?.status).toBe('edited');
-    expect(useAppStore.getState().datasetRows[1]?.status).toBe('unreviewed');
+    expect(shownStatus(useAppStore.getState(), 2)).toBe('edited');
+    expect(shownStatus(useAppStore.getState(), 1)).toBe('unreviewed');
     // The current record was among them: it is shown again, fixed.
     await shown(0);
     expect((useAppStore.getState().record as Conversation).messages[1]?.content).toEqual({ type: 'text', text: '' });
     undo();
     await shown(0);
     expect(exported().join('\n')).toBe(INPUT);
-    expect(useAppStore.getState().datasetRows[2]?.status).toBe('unreviewed');
+    expect(shownStatus(useAppStore.getState(), 2)).toBe('unreviewed');
   });
 
   it('a cancelled count or apply answers null and changes nothing', async () => {

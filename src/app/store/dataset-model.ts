@@ -8,8 +8,13 @@
  * (duplicates), in the order they were made. An id never changes and is never reused.
  */
 import type { DatasetEdits, NewRecord, RecordProblemKind, RecordSummary } from '../../core/index.ts';
+import type { ReviewDetails, Verdict } from '../review/review-mark.ts';
+import type { RowMark } from '../review/row-mark.ts';
 
-export type RecordStatus = 'unreviewed' | 'edited' | 'flagged' | 'done';
+/** A record's review verdict (app/review), `unreviewed` when there is none. Being edited is not a status: see `shownStatus`. */
+export type RecordStatus = Verdict | 'unreviewed';
+/** What the list shows and filters by: the verdict; without one, `edited` when the record was edited. */
+export type ShownStatus = RecordStatus | 'edited';
 
 /** Why a record cannot be shown in the editors (a bad line): its line, the reason. */
 export interface RowProblem {
@@ -37,6 +42,10 @@ export interface DatasetRow extends RowContent {
   /** A blank line of a JSONL file: not a record, not listed, kept when writing. */
   blank: boolean;
   status: RecordStatus;
+  /** The record was edited and an earlier Save wrote the edit into the file (the edit is no longer among the changes). */
+  savedEdit?: true;
+  /** Labels, comments, reviewer and time of the review (app/review), when any. */
+  review?: ReviewDetails;
 }
 
 /** The changes to the file, by record id. Every change makes new Maps/Sets (never mutated). */
@@ -150,7 +159,24 @@ export function withIdAfter(order: readonly number[], id: number, newId: number)
   return [...order.slice(0, at + 1), newId, ...order.slice(at + 1)];
 }
 
-/** The status a record gets when it is edited: an explicit flag or done is kept. */
-export function statusAfterEdit(status: RecordStatus): RecordStatus {
-  return status === 'unreviewed' ? 'edited' : status;
+/** Whether record `id` is edited: its text changed here, or an earlier Save wrote its edit. */
+export function isEdited(state: { datasetRows: readonly DatasetRow[]; datasetChanges: DatasetChanges }, id: number): boolean {
+  return state.datasetChanges.edited.has(id) || state.datasetRows[id]?.savedEdit === true;
+}
+
+/** The status the list shows for record `id`: its verdict, else `edited` when it was edited, else `unreviewed`. */
+export function shownStatus(state: { datasetRows: readonly DatasetRow[]; datasetChanges: DatasetChanges }, id: number): ShownStatus {
+  const status = state.datasetRows[id]?.status ?? 'unreviewed';
+  return status === 'unreviewed' && isEdited(state, id) ? 'edited' : status;
+}
+
+/** `row` with its review mark replaced by `mark` (content kept). */
+export function withMark(row: DatasetRow, mark: RowMark): DatasetRow {
+  const { savedEdit: _saved, review: _review, ...content } = row;
+  return { ...content, status: mark.status, ...(mark.savedEdit ? { savedEdit: true as const } : {}), ...(mark.review ? { review: mark.review } : {}) };
+}
+
+/** The review mark of a row. */
+export function markOf(row: DatasetRow): RowMark {
+  return { status: row.status, ...(row.savedEdit ? { savedEdit: true as const } : {}), ...(row.review ? { review: row.review } : {}) };
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { concatParts, indexJsonl, writeDataset, type Conversation } from '../../core/index.ts';
 import '../dataset/engine.ts';
 import { rowsFromIndex } from '../dataset/rows.ts';
-import { datasetEdits, redo, undo, useAppStore, type DatasetFile } from './index.ts';
+import { datasetEdits, redo, shownStatus, undo, useAppStore, type DatasetFile } from './index.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -63,7 +63,9 @@ describe('dataset slice', () => {
     await useAppStore.getState().goto(1);
     typeInFirstMessage('edited');
     await useAppStore.getState().goto(4);
-    expect(useAppStore.getState().datasetRows[1]?.status).toBe('edited');
+    // Edited is a fact of the dataset, shown as the status while there is no verdict.
+    expect(useAppStore.getState().datasetRows[1]?.status).toBe('unreviewed');
+    expect(shownStatus(useAppStore.getState(), 1)).toBe('edited');
     expect(exported()).toEqual([line(0), line(1, 'edited'), '{"messages": [', '', line(4), '']);
     // Back on it, the editors show the edited text.
     await useAppStore.getState().goto(1);
@@ -94,7 +96,7 @@ describe('dataset slice', () => {
     const row = useAppStore.getState().datasetRows[1];
     expect(row?.summary?.preview).toBe('re-checked');
     expect(row?.codes).toEqual(['x']);
-    expect(row?.status).toBe('edited');
+    expect(shownStatus(useAppStore.getState(), 1)).toBe('edited');
   });
 
   it('writes nothing for a record that was visited but not changed', async () => {
@@ -153,7 +155,7 @@ describe('dataset slice', () => {
     useAppStore.getState().setStatus(4, 'flagged');
     const before = exported();
     const { datasetChanges, datasetRows } = useAppStore.getState();
-    const statuses = new Map(datasetRows.map((row, id) => [id, row.status] as const).filter(([, status]) => status !== 'unreviewed'));
+    const statuses = new Map(datasetRows.map((row, id) => [id, { status: row.status }] as const).filter(([, mark]) => mark.status !== 'unreviewed'));
     useAppStore.getState().closeDataset();
     open();
     useAppStore.getState().restoreDataset(datasetChanges, statuses);

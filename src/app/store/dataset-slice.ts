@@ -18,7 +18,7 @@
  * - `applyBulkEdit(changes, label)`: new texts (one JSON line each) by id, one undoable step
  *   (search-replace, "fix all"). `setStatus`, `deleteRecord`, `duplicateRecord`, `goto` as named.
  * - `datasetEdits()` (exported below) gives core's DatasetEdits for writeDataset;
- *   `restoreDataset(changes, statuses)` puts saved ones back (persistence).
+ *   `restoreDataset(changes, marks)` puts saved ones back (persistence).
  * Decoding and encoding need the codecs, which are not part of the start-up JavaScript: the
  * dataset pipeline (src/app/dataset/engine.ts) registers them with `registerDatasetEngine`
  * before any dataset opens.
@@ -41,7 +41,6 @@ import { breakCoalescing } from './history.ts';
 import {
   fileOrder,
   NO_CHANGES,
-  statusAfterEdit,
   toDatasetEdits,
   withDeleted,
   withDuplicate,
@@ -52,7 +51,9 @@ import {
   type DatasetRow,
   type RecordStatus,
   type RowContent,
+  withMark,
 } from './dataset-model.ts';
+import type { RowMark } from '../review/row-mark.ts';
 import type { AppState } from './store.ts';
 
 export type { DatasetChanges, DatasetRow, RecordStatus, RowContent, RowProblem } from './dataset-model.ts';
@@ -178,7 +179,7 @@ export interface DatasetSlice {
    * matched): the rows of edited and added records are summarised from their texts, and the
    * record in the editors is shown again. Not an undo step; undo history starts after it.
    */
-  restoreDataset: (changes: DatasetChanges, statuses: ReadonlyMap<number, RecordStatus>) => void;
+  restoreDataset: (changes: DatasetChanges, marks: ReadonlyMap<number, RowMark>) => void;
   /** Commit the current record, show record `id` in the editors and the preview. */
   goto: (id: number) => Promise<void>;
   /**
@@ -196,6 +197,8 @@ export interface DatasetSlice {
    */
   applyBulkEdit: (changes: ReadonlyMap<number, string>, label: string, contents?: ReadonlyMap<number, RowContent>) => void;
   setStatus: (id: number, status: RecordStatus) => void;
+  /** Put a record's whole review mark (verdict, saved edit, labels, comments): a review file read, Save carrying marks. */
+  setMark: (id: number, mark: RowMark) => void;
   deleteRecord: (id: number) => void;
   /** Adds a copy right after `id`; returns the new id. */
   duplicateRecord: (id: number) => number;
@@ -361,7 +364,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       set({ datasetRows: rows });
     },
     closeDataset: () => set({ ...closed, datasetProgress: null }),
-    restoreDataset: (changes, statuses) => {
+    restoreDataset: (changes, marks) => {
       const { dataset, datasetRows, currentRecord } = get();
       if (!dataset) throw new Error('No dataset is open.');
       const codecs = requireEngine();
@@ -377,9 +380,9 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
         const row = rows[id];
         if (row) rows[id] = { ...row, summary: undefined, codes: undefined, key: undefined, problem: undefined, ...codecs.content(codecs.decode(text, row.line)) };
       }
-      for (const [id, status] of statuses) {
+      for (const [id, mark] of marks) {
         const row = rows[id];
-        if (row) rows[id] = { ...row, status };
+        if (row) rows[id] = withMark(row, mark);
       }
       const order = fileOrder(rows, dataset.count, changes);
       set({ datasetChanges: changes, datasetRows: rows, datasetOrder: order, viewOrder: null, datasetPast: [], datasetFuture: [], datasetLoaded: null });
@@ -423,7 +426,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
         return unwritten;
       }
       const rows = state.datasetRows.slice();
-      rows[loaded.id] = { ...row, ...content, status: statusAfterEdit(row.status) };
+      rows[loaded.id] = { ...row, ...content };
       set({
         datasetChanges: withTexts(state.datasetChanges, new Map([[loaded.id, text]])),
         datasetRows: rows,
@@ -446,7 +449,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       // its numbers as typed (`1.0` stays `1.0`).
       const line = text.includes('\n') || text.includes('\r') ? stringifyJson(result.json, { spellings: numberSpellings(text) }) : text;
       const rows = state.datasetRows.slice();
-      rows[loaded.id] = { ...row, ...codecs.content(result), problem: undefined, status: statusAfterEdit(row.status) };
+      rows[loaded.id] = { ...row, ...codecs.content(result), problem: undefined };
       set({ datasetChanges: withTexts(state.datasetChanges, new Map([[loaded.id, line]])), datasetRows: rows });
       show(loaded.id, result, line);
       return null;
@@ -465,7 +468,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
         const row = datasetRows[id];
         if (!row) throw new RangeError(`record ${id} is not in the dataset`);
         const content = contents?.get(id) ?? codecs.content(codecs.decode(text, row.line));
-        rows.set(id, [row, { ...row, summary: undefined, codes: undefined, key: undefined, problem: undefined, ...content, status: statusAfterEdit(row.status) }]);
+        rows.set(id, [row, { ...row, summary: undefined, codes: undefined, key: undefined, problem: undefined, ...content }]);
       }
       const { datasetOrder, viewOrder } = get();
       step(label, { changes: withTexts(datasetChanges, changes), order: datasetOrder, viewOrder }, rows);
@@ -477,6 +480,14 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       const row = rows[id];
       if (!row) throw new RangeError(`record ${id} is not in the dataset`);
       rows[id] = { ...row, status };
+      set({ datasetRows: rows });
+    },
+
+    setMark: (id, mark) => {
+      const rows = get().datasetRows.slice();
+      const row = rows[id];
+      if (!row) throw new RangeError(`record ${id} is not in the dataset`);
+      rows[id] = withMark(row, mark);
       set({ datasetRows: rows });
     },
 
@@ -507,7 +518,9 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       const row = datasetRows[id];
       if (!row || !datasetOrder.includes(id)) throw new RangeError(`record ${id} is not a listed record of the dataset`);
       const newId = datasetRows.length;
-      const copy: DatasetRow = { ...row, status: row.status === 'edited' ? 'edited' : 'unreviewed' };
+      // A copy is a new record: no verdict or comments of its own (its text's edit comes with it in the changes).
+      const { review: _review, savedEdit: _saved, ...content } = row;
+      const copy: DatasetRow = { ...content, status: 'unreviewed' };
       const changes = withDuplicate(datasetChanges, id, newId, state.dataset.count);
       const after: StepState = { changes, order: withIdAfter(datasetOrder, id, newId), viewOrder: viewOrder && withIdAfter(viewOrder, id, newId) };
       step(`Duplicate record at line ${row.line}`, after, new Map([[newId, [copy, copy]]]));

@@ -6,10 +6,10 @@
 import { useMemo } from 'react';
 import { EMPTY_FIELD_KINDS, isFilterEmpty, type EmptyFieldKind, type RecordFilter } from '../../../core/index.ts';
 import { mutedText, toolbarButton, toolbarInput, toolbarSelect } from '../../layout/ui.ts';
-import { useAppStore, type RecordStatus } from '../../store/index.ts';
+import { useAppStore, type ShownStatus } from '../../store/index.ts';
 import { setSearchState, useSearchState } from '../search/search-store.ts';
 
-const STATUSES: readonly RecordStatus[] = ['unreviewed', 'edited', 'flagged', 'done'];
+const STATUSES: readonly ShownStatus[] = ['unreviewed', 'edited', 'flagged', 'done', 'rejected'];
 
 /** The "Empty field" choices, in words (core/dataset/empty-fields.ts says what empty is). */
 const EMPTY_FIELD_LABELS: Record<EmptyFieldKind, string> = {
@@ -61,6 +61,7 @@ export function FilterBar() {
       </label>
       <TriState label="Tool calls" value={filter.hasToolCalls} onChange={(hasToolCalls) => set({ hasToolCalls })} />
       <TriState label="Thoughts" value={filter.hasThoughts} onChange={(hasThoughts) => set({ hasThoughts })} />
+      <TriState label="Open comments" value={filter.hasOpenComments} onChange={(hasOpenComments) => set({ hasOpenComments })} />
       <label className="flex items-center gap-1 text-sm">
         Turns
         <input type="number" min={0} aria-label="At least turns" placeholder="min" className={`${toolbarInput} w-16`} value={filter.minTurns ?? ''} onChange={(event) => set({ minTurns: turnsValue(event.target.value) })} />

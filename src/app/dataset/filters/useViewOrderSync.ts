@@ -14,6 +14,7 @@ import { lengthsStore } from '../lengths/lengths-store.ts';
 import { lengthFilterOn, lengthsLookup, sortedOrder } from '../lengths/lengths-view.ts';
 import { computeViewOrder, sameOrder } from './view-order.ts';
 import { currentJudgedRows } from '../judged-rows.ts';
+import { reviewFilterRows } from '../../review/filter-rows.ts';
 
 function update(): void {
   const app = useAppStore.getState();
@@ -25,7 +26,7 @@ function update(): void {
   if (lengths.sort || lengthFilterOn(search.filter)) startLengths();
   const lengthsOf = lengthsLookup(lengths, app.datasetChanges, app.dataset.count);
   // The rows with the token rules' judgements (judged-rows.ts): the Errors filter counts them too.
-  const order = sortedOrder(computeViewOrder(currentJudgedRows(app, lengths), app.datasetOrder, found, search.filter, lengthsOf), app.datasetOrder, lengths.sort, lengthsOf);
+  const order = sortedOrder(computeViewOrder(reviewFilterRows(currentJudgedRows(app, lengths), app.datasetChanges, search.filter), app.datasetOrder, found, search.filter, lengthsOf), app.datasetOrder, lengths.sort, lengthsOf);
   if (!sameOrder(order, app.viewOrder)) app.setViewOrder(order);
 }
 

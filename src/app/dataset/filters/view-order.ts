@@ -2,12 +2,11 @@
  * What the record list shows: the records the search found (when "only matching records" is on),
  * then the filter, in file order. Null when neither applies: the list shows every record.
  */
-import { filterOrder, isFilterEmpty, type LengthsOf, type RecordFilter } from '../../../core/index.ts';
-import type { DatasetRow } from '../../store/index.ts';
+import { filterOrder, isFilterEmpty, type FilterableRow, type LengthsOf, type RecordFilter } from '../../../core/index.ts';
 import type { SearchFound } from '../search/search-protocol.ts';
 
 /** `lengthsOf`: each record's lengths, for the length filters (lengths/). */
-export function computeViewOrder(rows: readonly DatasetRow[], datasetOrder: readonly number[], found: SearchFound | null, filter: RecordFilter, lengthsOf?: LengthsOf): readonly number[] | null {
+export function computeViewOrder(rows: readonly (FilterableRow | undefined)[], datasetOrder: readonly number[], found: SearchFound | null, filter: RecordFilter, lengthsOf?: LengthsOf): readonly number[] | null {
   let base: readonly number[] = datasetOrder;
   if (found) {
     // Records deleted since the search are no longer listed.

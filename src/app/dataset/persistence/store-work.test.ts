@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { concatParts, indexJsonl, writeDataset, type Conversation } from '../../../core/index.ts';
 import '../engine.ts';
 import { rowsFromIndex } from '../rows.ts';
-import { datasetEdits, useAppStore, type DatasetFile } from '../../store/index.ts';
+import { datasetEdits, shownStatus, useAppStore, type DatasetFile } from '../../store/index.ts';
 import { putWorkIntoStore, storeWorkSource } from './store-work.ts';
 
 const encoder = new TextEncoder();
@@ -123,5 +123,19 @@ describe('the dataset work in the store', () => {
     useAppStore.getState().addRowContents(0, [stale, stale, stale]);
     expect(useAppStore.getState().datasetRows[1]?.summary?.preview).toContain('restored');
     expect(useAppStore.getState().datasetRows[0]?.summary?.preview).toBe('question 1');
+  });
+
+  it('migrates statuses saved before review files (keyed by entry index): verdicts kept, edited still shown', async () => {
+    await useAppStore.getState().goto(0);
+    // As saved by earlier versions: record 1 edited and not saved yet, record 2 edited by an earlier Save, 4 done.
+    const statuses = new Map([[1, 'edited'], [2, 'edited'], [4, 'done']]);
+    await putWorkIntoStore({ edited: new Map([[1, line(1, 'changed')]]), deleted: new Set(), inserted: new Map(), copies: new Map(), statuses, current: 0 });
+    const state = useAppStore.getState();
+    expect(state.datasetRows.map((row) => row.status)).toEqual(['unreviewed', 'unreviewed', 'unreviewed', 'unreviewed', 'done']);
+    expect([0, 1, 2, 4].map((id) => shownStatus(state, id))).toEqual(['unreviewed', 'edited', 'edited', 'done']);
+    expect(state.datasetRows[1]?.savedEdit).toBeUndefined();
+    expect(state.datasetRows[2]?.savedEdit).toBe(true);
+    // Saved again in the new form: the bare words, the same as before for these marks.
+    expect(storeWorkSource(FINGERPRINT).get().statuses).toEqual(new Map([[2, 'edited'], [4, 'done']]));
   });
 });

@@ -5,18 +5,24 @@
  * encodes it, at save time, without committing.
  */
 import type { FileFingerprint } from '../../../core/dataset/index.ts';
-import { useAppStore, type AppState, type DatasetRow, type RecordStatus } from '../../store/index.ts';
+import { markOf, useAppStore, type AppState, type DatasetRow } from '../../store/index.ts';
+import { encodeMark, restoredMark, type RowMark } from '../../review/row-mark.ts';
 import { datasetEngine } from '../engine.ts';
 import type { WorkSource } from './dataset-autosave.ts';
 import type { DatasetWork } from './dataset-work.ts';
 
 type WorkState = Pick<AppState, 'dataset' | 'datasetChanges' | 'datasetRows' | 'currentRecord' | 'record' | 'datasetLoaded'>;
 
-/** The statuses of the rows that are not unreviewed. */
+/**
+ * The review marks of the rows that have one, each as the string the saved work keeps
+ * (review/row-mark.ts: a bare verdict as its word, as statuses were kept before).
+ */
 export function rowStatuses(rows: readonly DatasetRow[]): Map<number, string> {
   const statuses = new Map<number, string>();
   rows.forEach((row, id) => {
-    if (row.status !== 'unreviewed') statuses.set(id, row.status);
+    if (row.status === 'unreviewed' && !row.savedEdit && !row.review) return;
+    const kept = encodeMark(markOf(row));
+    if (kept !== undefined) statuses.set(id, kept);
   });
   return statuses;
 }
@@ -75,7 +81,7 @@ export function storeWorkSource(fingerprint: FileFingerprint, store = useAppStor
 
 function statusesDiffer(a: readonly DatasetRow[], b: readonly DatasetRow[]): boolean {
   if (a.length !== b.length) return true;
-  for (let i = 0; i < a.length; i++) if (a[i]?.status !== b[i]?.status) return true;
+  for (let i = 0; i < a.length; i++) if (a[i]?.status !== b[i]?.status || a[i]?.review !== b[i]?.review || a[i]?.savedEdit !== b[i]?.savedEdit) return true;
   return false;
 }
 
@@ -101,16 +107,18 @@ export async function putWorkIntoStore(work: DatasetWork, store = useAppStore): 
     inserted: new Map([...work.inserted, ...here.inserted]),
     copies: new Map([...work.copies, ...here.copies]),
   };
-  const statuses = new Map<number, RecordStatus>();
-  for (const [id, status] of work.statuses) if (isStatus(status)) statuses.set(id, status);
-  for (const [id, status] of rowStatuses(datasetRows)) if (isStatus(status)) statuses.set(id, status);
+  // Marks saved before review files (edited | flagged | done) are read as marks too (row-mark.ts).
+  const marks = new Map<number, RowMark>();
+  for (const [id, kept] of work.statuses) {
+    const mark = restoredMark(kept, changes.edited.has(id));
+    if (mark) marks.set(id, mark);
+  }
+  datasetRows.forEach((row, id) => {
+    if (row.status !== 'unreviewed' || row.savedEdit || row.review) marks.set(id, markOf(row));
+  });
   const mergedHere = here.edited.size + here.deleted.size + here.inserted.size > 0;
-  store.getState().restoreDataset(changes, statuses);
+  store.getState().restoreDataset(changes, marks);
   const { datasetOrder } = store.getState();
   if (datasetOrder.includes(work.current)) await store.getState().goto(work.current);
   return mergedHere;
-}
-
-function isStatus(status: string): status is RecordStatus {
-  return status === 'unreviewed' || status === 'edited' || status === 'flagged' || status === 'done';
 }

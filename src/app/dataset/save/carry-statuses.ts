@@ -1,9 +1,20 @@
 /**
  * After Save writes the edits into the file, the file is a new one (new fingerprint, records
- * moved by deletions and additions); the edits are in it now, but the statuses (done, flagged,
- * edited) are not file content and must follow their records to their new numbers.
+ * moved by deletions and additions); the edits are in it now, but the review marks (verdicts,
+ * comments, labels, and that a record was edited) are not file content and must follow their records to their new numbers.
  */
-import type { DatasetChanges } from '../../store/index.ts';
+import type { DatasetChanges, DatasetRow } from '../../store/index.ts';
+
+/** The rows as they stand once Save wrote the edits: an edited record is marked `savedEdit`. */
+export function rowsAfterSave(rows: readonly DatasetRow[], edited: ReadonlyMap<number, string>): readonly DatasetRow[] {
+  if (edited.size === 0) return rows;
+  const out = rows.slice();
+  for (const id of edited.keys()) {
+    const row = out[id];
+    if (row) out[id] = { ...row, savedEdit: true };
+  }
+  return out;
+}
 
 /**
  * Each status under its record's entry number in the written file, laid out as the writers lay

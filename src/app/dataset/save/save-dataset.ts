@@ -13,7 +13,8 @@ import { useAppStore, type DatasetFile, type Notice, type UnwrittenEdit } from '
 import { writtenDataset } from '../export-dataset.ts';
 import { forgetSavedWork } from '../persistence/dataset-persistence.ts';
 import { rowStatuses } from '../persistence/store-work.ts';
-import { carryStatuses } from './carry-statuses.ts';
+import { decodeMark } from '../../review/row-mark.ts';
+import { carryStatuses, rowsAfterSave } from './carry-statuses.ts';
 import { canSaveInPlace, type SaveHandle } from './file-access.ts';
 import { saveDataset, type SaveResult } from './save-in-place.ts';
 
@@ -66,7 +67,8 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
   }
   // What must follow the file if it is written in place (read before anything changes).
   const state = store();
-  const statuses = carryStatuses(rowStatuses(state.datasetRows), state.datasetChanges, dataset.count);
+  // An edited record's edit is in the file after Save: it goes on being shown edited (savedEdit).
+  const statuses = carryStatuses(rowStatuses(rowsAfterSave(state.datasetRows, state.datasetChanges.edited)), state.datasetChanges, dataset.count);
   const result = await saveDataset({ blob, name: dataset.name, handle, download: deps.download ?? downloadFile, inPlaceOffered: canSaveInPlace() });
   /** A notice after writing, which names the line whose edit could not be written, if any. */
   const say = (notice: Omit<Notice, 'id'>): void =>
@@ -85,7 +87,11 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
     return result;
   }
   const after = store();
-  if (after.dataset) for (const [id, status] of statuses) if (id < after.dataset.count && (status === 'edited' || status === 'flagged' || status === 'done')) after.setStatus(id, status);
+  if (after.dataset)
+    for (const [id, kept] of statuses) {
+      const mark = decodeMark(kept);
+      if (mark && id < after.dataset.count) after.setMark(id, mark);
+    }
   say({ tone: 'success', title: result.message });
   return result;
 }

@@ -5,6 +5,7 @@
  * the filters show: filtered to errors, "Replace all" changes only records with errors.
  */
 import { compileSearch, filterOrder, type SearchQuery } from '../../../core/index.ts';
+import { reviewFilterRows } from '../../review/filter-rows.ts';
 import { useAppStore, type AppState } from '../../store/index.ts';
 import { datasetWorker } from '../open-dataset.ts';
 import SearchWorker from './search.worker.ts?worker';
@@ -87,7 +88,8 @@ function send(request: SearchRequest): void {
 /** The records a search looks at: the listed ones the filters let through, in file order. */
 export function searchedIds(state: Pick<AppState, 'dataset' | 'datasetRows' | 'datasetChanges' | 'datasetOrder'>): readonly number[] {
   // The rows with the token rules' judgements (judged-rows.ts): the Errors filter counts them too.
-  return filterOrder(currentJudgedRows(state), state.datasetOrder, searchStore.getState().filter);
+  const { filter } = searchStore.getState();
+  return filterOrder(reviewFilterRows(currentJudgedRows(state), state.datasetChanges, filter), state.datasetOrder, filter);
 }
 
 /** What the worker needs to read records `order` as they are now (commit the current record first). */

@@ -38,6 +38,12 @@ describe('filterOrder', () => {
     expect(filterOrder(ROWS, ORDER, { code: 'line/json' })).toEqual([2]);
     expect(filterOrder(ROWS, [3, 1], { code: 'call-id/unanswered', status: 'done' })).toEqual([3]);
   });
+
+  it('filters on open review comments (a row that does not say has none)', () => {
+    const rows = [{ status: 'unreviewed', openComments: 2 }, { status: 'done', openComments: 0 }, { status: 'unreviewed' }];
+    expect(filterOrder(rows, [0, 1, 2], { hasOpenComments: true })).toEqual([0]);
+    expect(filterOrder(rows, [0, 1, 2], { hasOpenComments: false })).toEqual([1, 2]);
+  });
 });
 
 describe('filterOrder by lengths (issue 21: lengths and tokens)', () => {

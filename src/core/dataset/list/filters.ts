@@ -16,6 +16,8 @@ export interface FilterableRow {
   /** Set when the record is a bad line; its kind (`json`, `dialect`, …). */
   problem?: { kind: string };
   status: string;
+  /** The number of open (unresolved) review comments on the record (the app's review), when known. */
+  openComments?: number;
   /** The record's content key (core/checks contentKey), for exact duplicates; absent for a bad line. */
   key?: string;
 }
@@ -47,6 +49,8 @@ export interface RecordFilter {
   hasWarnings?: boolean;
   /** Only the records that have an exact duplicate, each group listed together (`duplicateOrder`). */
   duplicates?: boolean;
+  /** Records with (true) or without (false) open review comments. */
+  hasOpenComments?: boolean;
 }
 
 /** A record's lengths as the lengths pass measured them, with the token rules it breaks; undefined: not measured (yet). */
@@ -89,6 +93,7 @@ export function matchesFilter(row: FilterableRow, filter: RecordFilter, lengths?
   const { summary, problem } = row;
   if (needsLengths(filter) && !matchesLengths(lengths, filter)) return false;
   if (filter.status !== undefined && row.status !== filter.status) return false;
+  if (filter.hasOpenComments !== undefined && (row.openComments ?? 0) > 0 !== filter.hasOpenComments) return false;
   if (filter.code !== undefined && !(row.codes?.includes(filter.code) || (problem !== undefined && problemCode(problem.kind) === filter.code))) return false;
   // A record not checked yet has no known errors either way.
   if (filter.hasErrors !== undefined && (!(summary || problem) || hasErrors(row) !== filter.hasErrors)) return false;
