@@ -39,8 +39,8 @@ describe.concurrent('bad input', () => {
     ['text with no token of the format', ['parse', '--format', 'apertus'], "parley parse: <stdin> is not Apertus text: it has none of the format's tokens (such as <|system_start|>, <|system_end|>); is --format right?", 'hello\n'],
     ['text of another format', ['parse', '--format', 'rwkv'], "parley parse: <stdin> is not RWKV universal template text: it has none of the format's tokens (such as <<SYS>>, <<SYS_END>>); is --format right?", '<|im_start|>user\nhi\n<|im_end|>'],
     ['prose as OpenChatML (a one-file document would hold it, but it has no token)', ['parse', '--format', 'openchatml', prose], `parley parse: ${prose} is not OpenChatML v0.1 text: it has none of the format's tokens (such as [BOS], [EOS]); is --format right?`],
-    ['an unknown command', ['draw'], 'parley: unknown command "draw" (commands: render, parse, validate, convert, tokenize, compare, stats, formats; see parley --help)'],
-    ['help on an unknown command', ['help', 'draw'], 'parley: unknown command "draw" (commands: render, parse, validate, convert, tokenize, compare, stats, formats; see parley --help)'],
+    ['an unknown command', ['draw'], 'parley: unknown command "draw" (commands: render, parse, validate, convert, tokenize, compare, stats, review, formats; see parley --help)'],
+    ['help on an unknown command', ['help', 'draw'], 'parley: unknown command "draw" (commands: render, parse, validate, convert, tokenize, compare, stats, review, formats; see parley --help)'],
   ])('%s', async (_name, args, expected, stdin) => {
     const run = await parley(args, stdin);
     const line = expectBadInput(run);

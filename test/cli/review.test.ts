@@ -54,6 +54,8 @@ describe.concurrent('parley review merge', () => {
     expect(expectBadInput(await parley(['review', 'merge', 'x.jsonl', 'y.review.jsonl', 'z.jsonl']))).toContain('not a mix');
     expect(expectBadInput(await parley(['review', 'merge', files.path('none.jsonl'), files.path('none.jsonl'), files.path('none.jsonl')]))).toContain('no such file');
     expect(expectBadInput(await parley(['review', 'frobnicate']))).toContain('unknown subcommand "frobnicate"');
+    const array = files.write('array.json', '\uFEFF [\n' + rec(1, 'a') + '\n]\n');
+    expect(expectBadInput(await parley(['review', 'merge', array, array, array]))).toContain('is a JSON array; review merge works on JSON Lines');
   });
 });
 

@@ -91,6 +91,15 @@ async function readBytes(file: string, what: string): Promise<Uint8Array> {
   }
 }
 
+/** A dataset to merge, split or join: JSON Lines only (a JSON array's lines are not its records). */
+async function readJsonl(file: string, what: string): Promise<Uint8Array> {
+  const bytes = await readBytes(file, what);
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  if (bytes[i] === 0x5b) throw new CliError(`review ${what}: ${file} is a JSON array; review ${what} works on JSON Lines (parley convert writes a JSON array's records as JSON Lines)`);
+  return bytes;
+}
+
 async function writeBytes(file: string, bytes: Uint8Array | string, what: string): Promise<void> {
   try {
     await writeFile(file, bytes);
@@ -131,14 +140,15 @@ async function mergeCommand(argv: readonly string[]): Promise<number> {
   if (reviews) {
     const [base, a, b] = await Promise.all([basePath, aPath, bPath].map((file) => readReviewFile(file, 'merge')));
     const merged = mergeReviewFiles(base, [a as ReviewFile, b as ReviewFile]);
-    const kept = [base, a, b].flatMap((file) => (file as ReviewFile).problems);
+    // Bad lines are kept, each text once (a copy of the base's bad line in A and B is one line).
+    const kept = [base, a, b].flatMap((file) => (file as ReviewFile).problems).filter((problem, i, all) => all.findIndex((p) => p.text === problem.text) === i);
     const text = serializeReviewFile(merged.entries, { keep: kept });
     for (const conflict of merged.conflicts) writeErr(`CONFLICT ${reviewConflictText(conflict, names)}`);
     if (out === undefined) await writeOut(text);
     else await writeBytes(out, text, 'merge');
     return merged.conflicts.length > 0 ? EXIT_ERRORS : EXIT_OK;
   }
-  const [base, a, b] = await Promise.all([basePath, aPath, bPath].map((file) => readBytes(file, 'merge')));
+  const [base, a, b] = await Promise.all([basePath, aPath, bPath].map((file) => readJsonl(file, 'merge')));
   const merged = mergeJsonl(jsonlFile(base as Uint8Array), [
     { name: aPath, file: jsonlFile(a as Uint8Array) },
     { name: bPath, file: jsonlFile(b as Uint8Array) },
@@ -222,7 +232,7 @@ async function splitCommand(argv: readonly string[]): Promise<number> {
   const reviewPath = stringFlag(args, '--review') ?? join(dirname(file), `${stem}.review.jsonl`);
   const reviewGiven = args.flags.has('--review');
   const review = await readOptionalReview(reviewPath, reviewGiven);
-  const data = jsonlFile(await readBytes(file, 'split'));
+  const data = jsonlFile(await readJsonl(file, 'split'));
   const result = splitJsonl(data, options, review);
   const dir = stringFlag(args, '--out-dir') ?? dirname(file);
   try {

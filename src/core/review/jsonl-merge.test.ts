@@ -99,6 +99,22 @@ const edited = (base: string) =>
     return (bom ? '\uFEFF' : '') + body;
   });
 
+describe('mergeJsonl, a large gap with no line unique to both sides', () => {
+  it('counts it as all changed (runs of one length: edits in place), so nothing is lost and merge(base, A, base) is still A', () => {
+    // 1,200 × 1,200 = 1.44 million cells > EXACT_GAP_CELLS: the middle is not paired line by line.
+    const middle = (first: number): string => Array.from({ length: 1200 }, (_, i) => `{"id":${(i + first) % 2}}\n`).join('');
+    const base = '{"u":1}\n' + middle(0) + '{"u":2}\n';
+    const a = '{"u":1}\n' + middle(1) + '{"u":2}\n';
+    const result = merge3(base, a, base);
+    expect(result.conflicts).toEqual([]);
+    expect(text(result.bytes)).toBe(a);
+    // B edited line 3 of that middle ({"id":1} → 7), which A "edited" to {"id":0}: a conflict on the field, not a silent pick.
+    const b = base.replace('{"id":0}\n{"id":1}\n{"id":0}', '{"id":0}\n{"id":7}\n{"id":0}');
+    const both = merge3(base, a, b);
+    expect(both.conflicts.map((c) => [c.kind, c.line, c.path, c.sides])).toEqual([['field', 3, ['id'], [0, 7]]]);
+  });
+});
+
 describe('mergeJsonl properties', () => {
   it('merge(base, A, base) and merge(base, base, A) and merge(base, A, A) are A, byte for byte', () => {
     fc.assert(

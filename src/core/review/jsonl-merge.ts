@@ -52,7 +52,7 @@ export interface DatasetConflict {
   kind: ConflictKind;
   /** 1-based line of the record in the base. */
   line: number;
-  /** Its 1-based line in each side (undefined: the side deleted it). */
+  /** Its 1-based line in each side (undefined: the side deleted it, or does not hold it). */
   sideLines: (number | undefined)[];
   /** The field (empty: the whole record); `pathText` writes it. */
   path: PathStep[];
@@ -148,7 +148,10 @@ export function mergeJsonl(base: LinesFile, sides: readonly MergeSide[]): JsonlM
     } else {
       const sideLineAt = (s: number): number | undefined => {
         const { changes, keptAt } = aligned[s] as Aligned;
-        return changes.deleted.has(i) ? undefined : (changes.edited.get(i) ?? (keptAt[i] as number));
+        if (changes.deleted.has(i)) return undefined;
+        const line = changes.edited.get(i) ?? (keptAt[i] as number);
+        // -1: a side that does not hold the line (a part of a split without it).
+        return line >= 0 ? line : undefined;
       };
       const sideLines = sides.map((_, s) => {
         const line = sideLineAt(s);

@@ -145,3 +145,18 @@ describe('split and join, properties', () => {
     );
   });
 });
+
+describe('joinJsonl, three parts and an overlap record deleted by one and edited by another', () => {
+  it('reports the conflict with each part\'s line, keeps the edit, and names no line for the part without the record', () => {
+    const original = enc.encode([rec(1), rec(2), rec(3)].join('\n') + '\n');
+    // Record 1 is in parts 1 and 2, not 3; the parts are given by hand as a manifest would.
+    const parts = [
+      { name: 'p1', bytes: enc.encode(rec(2) + '\n'), lines: [1, 2] },
+      { name: 'p2', bytes: enc.encode('{"id":1,"x":true}\n' + rec(3) + '\n'), lines: [1, 3] },
+      { name: 'p3', bytes: enc.encode(rec(3) + '\n'), lines: [3] },
+    ];
+    const joined = joinJsonl(original, parts);
+    expect(joined.merge.conflicts.map((c) => [c.kind, c.line, c.sideLines])).toEqual([['deleted', 1, [undefined, 1, undefined]]]);
+    expect(text(joined.merge.bytes)).toBe(['{"id":1,"x":true}', rec(2), rec(3)].join('\n') + '\n');
+  });
+});
