@@ -42,7 +42,7 @@ afterAll(() => files.cleanup());
 beforeAll(() => {
   if (!missing || skip) return;
   execFileSync('apt-get', ['update'], { stdio: 'ignore' });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'python3-distributed'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', 'python3-distributed'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }, INSTALL_MS);
 
 /** Records with a blank line, malformed JSON and an unreadable record among them: all are results in place. */
