@@ -10,4 +10,4 @@ export function openPicker(): void {
 }
 
 /** The extensions the picker offers; other files can still be dropped or pasted. */
-export const PICKER_ACCEPT = '.json,.jsonl,.ndjson,application/json';
+export const PICKER_ACCEPT = '.json,.jsonl,.ndjson,.parquet,application/json';
