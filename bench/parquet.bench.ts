@@ -11,7 +11,7 @@
  * - `parley convert --to openai-chat --output out.parquet` from Parquet (every column kept).
  * Writes the figures to BENCHMARKS.md under "Parquet (npm run bench:parquet)".
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, createWriteStream, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +24,7 @@ import { writeBenchmarkSection } from './benchmarks-md.ts';
 const ROOT = join(import.meta.dirname, '..');
 const HEADING = '## Parquet (npm run bench:parquet)';
 /** Rows per row group: the Hub's converter writes groups of up to 100,000 rows or so; smaller ones keep a window's memory small. */
-const ROW_GROUP_ROWS = 20_000;
+const ROW_GROUP_ROWS = Number(process.env.ROW_GROUP_ROWS ?? 20_000);
 const mbArg = process.argv.indexOf('--mb');
 const TARGET_MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 200;
 const REPEATS = 3;
@@ -123,7 +123,12 @@ async function main(): Promise<void> {
     const jsonlMb = statSync(data.jsonl).size / 1e6;
     const parquetMb = statSync(data.parquet).size / 1e6;
     const load = loadavg()[0]?.toFixed(2);
-    const parley = (args: string[]): number => seconds(() => execFileSync(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'ignore'], maxBuffer: 1 << 30 }));
+    const parley = (args: string[]): number =>
+      seconds(() => {
+        const run = spawnSync(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 30 });
+        // 0: clean, 1: records with errors (the data has none); anything else is a failure to report.
+        if (run.status !== 0) throw new Error(`parley ${args.join(' ')} exited ${run.status}: ${run.stderr.toString('utf8').slice(-2000)}`);
+      });
     const figures: Record<string, { jsonl: number[]; parquet: number[] }> = { first: { jsonl: [], parquet: [] }, validate: { jsonl: [], parquet: [] }, convert: { jsonl: [], parquet: [] } };
     const output: number[] = [];
     for (let r = 0; r < REPEATS; r++) {
