@@ -19,6 +19,7 @@ import { runLines, type ChunkResult, type LineJob } from './line-job.ts';
 import type { LineJobName } from './line-jobs.ts';
 import { ReusedBuffers } from './reused-buffers.ts';
 import { arrayChunks, type ArrayRecords } from './json-array-input.ts';
+import { isParquetFile, openParquetInput, parquetChunks, type ParquetInput } from './parquet-input.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 export interface Counts {
@@ -45,6 +46,8 @@ export interface JsonlRun {
   duplicates?: boolean;
   /** The records of a `.json` array input (json-array-input.ts), run instead of the file's lines; notes name the line each starts on. */
   array?: ArrayRecords;
+  /** A Parquet file's conversation columns, when the person named them (`--column`). */
+  columns?: readonly string[] | undefined;
 }
 
 /** A chunk sent to be run, in input order: its result, and whether it is made yet. */
@@ -62,7 +65,10 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   /** Per diagnostic code: lines written, and diagnostics only counted. */
   const written = new Map<string, number>();
   const unshown = new Map<string, number>();
-  const duplicates = run.duplicates === true ? new DuplicateLines(noteLimit) : undefined;
+  // A Parquet file's records are its rows, said as `data.parquet: row 0:` (numbered from 0, as pandas and datasets do).
+  const parquet: ParquetInput | undefined = isParquetFile(run.file) && !run.array ? await openParquetInput(run.file, run.command, run.columns) : undefined;
+  // DuplicateLines names lines; for rows it is left out (docs/cli.md).
+  const duplicates = run.duplicates === true && !parquet ? new DuplicateLines(noteLimit) : undefined;
   let line = 0;
   // Enough for the chunks in flight and those stdout still holds.
   const buffers = new ReusedBuffers(2 * run.jobs + 2);
@@ -96,7 +102,8 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
         if (before >= noteLimit) continue;
         written.set(kind, before + 1);
       }
-      notes += `${note.lead ?? ''}${name}:${lineOf(line + note.index)}: ${note.text}\n`;
+      const place = parquet ? `: row ${line + note.index}` : `:${lineOf(line + note.index)}`;
+      notes += `${note.lead ?? ''}${name}${place}: ${note.text}\n`;
     }
     for (const [code, count] of result.unshown) unshown.set(code, (unshown.get(code) ?? 0) + count);
     if (duplicates) for (const { index, key } of result.keys) duplicates.add(lineOf(line + index), key);
@@ -123,7 +130,8 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
   const here = (chunk: Buffer): ChunkResult => runLines(run.job, eachChunkLine(chunk), noteLimit, { take: buffers.take, sizeHint: chunk.length }, written);
   try {
     let first = true;
-    for await (const chunk of run.array ? arrayChunks(run.array) : readLineChunks(run.file, run.command)) {
+    const chunks = parquet ? parquetChunks(parquet.source) : run.array ? arrayChunks(run.array) : readLineChunks(run.file, run.command);
+    for await (const chunk of chunks) {
       if (!Buffer.isBuffer(chunk)) {
         // A line too long to read: its error result, in its place.
         pending.push({ result: Promise.resolve(runLines(run.job, [overlongLine(chunk)], noteLimit, { take: buffers.take })), made: true });
@@ -159,6 +167,7 @@ export async function runJsonl(run: JsonlRun): Promise<number> {
     }
   } finally {
     await pool?.close();
+    await parquet?.close();
   }
   const summary = run.summary?.(counts, name);
   if (summary !== undefined) writeErr(summary);

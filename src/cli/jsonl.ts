@@ -2,15 +2,20 @@
 import { availableParallelism } from 'node:os';
 import { stringFlag, type FlagSpec, type ParsedArgs } from './args.ts';
 import { CliError } from './errors.ts';
+import { isParquetFile } from './parquet-input.ts';
 
 export const JSONL_FLAG = { flag: '--jsonl', takesValue: false } as const;
 
 /** Flags that mean something for JSON Lines only: given for a single document, they are refused rather than ignored. */
 const JSONL_ONLY = ['--jobs', '--notes'];
 
-/** Whether the input is JSON Lines; a JSON-Lines-only flag for other input is bad input. */
+/**
+ * Whether the input is read as records, one result line each: JSON Lines, or a Parquet file
+ * (its rows); a JSON-Lines-only flag for other input is bad input.
+ */
 export function isJsonl(args: ParsedArgs, file: string | undefined, command: string): boolean {
-  const jsonl = args.flags.has('--jsonl') || (file !== undefined && file.toLowerCase().endsWith('.jsonl'));
+  const jsonl = args.flags.has('--jsonl') || (file !== undefined && file.toLowerCase().endsWith('.jsonl')) || isParquetFile(file);
+  if (args.flags.has('--column') && !isParquetFile(file)) throw new CliError(`${command}: --column applies to a Parquet file (*.parquet) only`);
   const stray = jsonl ? undefined : JSONL_ONLY.find((flag) => args.flags.has(flag));
   if (stray !== undefined) throw new CliError(`${command}: ${stray} applies to JSON Lines only (--jsonl, or a *.jsonl file)`);
   return jsonl;
@@ -54,4 +59,16 @@ export function noteLimitOf(args: ParsedArgs): number {
   const value = stringFlag(args, '--notes');
   if (value === undefined) return DEFAULT_NOTE_LIMIT;
   return value === 'all' ? Infinity : Number(value);
+}
+
+export const COLUMN_FLAG: FlagSpec = { flag: '--column', takesValue: true, valueName: 'NAME[,NAME]' };
+
+export const COLUMN_HELP = `  --column NAME[,NAME]   Parquet: the column(s) that hold the conversation (default:
+                         detected: "messages", "conversations", another list of messages,
+                         or "prompt"/"chosen"/"rejected"); a row's record is their values`;
+
+/** `--column a,b`: the conversation columns the person named, if any. */
+export function columnsOf(args: ParsedArgs): string[] | undefined {
+  const value = stringFlag(args, '--column');
+  return value === undefined ? undefined : value.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
 }

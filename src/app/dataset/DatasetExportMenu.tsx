@@ -4,6 +4,7 @@ import { CODECS } from '../../core/index.ts';
 import { mutedText, toolbarButton, toolbarSelect } from '../layout/ui.ts';
 import { useAppStore } from '../store/index.ts';
 import { exportDatasetAs, exportEditedOrFlagged, exportWholeDataset } from './export-dataset.ts';
+import { ParquetExportButton } from './parquet/ParquetExportButton.tsx';
 
 export function DatasetExportMenu() {
   const source = useAppStore((state) => state.sourceCodec?.id);
@@ -19,6 +20,7 @@ export function DatasetExportMenu() {
     <details ref={menu} className="relative">
       <summary className={`${toolbarButton} cursor-pointer list-none`}>Export…</summary>
       <div className="absolute right-0 z-20 mt-1 flex w-72 flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <ParquetExportButton onRun={() => menu.current && (menu.current.open = false)} />
         <button type="button" className={toolbarButton} onClick={run(exportWholeDataset)} title="Every record; untouched ones byte for byte">
           Export the whole file
         </button>

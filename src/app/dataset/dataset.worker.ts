@@ -10,6 +10,7 @@ import { decodeRecordBytes, decodeRecordText, dialectContextOf, encodeRecordLine
 import { diagnoseForView } from '../store/fix-diagnose.ts';
 import { fixAcrossRecords } from './fix-logic.ts';
 import { indexFromMessage } from './index-message.ts';
+import { readParquetAsJsonl } from './parquet/read-parquet.ts';
 import { rowContent } from './row-content.ts';
 import { setWorkerProfile } from './worker-profile.ts';
 import type { CheckRequest, FixKindRequest, FromWorker, ToWorker } from './protocol.ts';
@@ -120,6 +121,14 @@ self.onmessage = (event: MessageEvent<ToWorker | SearchRequest>) => {
   switch (message.type) {
     case 'open':
       open(message.file, message.format).catch((thrown: unknown) => post({ type: 'failed', message: reason(thrown) }));
+      break;
+    case 'open-parquet':
+      readParquetAsJsonl(message.file, (done, total) => post({ type: 'progress', phase: 'indexing', done, total }))
+        .then(({ jsonl, columns, rows }) => {
+          post({ type: 'parquet-read', jsonl, columns, rows });
+          return open(jsonl, 'jsonl');
+        })
+        .catch((thrown: unknown) => post({ type: 'failed', message: reason(thrown) }));
       break;
     case 'adopt':
       current = { file: message.file, index: indexFromMessage(message.index) };

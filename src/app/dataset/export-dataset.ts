@@ -59,7 +59,9 @@ export function editedOrFlagged(): Set<number> {
 export function exportName(name: string, tag: string, extension?: string): string {
   const dot = name.lastIndexOf('.');
   const stem = dot > 0 ? name.slice(0, dot) : name;
-  return `${stem}.${tag}${extension ?? (dot > 0 ? name.slice(dot) : '')}`;
+  // A dataset opened from Parquet is written as JSON Lines unless the Parquet export writes it.
+  const kept = dot > 0 ? name.slice(dot) : '';
+  return `${stem}.${tag}${extension ?? (kept.toLowerCase() === '.parquet' ? '.jsonl' : kept)}`;
 }
 
 export function exportWholeDataset(): void {

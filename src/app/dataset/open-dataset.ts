@@ -13,6 +13,7 @@ import { indexFromMessage } from './index-message.ts';
 import { startDatasetPersistence } from './persistence/dataset-persistence.ts';
 import { runFixKind } from './fix-runner.ts';
 import type { DatasetFormat, FromWorker, ToWorker } from './protocol.ts';
+import { setParquetOrigin } from './parquet/parquet-origin.ts';
 import { rowsFromIndex } from './rows.ts';
 import { CONTENT_BATCH } from './worker-logic.ts';
 
@@ -50,7 +51,10 @@ export function cancelDatasetOpen(): void {
 const newWorker = (name: string): Worker => new Worker(new URL('./dataset.worker.ts', import.meta.url), { type: 'module', name });
 
 /** Open `file` as a dataset; resolves when its first record is shown (or it could not be opened). */
-export function openDatasetFile(file: Blob, name: string, format: DatasetFormat = datasetFormatOf(name)): Promise<DatasetOpenResult> {
+export function openDatasetFile(file: Blob, name: string, format: DatasetFormat = datasetFormatOf(name), parquet = false): Promise<DatasetOpenResult> {
+  /** What the dataset reads its records from: the file, or the JSON Lines made from a Parquet file (parquet/read-parquet.ts). */
+  let source: Blob = file;
+  setParquetOrigin(undefined);
   // Another file replaces this one: its opening stops and its worker ends (cancel alone keeps a checked file's worker).
   const previous = active;
   previous?.cancel();
@@ -100,6 +104,10 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
           if (message.phase === 'checking') self.checks?.handle(0, message);
           else store().setDatasetProgress({ phase: message.phase, done: message.done, total: message.total, name, cancel: cancelDatasetOpen });
           break;
+        case 'parquet-read':
+          source = message.jsonl;
+          setParquetOrigin({ file, columns: message.columns, jsonl: message.jsonl });
+          break;
         case 'indexed': {
           const index = indexFromMessage(message);
           if (index.format === 'json-array' && index.error) {
@@ -107,7 +115,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
             return;
           }
           const rows = rowsFromIndex(index);
-          store().openDataset({ name, size: message.size, format: message.format, source: file, index, fingerprint: message.fingerprint, count: index.records.count }, rows);
+          store().openDataset({ name, size: message.size, format: message.format, source, index, fingerprint: message.fingerprint, count: index.records.count }, rows);
           const first = listedIds(store())[0];
           if (first === undefined) {
             store().closeDataset();
@@ -119,7 +127,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
           const cores = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency || 1;
           self.checks = startDatasetChecks({
             primary: worker,
-            file,
+            file: source,
             index: message,
             name,
             helper: wantsHelper(index.records.count, cores, CONTENT_BATCH) ? () => newWorker('parley-dataset-checks') : null,
@@ -152,7 +160,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
       event.preventDefault();
       fail(`${name} could not be read: ${event.message || 'the reading worker stopped'}. Nothing was changed.`);
     };
-    const request: ToWorker = { type: 'open', file, format };
+    const request: ToWorker = parquet ? { type: 'open-parquet', file } : { type: 'open', file, format };
     worker.postMessage(request);
   });
 }

@@ -39,6 +39,8 @@ export interface CheckRequest {
 export type ToWorker =
   /** Index and fingerprint the file, keep it: answered with progress and 'indexed'. */
   | { type: 'open'; file: Blob; format: DatasetFormat }
+  /** A Parquet file: its rows read as JSON Lines (answered with 'parquet-read'), then opened as 'open' is. */
+  | { type: 'open-parquet'; file: Blob }
   /** Hold this file and its index, indexed by another worker (a second checker). */
   | { type: 'adopt'; file: Blob; index: IndexMessage }
   | CheckRequest
@@ -68,6 +70,8 @@ export type FromWorker =
   /** Records of the worker's part checked in `pass`, of `total` in its part. */
   | { type: 'progress'; phase: 'checking'; pass: number; done: number; total: number }
   | IndexMessage
+  /** The Parquet file's records as JSON Lines (the dataset's source from now on) and its conversation columns. */
+  | { type: 'parquet-read'; jsonl: Blob; columns: string[]; rows: number }
   | { type: 'contents'; pass: number; from: number; contents: RowContent[] }
   /** The worker's part of `pass` is checked (not sent when the pass was superseded or stopped). */
   | { type: 'checked'; pass: number }

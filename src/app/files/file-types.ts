@@ -15,6 +15,8 @@ export const DATASET_FILE_TYPES: readonly DatasetFileType[] = [
   { mime: 'application/jsonl', extensions: ['.jsonl'] },
   { mime: 'application/x-ndjson', extensions: ['.ndjson'] },
   { mime: 'application/json', extensions: ['.json'] },
+  // Parquet datasets (issue 27) open read-only in place: Save writes JSON Lines or Parquet exports.
+  { mime: 'application/vnd.apache.parquet', extensions: ['.parquet'] },
 ];
 
 /** What a picker's or a file handler's `accept` takes: MIME type → extensions. */

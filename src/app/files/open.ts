@@ -72,6 +72,7 @@ function decodeInto(value: unknown, sourceName: string, note: string | undefined
  * `.json` files holding an array of records, open as a dataset (src/app/dataset), of any size.
  */
 export async function openFile(file: File): Promise<OpenResult> {
+  if (/\.parquet$/i.test(file.name)) return openAsDataset(file, true);
   if (isJsonLinesName(file.name)) return openAsDataset(file);
   if (file.size > MAX_OPEN_BYTES && /\.json$/i.test(file.name) && startsWithArray(await file.slice(0, 4096).text())) return openAsDataset(file);
   if (file.size > MAX_OPEN_BYTES) {
@@ -89,11 +90,11 @@ export async function openFile(file: File): Promise<OpenResult> {
   return openJson(text, file.name);
 }
 
-async function openAsDataset(file: File): Promise<OpenResult> {
+async function openAsDataset(file: File, parquet = false): Promise<OpenResult> {
   if (!confirmLeaveDataset()) return kept(file.name);
   // The panel's chunk too, so that the progress bar is on screen while the file is read.
   const [{ openDatasetFile }] = await Promise.all([import('../dataset/open-dataset.ts'), import('../dataset/DatasetPanel.tsx')]);
-  const result = await openDatasetFile(file, file.name);
+  const result = await openDatasetFile(file, file.name, undefined, parquet);
   return { ok: result.ok, diagnostics: [], message: result.message, details: [] };
 }
 

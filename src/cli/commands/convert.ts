@@ -1,4 +1,5 @@
 /** `parley convert`: a conversation from one JSON dialect to another; what is lost goes to stderr. */
+import { resolve } from 'node:path';
 import { hasErrors, holdsNumber, numberSpellings, stringifyJson, type Diagnose, type EncodeHow, type InterchangeCodec, type OptionValues } from '../../core/index.ts';
 import { inputArgument, parseArgs, stringFlag, type ParsedArgs } from '../args.ts';
 import { earlyFlagValue } from '../format-args.ts';
@@ -10,8 +11,9 @@ import { decodeJsonText } from '../input.ts';
 import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { convertDiagnose, FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
+import { runParquetWrite } from '../parquet-write-run.ts';
 import { arrayRecordsOf } from '../json-array-input.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
+import { COLUMN_FLAG, COLUMN_HELP, columnsOf, isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
 import { nullFailure } from '../record-failures.ts';
@@ -30,6 +32,10 @@ Options:
   --jsonl                the input is JSON Lines (also for a *.jsonl file): one line out per
                          line in; a line that cannot be read gives null (the reason, with its
                          line number, on stderr), a blank line an empty line
+  --output FILE.parquet  write Parquet instead of stdout: a row per record (JSON Lines or
+                         Parquet in); from Parquet, every other column is kept (schema,
+                         order, values) and the file is rewritten, not patched
+${COLUMN_HELP}
 ${JOBS_HELP}
 ${NOTES_HELP}
 ${fixHelp('converting')}
@@ -40,7 +46,7 @@ The target dialect's own options (see parley formats), e.g. for --to openai-chat
 
 Exit codes: 0 converted; 1 converted with errors, or some lines unreadable; 2 bad input.`;
 
-const SPECS = [{ flag: '--from', takesValue: true, valueName: 'DIALECT' }, { flag: '--to', takesValue: true, valueName: 'DIALECT' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG, FIX_FLAG];
+const SPECS = [{ flag: '--from', takesValue: true, valueName: 'DIALECT' }, { flag: '--to', takesValue: true, valueName: 'DIALECT' }, { flag: '--output', takesValue: true, valueName: 'FILE.parquet' }, JSONL_FLAG, COLUMN_FLAG, JOBS_FLAG, NOTES_FLAG, FIX_FLAG];
 
 interface ConvertSetup {
   args: ParsedArgs;
@@ -69,9 +75,17 @@ function setup(argv: readonly string[]): ConvertSetup {
 
 export async function convertCommand(argv: readonly string[]): Promise<number> {
   const { args, from, to, options, file, fix } = setup(argv);
+  const output = stringFlag(args, '--output');
+  if (output !== undefined) {
+    if (!output.toLowerCase().endsWith('.parquet')) throw new CliError('convert: --output writes Parquet only (a *.parquet file); JSON goes to stdout');
+    if (file !== undefined && resolve(file) === resolve(output)) throw new CliError('convert: --output is the input file; write to another file (the input is read while the output is written)');
+    if (!isJsonl(args, file, 'convert')) throw new CliError('convert: --output takes JSON Lines or Parquet input (--jsonl, a *.jsonl or *.parquet file)');
+    const noteLimit = noteLimitOf(args);
+    return runParquetWrite({ command: 'convert', file, output, job: convertLine(from, to, options, fix, noteLimit), noteLimit, columns: columnsOf(args) });
+  }
   if (isJsonl(args, file, 'convert')) {
     const noteLimit = noteLimitOf(args);
-    return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix, noteLimit), jobs: jobsOf(args), noteLimit });
+    return runJsonl({ command: 'convert', argv, file, job: convertLine(from, to, options, fix, noteLimit), jobs: jobsOf(args), noteLimit, columns: columnsOf(args) });
   }
   const name = inputName(file);
   const text = await readInputText(file, 'convert');

@@ -10,7 +10,7 @@ import { inputName, readInputText, writeErr, writeOut } from '../io.ts';
 import { jsonString } from '../json-string.ts';
 import { FIX_FLAG, fixForCommand, fixHelp, fixSummary, tallyOf, withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
+import { COLUMN_FLAG, COLUMN_HELP, columnsOf, isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { arrayRecordsOf } from '../json-array-input.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { diagnosticLine } from '../print.ts';
@@ -31,6 +31,7 @@ Options:
   --jsonl                the input is JSON Lines (also for a *.jsonl file): one conversation per
                          line in, one {"text", "diagnostics"} object per line out ("text" is null
                          when the line cannot be read); a blank line in, an empty line out
+${COLUMN_HELP}
 ${JOBS_HELP}
 ${NOTES_HELP}
 ${fixHelp('rendering')}
@@ -50,7 +51,7 @@ Exit codes: 0 rendered; 1 rendered with errors (the text is still written); 2 ba
 /** The command prints text and diagnostics, never spans: the formats skip building them. */
 const TEXT_ONLY: RenderHow = { spans: false };
 
-const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG, FIX_FLAG, ...CHECK_FLAGS];
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, COLUMN_FLAG, JOBS_FLAG, NOTES_FLAG, FIX_FLAG, ...CHECK_FLAGS];
 
 type RenderSetup = FormatInput & CheckSetup;
 
@@ -69,7 +70,7 @@ export async function renderCommand(argv: readonly string[]): Promise<number> {
     if (jsonl) {
       const job = renderLine(format, options, choice, fix, profile, opened?.tokenizer);
       const workerArgv = opened?.downloadedTo === undefined ? argv : withTokenizer(argv, opened.downloadedTo);
-      return await runJsonl({ command: 'render', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary: renderSummary });
+      return await runJsonl({ command: 'render', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary: renderSummary, columns: columnsOf(args) });
     }
     const text = await readInputText(file, 'render');
     const array = arrayRecordsOf(text);

@@ -42,6 +42,7 @@ import { parseFormatInput } from '../format-input.ts';
 import { parseJsonInput, readJsonValue } from '../input.ts';
 import { inputName, readFailure, readInputText, writeOut } from '../io.ts';
 import { isBlank, isJsonl, JSONL_FLAG } from '../jsonl.ts';
+import { isParquetFile } from '../parquet-input.ts';
 import { arrayRecordsOf } from '../json-array-input.ts';
 import { eachChunkLine, overlongLine, readLineChunks } from '../line-chunks.ts';
 import type { ChunkLine } from '../line-job.ts';
@@ -260,6 +261,7 @@ function formatTokenizerHint(formatId: string): string {
 
 export async function statsCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file } = parseFormatInput(argv, 'stats', SPECS);
+  if (isParquetFile(file)) throw new CliError(`stats: Parquet input is not read by stats yet; convert it first: parley convert --to openai-chat ${file} | parley stats --jsonl -`);
   const jsonl = isJsonl(args, file, 'stats');
   const rulesPath = stringFlag(args, '--rules');
   const rules = rulesPath === undefined ? undefined : await readRules(rulesPath);

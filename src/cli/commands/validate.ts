@@ -14,7 +14,7 @@ import { inputName, readInputText, writeOut } from '../io.ts';
 import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
 import { arrayRecordsOf } from '../json-array-input.ts';
-import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
+import { COLUMN_FLAG, COLUMN_HELP, columnsOf, isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { lineContentKey } from '../duplicate-lines.ts';
 import { diagnosticLine } from '../print.ts';
@@ -35,6 +35,7 @@ Options:
   --input-dialect ID     the JSON dialect of the input (default: as for parley render; an INFO
                          line on stderr says which)
   --jsonl                the input is JSON Lines (also for a *.jsonl file)
+${COLUMN_HELP}
 ${JOBS_HELP}
 ${NOTES_HELP}
 ${CHECK_HELP}
@@ -42,7 +43,7 @@ ${CHECK_HELP}
 
 Exit codes: 0 no errors (warnings may be listed); 1 at least one error; 2 bad input.`;
 
-const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, JOBS_FLAG, NOTES_FLAG, ...CHECK_FLAGS];
+const SPECS = [{ flag: '--input-dialect', takesValue: true, valueName: 'ID' }, JSONL_FLAG, COLUMN_FLAG, JOBS_FLAG, NOTES_FLAG, ...CHECK_FLAGS];
 
 type ValidateSetup = FormatInput & CheckSetup;
 
@@ -61,7 +62,7 @@ export async function validateCommand(argv: readonly string[]): Promise<number> 
       const job = validateLine(validate, opened?.tokenizer);
       // The workers read a downloaded model from its folder.
       const workerArgv = opened?.downloadedTo === undefined ? argv : withTokenizer(argv, opened.downloadedTo);
-      return await runJsonl({ command: 'validate', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary: validateSummary, duplicates: true });
+      return await runJsonl({ command: 'validate', argv: workerArgv, file, job, jobs: jobsOf(args), noteLimit: noteLimitOf(args), summary: validateSummary, duplicates: true, columns: columnsOf(args) });
     }
     const text = await readInputText(file, 'validate');
     const array = arrayRecordsOf(text);

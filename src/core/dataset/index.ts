@@ -16,3 +16,4 @@ export * from './dataset-index.ts';
 export * from './search/index.ts';
 export * from './list/index.ts';
 export * from './lengths/index.ts';
+export * from './source/index.ts';

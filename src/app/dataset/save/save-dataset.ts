@@ -8,6 +8,7 @@
  * statuses follow their records to their new numbers, and the work saved in IndexedDB for the
  * old content is dropped (it would not match any file any more).
  */
+import { parquetOriginOf } from '../parquet/parquet-origin.ts';
 import { downloadFile } from '../../layout/download-file.ts';
 import { useAppStore, type DatasetFile, type Notice, type UnwrittenEdit } from '../../store/index.ts';
 import { writtenDataset } from '../export-dataset.ts';
@@ -46,6 +47,12 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
   const dataset = store().dataset;
   if (!dataset) {
     const result: SaveResult = { kind: 'failed', message: 'There is no dataset to save.' };
+    store().showNotice({ tone: 'error', title: result.message });
+    return result;
+  }
+  if (parquetOriginOf(dataset.source)) {
+    // Save would write JSON Lines under the Parquet file's name: the export menu says which it writes.
+    const result: SaveResult = { kind: 'failed', message: `${dataset.name} is a Parquet file: save your changes with Export… → Export Parquet (the file is rewritten) or Export the whole file (JSON Lines).` };
     store().showNotice({ tone: 'error', title: result.message });
     return result;
   }

@@ -1,0 +1,24 @@
+/**
+ * The Parquet file a dataset was opened from, kept for the Parquet export: the dataset view
+ * works on its records as JSON Lines (read-parquet.ts), the export rewrites the Parquet file
+ * with them. Valid while the open dataset's source is the JSON Lines made from it.
+ */
+export interface ParquetOrigin {
+  /** The Parquet file as opened. */
+  file: Blob;
+  /** Its conversation columns (the records' keys). */
+  columns: string[];
+  /** The JSON Lines made from it: the dataset's source while this origin holds. */
+  jsonl: Blob;
+}
+
+let origin: ParquetOrigin | undefined;
+
+export function setParquetOrigin(next: ParquetOrigin | undefined): void {
+  origin = next;
+}
+
+/** The origin of the dataset whose source is `source`, if it was opened from Parquet. */
+export function parquetOriginOf(source: Blob | undefined): ParquetOrigin | undefined {
+  return origin !== undefined && source === origin.jsonl ? origin : undefined;
+}

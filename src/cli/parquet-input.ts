@@ -1,0 +1,75 @@
+/**
+ * A `.parquet` input: core's ParquetSource over the file, read where it lies (random access:
+ * the footer, then each row group's columns), so standard input cannot be Parquet. Each row's
+ * record becomes one line of JSON, and the rows of a row group go on as chunks of lines like
+ * those of a JSON Lines file: the commands' jobs, workers and output are the same.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { compressors } from 'hyparquet-compressors';
+import type { AsyncBuffer } from 'hyparquet';
+import { ParquetSource, ParquetSourceError } from '../core/index.ts';
+import { CliError } from './errors.ts';
+import { readFailure } from './io.ts';
+import { CHUNK_BYTES } from './line-chunks.ts';
+
+export function isParquetFile(file: string | undefined): file is string {
+  return file !== undefined && file.toLowerCase().endsWith('.parquet');
+}
+
+export interface ParquetInput {
+  source: ParquetSource;
+  close(): Promise<void>;
+}
+
+/** The file as hyparquet's AsyncBuffer: each slice read from the file when asked for. */
+function fileBuffer(handle: FileHandle, byteLength: number): AsyncBuffer {
+  return {
+    byteLength,
+    async slice(start: number, end = byteLength): Promise<ArrayBuffer> {
+      const bytes = new Uint8Array(end - start);
+      let at = 0;
+      while (at < bytes.length) {
+        const { bytesRead } = await handle.read(bytes, at, bytes.length - at, start + at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+      }
+      return bytes.buffer;
+    },
+  };
+}
+
+export async function openParquetInput(file: string, command: string, columns: readonly string[] | undefined): Promise<ParquetInput> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    throw new CliError(`${command}: cannot read ${file}: ${readFailure(error)}`);
+  }
+  try {
+    const { size } = await handle.stat();
+    const source = await ParquetSource.open(fileBuffer(handle, size), { compressors, ...(columns ? { columns } : {}) });
+    return { source, close: () => handle.close() };
+  } catch (error) {
+    await handle.close();
+    if (error instanceof ParquetSourceError) throw new CliError(`${command}: ${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The records as chunks of whole lines, about CHUNK_BYTES each, one row group read at a time. */
+export async function* parquetChunks(source: ParquetSource): AsyncGenerator<Buffer> {
+  for await (const window of source.windows()) {
+    let batch: string[] = [];
+    let size = 0;
+    for (const text of window.texts) {
+      batch.push(text);
+      size += text.length + 1;
+      if (size >= CHUNK_BYTES) {
+        yield Buffer.from(`${batch.join('\n')}\n`, 'utf8');
+        batch = [];
+        size = 0;
+      }
+    }
+    if (batch.length > 0) yield Buffer.from(`${batch.join('\n')}\n`, 'utf8');
+  }
+}
