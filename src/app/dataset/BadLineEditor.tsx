@@ -15,7 +15,7 @@ export function BadLinePreview() {
   const loaded = useAppStore((state) => state.datasetLoaded);
   if (!loaded || loaded.ok) return null;
   return (
-    <section aria-label="Preview" className="flex h-full flex-col gap-2 p-4">
+    <section aria-label="Line not rendered" className="flex h-full flex-col gap-2 p-4">
       <h2 className="text-sm font-semibold">Line {loaded.problem.line} cannot be rendered</h2>
       <p className="text-sm">{loaded.problem.message}</p>
       <p className={`text-sm ${mutedText}`}>Fix the line as text on the left; once it reads as a conversation, its render shows here.</p>
