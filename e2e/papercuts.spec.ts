@@ -97,3 +97,29 @@ test('harmless differences are one line under the problems, not one warning each
   // None of the ids is listed as a problem of its own.
   await expect(parley.diagnostics.getByRole('list', { name: 'Diagnostics', exact: true }).getByRole('listitem').filter({ hasText: 'call id' })).toHaveCount(0);
 });
+
+test('a tool’s schema is a readable summary of its parameters, the raw JSON on demand', async ({ parley, page }) => {
+  await parley.goto();
+  await parley.load({
+    messages: [{ role: 'user', content: 'Weather?' }],
+    tools: [
+      {
+        type: 'function',
+        function: {
+          name: 'get_weather',
+          description: 'Gets the weather.',
+          parameters: { type: 'object', properties: { city: { type: 'string', description: 'The city name' }, days: { type: 'integer' } }, required: ['city'] },
+        },
+      },
+    ],
+  });
+  const summary = page.getByRole('list', { name: 'Parameters of get_weather' });
+  await expect(summary.getByRole('listitem')).toHaveText(['city string required — The city name', 'days integer']);
+  const schema = parley.field('Tool 1 parameters');
+  await expect(schema).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit schema' }).click();
+  await expect(schema).toBeVisible();
+  await expect(schema).toHaveValue(/"city"/);
+  await page.getByRole('button', { name: 'Hide schema' }).click();
+  await expect(schema).toHaveCount(0);
+});
