@@ -33,7 +33,8 @@ export function ToolParameters({ path, value, name }: { path: FieldPath; value: 
             {lines.map((line) => (
               <li key={line.name} className="min-w-0">
                 <code className="font-mono font-medium">{line.name}</code> <span className="text-xs text-slate-600 dark:text-slate-300">{line.type}</span>
-                {line.required && <span className="ml-1 rounded bg-violet-100 px-1 text-xs text-violet-900 dark:bg-violet-900/60 dark:text-violet-100">required</span>}
+                {line.required && ' '}
+                {line.required && <span className="rounded bg-violet-100 px-1 text-xs text-violet-900 dark:bg-violet-900/60 dark:text-violet-100">required</span>}
                 {line.description && (
                   <span dir="auto" className="text-slate-700 dark:text-slate-300">
                     {' '}
