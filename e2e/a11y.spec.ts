@@ -23,7 +23,7 @@ const SCREENS: { name: string; open: (parley: ParleyPage) => Promise<void> }[] =
   {
     name: 'the Share dialog',
     open: async (parley) => {
-      await parley.button('Share').click();
+      await parley.fileMenu('Share link…');
       await expect(parley.page.getByRole('dialog', { name: 'Share link' }).getByRole('textbox', { name: 'Share link' })).toHaveValue(/#share=/);
     },
   },

@@ -106,7 +106,7 @@ test('Save writes a file opened with "Open to save in place…" back into that f
       return (await (await root.getFileHandle('inplace.jsonl')).getFile()).text();
     });
 
-  await parley.button('Open to save in place…').click();
+  await parley.fileMenu('Open dataset to save in place…');
   const list = page.getByRole('list', { name: 'Records' });
   await expect(list).toBeVisible();
   await list.getByRole('button', { name: /^Line 2: / }).click();
@@ -130,7 +130,7 @@ test('Save writes a file opened with "Open to save in place…" back into that f
   await expect(page.getByRole('region', { name: 'Saved edits of a changed file' })).toHaveCount(0);
   await page.reload();
   await page.evaluate(() => window.__parley.ready);
-  await parley.button('Open to save in place…').click();
+  await parley.fileMenu('Open dataset to save in place…');
   await expect(parley.notice).toContainText('Restored 1 status from your last session on inplace.jsonl');
 });
 

@@ -97,7 +97,7 @@ test('an OpenAI file shown as exact RWKV text, a tool result fixed in the Text v
   await expect(parley.field('Message 4 content')).toHaveValue('{"temp_c": 12}');
 
   // Export as Anthropic: the dialog says what Anthropic cannot hold before downloading.
-  await parley.button('Export as…').click();
+  await parley.fileMenu('Export as…');
   const dialog = page.getByRole('dialog', { name: 'Export as…' });
   await expect(dialog.getByRole('radio', { name: /^OpenAI Chat Completions \(default\)/ })).toBeChecked();
   await dialog.getByRole('radio', { name: /^Anthropic Messages/ }).check();
@@ -166,7 +166,7 @@ test('a file detected as one dialect can be read as another, from the notice and
   await expect(parley.field('Message 1 content')).toHaveValue('Hello, world');
 
   // Exported in the dialect it was read as, it is the same request.
-  await parley.button('Export as…').click();
+  await parley.fileMenu('Export as…');
   const dialog = page.getByRole('dialog', { name: 'Export as…' });
   await expect(dialog.getByRole('radio', { name: /^Anthropic Messages \(default\)/ })).toBeChecked();
   await expect(dialog).toContainText('Anthropic Messages holds everything in this conversation.');
@@ -174,7 +174,7 @@ test('a file detected as one dialect can be read as another, from the notice and
   await dialog.getByRole('button', { name: 'Download' }).click();
   expect(JSON.parse(await readDownload(await downloading))).toEqual(anthropicBasic);
 
-  await parley.button('Paste JSON…').click();
+  await parley.fileMenu('Paste JSON…');
   const paste = page.getByRole('dialog', { name: 'Paste JSON' });
   await paste.getByRole('textbox', { name: 'JSON to open' }).fill(JSON.stringify({ ...anthropicBasic, messages: [{ role: 'user', content: 'Pasted, world' }] }));
   await paste.getByRole('combobox', { name: 'Read as' }).selectOption({ label: 'Anthropic Messages' });

@@ -12,9 +12,9 @@ const chat = [
 
 test('a file opened with the picker replaces the conversation and the preview shows it', async ({ parley, page }) => {
   await parley.goto();
-  // As a person does it: click Open…, then choose the file in the browser's file chooser.
+  // As a person does it: choose File, Open file…, then choose the file in the browser's file chooser.
   const chooser = page.waitForEvent('filechooser');
-  await parley.button('Open…').click();
+  await parley.fileMenu('Open file…');
   const fileChooser = await chooser;
   expect(fileChooser.isMultiple()).toBe(false);
   await fileChooser.setFiles({ name: 'capital.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(chat, null, 2), 'utf8') });
@@ -53,14 +53,14 @@ test('a .jsonl file opens as a dataset, its first record in the editors', async 
 
 test('Paste JSON opens pasted text; Export as… downloads Apertus JSON', async ({ parley, page }) => {
   await parley.goto();
-  await parley.button('Paste JSON…').click();
+  await parley.fileMenu('Paste JSON…');
   const dialog = page.getByRole('dialog', { name: 'Paste JSON' });
   await dialog.getByRole('textbox', { name: 'JSON to open' }).fill(JSON.stringify(chat));
   await dialog.getByRole('button', { name: 'Open' }).click();
   await expect(dialog).toBeHidden();
   await parley.expectPreviewToContain('Paris.');
 
-  await parley.button('Export as…').click();
+  await parley.fileMenu('Export as…');
   const exportDialog = page.getByRole('dialog', { name: 'Export as…' });
   await expect(exportDialog.getByRole('radio', { name: /^Apertus JSON \(default\)/ })).toBeChecked();
   const download = page.waitForEvent('download');
@@ -101,7 +101,7 @@ test(`a file over ${MAX_OPEN_BYTES / 1024 / 1024} MB is refused with a message a
   ftruncateSync(fd, MAX_OPEN_BYTES + 1);
   closeSync(fd);
   const chooser = page.waitForEvent('filechooser');
-  await parley.button('Open…').click();
+  await parley.fileMenu('Open file…');
   await (await chooser).setFiles(path);
   await expect(parley.alert).toContainText(`huge.json is ${formatBytes(MAX_OPEN_BYTES + 1)}; Parley opens files up to ${formatBytes(MAX_OPEN_BYTES)} in the editor`);
   await expect(parley.alert).toContainText('Nothing was changed');

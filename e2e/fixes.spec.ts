@@ -14,7 +14,7 @@ import { expect, test, type ParleyPage } from './fixtures.ts';
 
 
 async function paste(parley: ParleyPage, page: Page, json: unknown): Promise<void> {
-  await parley.button('Paste JSON…').click();
+  await parley.fileMenu('Paste JSON…');
   const dialog = page.getByRole('dialog', { name: 'Paste JSON' });
   await dialog.getByRole('textbox', { name: 'JSON to open' }).fill(JSON.stringify(json));
   await dialog.getByRole('button', { name: 'Open' }).click();

@@ -75,6 +75,12 @@ export class ParleyPage {
     return this.page.getByRole('button', { name, exact: typeof name === 'string' });
   }
 
+  /** Choose an entry of the toolbar's File menu (open, paste, save, export, share, go to line), as a person does: open the menu, click the entry. */
+  async fileMenu(entry: string): Promise<void> {
+    await this.button('File').click();
+    await this.page.getByRole('menu', { name: 'File' }).getByRole('menuitem', { name: entry, exact: true }).click();
+  }
+
   /** A form field of the conversation editor by its accessible name, e.g. `Message 2 part 1 text`. */
   field(label: string): Locator {
     return this.page.getByLabel(label, { exact: true });
@@ -116,7 +122,7 @@ export class ParleyPage {
 
   /** Share: returns the link shown in the Share dialog (also copied to the clipboard when allowed). */
   async shareLink(): Promise<string> {
-    await this.button('Share').click();
+    await this.fileMenu('Share link…');
     const dialog = this.page.getByRole('dialog', { name: 'Share link' });
     const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
     await dialog.getByRole('button', { name: 'Close' }).click();

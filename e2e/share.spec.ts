@@ -38,7 +38,7 @@ test('a conversation too large for a link is refused with a message', async ({ p
   const noise = randomBytes(45_000).toString('base64');
   const result = await parley.load([{ role: 'user', content: noise }]);
   expect(result.ok).toBe(true);
-  await parley.button('Share').click();
+  await parley.fileMenu('Share link…');
   await expect(parley.alert).toContainText('too large for a link');
   await expect(page.getByRole('dialog', { name: 'Share link' })).toBeHidden();
 });

@@ -82,7 +82,7 @@ test('an Alpaca record: instruction and input are two fields; input edited, expo
   await parley.expectPreviewToContain(`${ALPACA.instruction}\nBonsoir, le monde.`);
   await parley.expectPreviewToContain(ALPACA.output);
 
-  await parley.button('Export as…').click();
+  await parley.fileMenu('Export as…');
   const dialog = page.getByRole('dialog', { name: 'Export as…' });
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download' }).click();

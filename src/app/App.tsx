@@ -33,6 +33,7 @@ const ShareConfirmDialog = lazy(() => import('./share/ShareConfirmDialog.tsx'));
 const DropOverlay = lazy(() => import('./layout/DropOverlay.tsx'));
 /** Dataset mode only (a JSONL file or an array of records is open or opening). */
 const BadLineEditor = lazy(() => import('./dataset/BadLineEditor.tsx'));
+const BadLinePreview = lazy(() => import('./dataset/BadLineEditor.tsx').then((module) => ({ default: module.BadLinePreview })));
 
 export function App() {
   useShortcuts();
@@ -79,9 +80,7 @@ export function App() {
           }
           right={
             <ErrorBoundary area="the preview">
-              <Suspense fallback={<PreviewPlaceholder />}>
-                <Preview />
-              </Suspense>
+              <Suspense fallback={<PreviewPlaceholder />}>{badLine ? <BadLinePreview /> : <Preview />}</Suspense>
             </ErrorBoundary>
           }
         />

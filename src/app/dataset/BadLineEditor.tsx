@@ -7,6 +7,22 @@ import { useEffect, useState } from 'react';
 import { mutedText, toolbarButton } from '../layout/ui.ts';
 import { useAppStore, type RowProblem } from '../store/index.ts';
 
+/**
+ * The preview's place while a bad line is open: there is no conversation to render, so it says
+ * so and why (not an empty render that "renders without problems").
+ */
+export function BadLinePreview() {
+  const loaded = useAppStore((state) => state.datasetLoaded);
+  if (!loaded || loaded.ok) return null;
+  return (
+    <section aria-label="Line not rendered" className="flex h-full flex-col gap-2 p-4">
+      <h2 className="text-sm font-semibold">Line {loaded.problem.line} cannot be rendered</h2>
+      <p className="text-sm">{loaded.problem.message}</p>
+      <p className={`text-sm ${mutedText}`}>Fix the line as text on the left; once it reads as a conversation, its render shows here.</p>
+    </section>
+  );
+}
+
 export default function BadLineEditor() {
   const loaded = useAppStore((state) => state.datasetLoaded);
   const [text, setText] = useState(loaded?.text ?? '');
@@ -25,6 +41,7 @@ export default function BadLineEditor() {
       </p>
       <p className={`text-xs ${mutedText}`}>Fix it as text. Until it reads as a conversation, the file keeps this line exactly as it is.</p>
       <textarea
+        dir="auto"
         aria-label="Line text"
         data-native-undo
         // The line is not the record: its undo is the text area's own (layout/editable.ts).

@@ -1,7 +1,7 @@
 /** The dataset's export choices: the whole file (byte-exact where untouched), the edited or flagged records, every record in another dialect. */
 import { useRef, useState } from 'react';
 import { CODECS } from '../../core/index.ts';
-import { mutedText, toolbarButton, toolbarSelect } from '../layout/ui.ts';
+import { compactButton, mutedText, toolbarButton, toolbarSelect } from '../layout/ui.ts';
 import { useAppStore } from '../store/index.ts';
 import { exportDatasetAs, exportEditedOrFlagged, exportWholeDataset } from './export-dataset.ts';
 import { ParquetExportButton } from './parquet/ParquetExportButton.tsx';
@@ -18,7 +18,7 @@ export function DatasetExportMenu() {
   };
   return (
     <details ref={menu} className="relative">
-      <summary className={`${toolbarButton} cursor-pointer list-none`}>Export…</summary>
+      <summary className={`${compactButton} cursor-pointer list-none`}>Export…</summary>
       <div className="absolute right-0 z-20 mt-1 flex w-72 flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
         <ParquetExportButton onRun={() => menu.current && (menu.current.open = false)} />
         <button type="button" className={toolbarButton} onClick={run(exportWholeDataset)} title="Every record; untouched ones byte for byte">

@@ -14,7 +14,7 @@ export function DatasetSide() {
   const open = useAppStore((state) => state.dataset !== null);
   const task = useAppStore((state) => state.datasetTask);
   return (
-    <aside aria-label="Dataset" className="flex w-80 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+    <aside aria-label="Dataset" className="flex w-96 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       {progress && <DatasetProgressBar progress={progress} />}
       {task && <DatasetTaskBar task={task} />}
       {open && (

@@ -15,7 +15,15 @@ import { scrollTargetForRow } from './list-scroll.ts';
 import { openRecord } from './navigation.ts';
 import { useJudgedRows } from './judged-rows.ts';
 
-export const ROW_HEIGHT = 56;
+/** Two lines (text, then dialect/status/diagnostics: 18 + 16 px): twelve rows fit at 1440×900 with the panels folded (issue 24). */
+export const ROW_HEIGHT = 34;
+
+/**
+ * Whole rows the list claims before the review tools above it do, when the window has room:
+ * twelve (issue 24's 1440×900 floor with the panels folded), but never more than half the
+ * window's height, so that the tools keep room on a low window (they scroll in what is left).
+ */
+export const PREFERRED_ROWS_IN_VIEW = 12;
 
 /**
  * Whole rows the list always keeps on screen, however much the controls above it take (issue 24:
@@ -47,7 +55,7 @@ export function diagnosticsLabel(row: Pick<DatasetRow, 'problem' | 'summary'>): 
 }
 
 const rowAction =
-  'rounded px-1.5 py-0.5 text-xs text-slate-600 hover:bg-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 dark:text-slate-300 dark:hover:bg-slate-700';
+  'rounded px-1.5 text-xs leading-4 text-slate-600 hover:bg-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 dark:text-slate-300 dark:hover:bg-slate-700';
 
 interface RowProps {
   id: number;
@@ -78,14 +86,15 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
         type="button"
         aria-current={current ? 'true' : undefined}
         aria-label={`Line ${row.line}: ${text}; ${dialect ? `${dialect}, ` : ''}${status}${edited ? ' (changed)' : ''}${comments ? `, ${comments}` : ''}, ${diagnosticsLabel(row)}${lengths ? `, ${lengths}` : ''}`}
-        className="flex min-w-0 flex-1 flex-col justify-center gap-0.5 px-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500"
+        title={`Line ${row.line}: ${text}\n${dialect ? `${dialect} · ` : ''}${status}${edited ? ' (changed)' : ''}${comments ? ` · ${comments}` : ''} · ${diagnosticsLabel(row)}${lengths ? ` · ${lengths}` : ''}`}
+        className="flex min-w-0 flex-1 flex-col justify-center px-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500"
         onClick={() => openRecord(id)}
       >
-        <span className="flex min-w-0 items-baseline gap-2 text-sm">
+        <span className="flex min-w-0 items-baseline gap-2 text-[13px] leading-[18px]">
           <span className={`shrink-0 font-mono text-xs ${mutedText}`}>{row.line}</span>
           <span className={`truncate ${bad ? 'text-red-800 dark:text-red-300' : ''}`}>{text}</span>
         </span>
-        <span className="flex min-w-0 items-baseline gap-2 text-xs">
+        <span className="flex min-w-0 items-baseline gap-2 text-xs leading-4">
           {dialect && <span className={`truncate ${mutedText}`}>{dialect}</span>}
           <span className={STATUS_STYLE[status]}>
             {status}
@@ -96,7 +105,7 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
           <span className={`ml-auto shrink-0 ${hasErrors ? 'text-red-800 dark:text-red-300' : hasWarnings ? 'text-amber-800 dark:text-amber-300' : mutedText}`}>{diagnosticsLabel(row)}</span>
         </span>
       </button>
-      <span className={`flex flex-col justify-center gap-0.5 pr-1 ${current ? '' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100'}`}>
+      <span className={`flex flex-col justify-center pr-1 ${current ? '' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100'}`}>
         <button type="button" className={rowAction} aria-label={`Duplicate the record at line ${row.line}`} title="Duplicate this record (the copy follows it)" onClick={() => useAppStore.getState().duplicateRecord(id)}>
           Duplicate
         </button>
@@ -136,7 +145,7 @@ export function RecordList() {
   // The minimum height: a banner and the review tools above never squeeze the list below its rows
   // (the tools scroll in less room; only below that does the whole panel scroll).
   return (
-    <div ref={scroller} className="flex-1 overflow-auto" style={{ minHeight: MIN_ROWS_IN_VIEW * ROW_HEIGHT }} tabIndex={-1}>
+    <div ref={scroller} className="flex-1 overflow-auto" style={{ minHeight: `max(${MIN_ROWS_IN_VIEW * ROW_HEIGHT}px, min(${PREFERRED_ROWS_IN_VIEW * ROW_HEIGHT}px, 50dvh))` }} tabIndex={-1}>
       <ul aria-label="Records" className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const id = ids[item.index] as number;

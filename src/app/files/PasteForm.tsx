@@ -43,6 +43,7 @@ export default function PasteForm({ text, onTextChange, onClose }: Props) {
       <label className="flex flex-col gap-1 text-sm font-medium">
         JSON to open
         <textarea
+          dir="auto"
           value={text}
           onChange={(event) => onTextChange(event.target.value)}
           rows={14}

@@ -1,9 +1,14 @@
 /** Tailwind class lists of the shell's controls (toolbar, dialogs, panels), light and dark. */
 
+// shrink-0 and nowrap: a button in a narrow row keeps its whole label on one line (the layout test,
+// e2e/layout-widths.spec.ts, fails on a label cut or wrapped out of its box).
 export const toolbarButton =
-  'inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 text-sm font-medium text-slate-800 shadow-xs ' +
+  'inline-flex h-8 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 text-sm font-medium text-slate-800 shadow-xs ' +
   'hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 disabled:cursor-not-allowed disabled:opacity-50 ' +
   'dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
+
+/** A smaller toolbar button, for rows of many actions in a narrow panel (the dataset's review keys). */
+export const compactButton = toolbarButton.replace('h-8', 'h-7').replace('px-2.5 text-sm', 'px-2 text-xs');
 
 export const primaryButton =
   'inline-flex h-8 items-center gap-1.5 rounded-md bg-sky-700 px-3 text-sm font-medium text-white hover:bg-sky-800 ' +

@@ -8,7 +8,14 @@ import { memo, useMemo, useState } from 'react';
 import { formatPath } from '../../core/index.ts';
 import { readPreference, writePreference } from '../persistence/preferences.ts';
 import { countBySeverity, countOfKind, useAppStore, useDiagnostics, type ListedDiagnostic } from '../store/index.ts';
+import { arrangeDiagnostics, harmlessLine, type HarmlessGroup } from './diagnostic-groups.ts';
 import { FixButtons } from './FixButtons.tsx';
+
+/**
+ * The open list's height at most (8 rem, about five rows; it scrolls beyond): the editors keep the
+ * window's height (issue 24: the panel took up to a fifth of it). Fold it with its heading.
+ */
+const DIAGNOSTICS_HEIGHT = 'max-h-32';
 
 /** Rows rendered before "Show all": enough to read, few enough to re-render on every keystroke. */
 const MAX_LISTED = 200;
@@ -26,14 +33,20 @@ function plural(n: number, word: string): string {
 }
 
 export function DiagnosticsPanel() {
-  const list = useDiagnostics();
+  const all = useDiagnostics();
+  // Problems first (errors on top); harmless differences grouped after them (diagnostic-groups.ts).
+  const { problems: list, harmless } = useMemo(() => arrangeDiagnostics(all), [all]);
+  const harmlessCount = harmless.reduce((n, group) => n + group.items.length, 0);
   const counts = countBySeverity(list);
   const [open, setOpen] = useState(() => readPreference('diagnostics-open') !== 'false');
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? list : list.slice(0, MAX_LISTED);
   const kinds = useMemo(() => fixKinds(list), [list]);
 
-  const summary = list.length === 0 ? 'no problems' : [counts.error && plural(counts.error, 'error'), counts.warning && plural(counts.warning, 'warning'), counts.info && `${counts.info} info`].filter(Boolean).join(', ');
+  // A bad line of a dataset has no conversation to check: its reading problem is the one to show.
+  const badLine = useAppStore((state) => (state.datasetLoaded?.ok === false ? state.datasetLoaded.problem : null));
+  const problemsText = list.length === 0 ? 'no problems' : [counts.error && plural(counts.error, 'error'), counts.warning && plural(counts.warning, 'warning'), counts.info && `${counts.info} info`].filter(Boolean).join(', ');
+  const summary = badLine ? `line ${badLine.line} cannot be read` : harmlessCount > 0 ? `${problemsText}; ${plural(harmlessCount, 'harmless difference')}` : problemsText;
 
   return (
     <section aria-labelledby="parley-diagnostics-heading" className="shrink-0 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
@@ -41,7 +54,7 @@ export function DiagnosticsPanel() {
         <button
           type="button"
           aria-expanded={open}
-          aria-controls="parley-diagnostics-list"
+          aria-controls={open && list.length > 0 ? "parley-diagnostics-list" : undefined}
           onClick={() => {
             setOpen(!open);
             writePreference('diagnostics-open', String(!open));
@@ -52,14 +65,19 @@ export function DiagnosticsPanel() {
             {open ? '▾' : '▸'}
           </span>
           Diagnostics
-          <span className={`font-normal ${counts.error > 0 ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>({summary})</span>
+          <span className={`font-normal ${counts.error > 0 || badLine ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>({summary})</span>
         </button>
       </h2>
-      {open && (
-        <div id="parley-diagnostics-list" className="max-h-44 overflow-auto px-4 pb-2">
-          {list.length === 0 ? (
-            <p className="py-1 text-sm text-slate-600 dark:text-slate-300">The conversation renders without problems.</p>
-          ) : (
+      {open && badLine && (
+        <p className="px-4 pb-2 text-sm">
+          <span className={`mr-2 rounded px-1.5 text-xs font-semibold ${severityStyle.error}`}>Error</span>
+          {badLine.message}
+        </p>
+      )}
+      {/* No problems: the heading says so, and the panel is that one line. */}
+      {open && !badLine && all.length > 0 && (
+        <div id="parley-diagnostics-list" className={`${DIAGNOSTICS_HEIGHT} overflow-auto px-4 pb-2`}>
+          {list.length > 0 && (
             <ul aria-label="Diagnostics" className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
               {shown.map((diagnostic) => (
                 <DiagnosticRow key={diagnostic.key} diagnostic={diagnostic} kindCount={diagnostic.fix ? (kinds.get(diagnostic.fix.id) ?? 0) : 0} />
@@ -71,9 +89,43 @@ export function DiagnosticsPanel() {
               Show all {list.length} diagnostics
             </button>
           )}
+          {harmless.length > 0 && (
+            <ul aria-label="Harmless differences" className="flex flex-col divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+              {harmless.map((group) => (
+                <HarmlessRow key={group.code} group={group} />
+              ))}
+            </ul>
+          )}
         </div>
       )}
     </section>
+  );
+}
+
+/** A group of harmless differences in one line; its members on demand. */
+function HarmlessRow({ group }: { group: HarmlessGroup<ListedDiagnostic> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="py-1 text-sm text-slate-700 dark:text-slate-300">
+      <div className="flex items-start gap-2">
+        <span className="mt-0.5 shrink-0 rounded bg-slate-200 px-1.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">Harmless</span>
+        <span className="min-w-0 flex-1">
+          {harmlessLine(group)} <span className="text-xs text-slate-600 dark:text-slate-400">· {group.code}</span>
+        </span>
+        {group.items.length > 1 && (
+          <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="shrink-0 rounded border border-slate-300 px-2 text-xs font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+            {open ? 'Hide' : `Show all ${group.items.length}`}
+          </button>
+        )}
+      </div>
+      {open && (
+        <ul className="ml-16 list-disc pl-4 text-xs">
+          {group.items.map((d) => (
+            <li key={d.key}>{d.message}</li>
+          ))}
+        </ul>
+      )}
+    </li>
   );
 }
 

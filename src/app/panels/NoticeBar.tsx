@@ -1,16 +1,18 @@
 /**
  * What happened after open, export, share: success and info are announced politely and fade
- * after a while; errors are announced at once and stay until dismissed or replaced. After
- * opening JSON, the notice also offers to read it as another dialect.
+ * after a few seconds; errors are announced at once and stay until dismissed or replaced, and so
+ * does a notice that asks something (after opening JSON, it offers to read it as another dialect).
+ * Every notice is also kept in the toolbar's Notices list (notices/), to read again once faded.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useAppStore, type Notice } from '../store/index.ts';
+import { rememberNotice } from './notices/notice-history.ts';
 
 // Only notices after opening a file have it: its chunk is prefetched with the open pipeline (files/lazy.ts).
 const ReadAsPicker = lazy(() => import('../files/ReadAsPicker.tsx'));
 
-/** How long a success or info notice stays (errors stay). */
-const NOTICE_MS = 8000;
+/** How long a success or info notice stays (errors and questions stay): long enough to read a line (issue 24: 5 s). */
+export const NOTICE_MS = 5000;
 /** Details shown before "and N more" (a file can have thousands of decode errors). */
 const MAX_DETAILS = 20;
 
@@ -23,6 +25,7 @@ const tones = {
 export function NoticeBar() {
   const notice = useAppStore((state) => state.notice);
   useEffect(() => {
+    if (notice) rememberNotice(notice);
     // Errors stay, and so does a notice with a control in it (it must not vanish while in use).
     if (!notice || notice.tone === 'error' || notice.readAs) return;
     const id = setTimeout(() => {
@@ -48,7 +51,7 @@ function NoticeBody({ notice }: { notice: Notice }) {
   return (
     <div className={`flex items-start justify-between gap-3 border-b px-4 py-2 text-sm ${tones[notice.tone]}`}>
       <div className="min-w-0">
-        <p>{notice.title}</p>
+        <p dir="auto">{notice.title}</p>
         {notice.details && notice.details.length > 0 && (
           <ul className="mt-1 list-disc pl-5 font-mono text-xs">
             {notice.details.slice(0, MAX_DETAILS).map((detail, i) => (

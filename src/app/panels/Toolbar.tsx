@@ -1,16 +1,16 @@
 /**
- * The toolbar, two rows: the app's actions (new/open/paste/export, undo/redo, share, examples,
- * theme, save state), then the format and that format's options.
+ * The toolbar, two rows: the app's actions by weight (New and the File menu first; undo/redo;
+ * the examples; then, on the right, the notices, the save state and the theme), then the format
+ * and that format's options. Open, paste, save, export and share are all in the File menu.
  */
 import type { ReactNode } from 'react';
-import { OpenInPlaceButton } from '../dataset/save/OpenInPlaceButton.tsx';
 import { ExamplesButton } from '../examples/ExamplesDialog.tsx';
-import { ExportControls, OpenButton, PasteButton } from '../files/OpenControls.tsx';
-import { ShareButton } from '../share/ShareButton.tsx';
 import { InstallButton } from '../pwa/InstallButton.tsx';
+import { FileMenu } from './FileMenu.tsx';
 import { FormatControls } from './FormatControls.tsx';
 import { HistoryButtons } from './HistoryButtons.tsx';
 import { NewMenu } from './NewMenu.tsx';
+import { NoticesButton } from './notices/NoticesButton.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
 import { ThemeSelect } from './ThemeSelect.tsx';
 
@@ -29,20 +29,17 @@ export function Toolbar() {
         <h1 className="text-base font-semibold tracking-tight">Parley</h1>
         <Group label="File">
           <NewMenu />
-          <OpenButton />
-          <OpenInPlaceButton />
-          <PasteButton />
-          <ExportControls />
+          <FileMenu />
         </Group>
         <Group label="History">
           <HistoryButtons />
         </Group>
-        <Group label="Share and examples">
-          <ShareButton />
+        <Group label="Examples">
           <ExamplesButton />
         </Group>
         <div className="ml-auto flex items-center gap-3">
           <InstallButton />
+          <NoticesButton />
           <SaveStatus />
           <ThemeSelect />
         </div>

@@ -8,6 +8,7 @@
  * Keys Parley does not know are kept (`extra`, in their order) and written back, so that a newer
  * Parley or another tool can add keys without an older one dropping them.
  */
+import type { RecordLocator } from '../dataset/source/types.ts';
 
 export const REVIEW_STATUSES = ['done', 'flagged', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -31,7 +32,8 @@ export interface ReviewComment {
 }
 
 /** Where the record is: a line of a JSONL or JSON file (1-based), or a Parquet row (0-based). */
-export type ReviewLocator = { line: number } | { row: number };
+/** Where an entry's record is: the dataset source's locator (a line, or a Parquet row). */
+export type ReviewLocator = RecordLocator;
 
 interface ReviewEntryFields {
   /** SHA-256 hex of the record's original bytes without its line terminator (fingerprint.ts). */
@@ -49,11 +51,6 @@ interface ReviewEntryFields {
 }
 
 export type ReviewEntry = ReviewEntryFields & ReviewLocator;
-
-/** The entry's place as text: `line 12` or `row 3`. */
-export function locatorText(entry: ReviewLocator): string {
-  return 'line' in entry ? `line ${entry.line}` : `row ${entry.row}`;
-}
 
 /** The entry's place as a number (line or row), to order entries. */
 export function locatorNumber(entry: ReviewLocator): number {

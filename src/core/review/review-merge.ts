@@ -11,7 +11,8 @@
  * - time, guidelines and unknown keys: the newest entry's.
  * An entry a side removed is removed, unless another side changed it (a change is not lost).
  */
-import { locatorText, type ReviewComment, type ReviewEntry, type ReviewStatus } from './entry.ts';
+import { locatorText } from '../dataset/source/types.ts';
+import { type ReviewComment, type ReviewEntry, type ReviewStatus } from './entry.ts';
 import { serializeReviewEntry } from './review-file.ts';
 
 /** Entries of one review file, with the file line of each when known (for messages). */

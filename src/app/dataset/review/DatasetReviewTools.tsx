@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '../../layout/Dialog.tsx';
-import { toolbarButton } from '../../layout/ui.ts';
+import { compactButton } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
 import { FilterBar } from '../filters/FilterBar.tsx';
 import { RulesPanel } from '../rules/RulesPanel.tsx';
@@ -18,6 +18,9 @@ import { ValidationSummary } from '../summary/ValidationSummary.tsx';
 const RecordDiff = lazy(() => import('../diff/RecordDiff.tsx'));
 const LengthsPanel = lazy(() => import('../lengths/LengthsPanel.tsx'));
 const RegressionPanel = lazy(() => import('../regression/RegressionPanel.tsx'));
+
+/** A folded panel is one name in the row; open, it takes the row's whole width (and comes first). */
+const panel = 'open:order-first open:basis-full [&>summary]:whitespace-nowrap';
 
 export default function DatasetReviewTools() {
   useViewOrderSync();
@@ -33,15 +36,12 @@ export default function DatasetReviewTools() {
     // At most about half the panel's height, scrolled, and the first to give way when the panel is
     // short: the record list below keeps its MIN_ROWS_IN_VIEW rows (RecordList.tsx). min-h-28:
     // still room for a row and a half of tools to scroll to when the window is very low.
-    <div className="flex max-h-[45%] min-h-28 shrink flex-col gap-2 overflow-y-auto border-b border-slate-200 px-3 py-2 dark:border-slate-800">
-      <div>
-        <button type="button" className={toolbarButton} disabled={current === null} onClick={() => setComparing(true)}>
-          Compare with original
-        </button>
-      </div>
+    <div className="flex max-h-[45%] min-h-28 shrink flex-col gap-1.5 overflow-y-auto border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
       <SearchBar />
       <RulesPanel />
-      <details>
+      {/* The panels, folded to one row of names; an open one takes the whole width below them. */}
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-1.5">
+      <details className={panel}>
         <summary className="cursor-pointer text-sm font-medium">
           Filters{filtersOn > 0 ? ` (${filtersOn} on)` : ''}
         </summary>
@@ -49,12 +49,12 @@ export default function DatasetReviewTools() {
           <FilterBar />
         </div>
       </details>
-      <details onToggle={(event) => setSummaryOpen(event.currentTarget.open)}>
+      <details className={panel} onToggle={(event) => setSummaryOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer text-sm font-medium">Validation summary</summary>
         {/* Counted only while shown: it goes through every row each time rows change. */}
         {summaryOpen && <ValidationSummary />}
       </details>
-      <details onToggle={(event) => setLengthsOpen(event.currentTarget.open)}>
+      <details className={panel} onToggle={(event) => setLengthsOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer text-sm font-medium">Lengths and tokens</summary>
         {/* Opening it starts the lengths pass (lengths/): nothing is tokenized before. */}
         {lengthsOpen && (
@@ -63,7 +63,7 @@ export default function DatasetReviewTools() {
           </Suspense>
         )}
       </details>
-      <details onToggle={(event) => setRegressionOpen(event.currentTarget.open)}>
+      <details className={panel} onToggle={(event) => setRegressionOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer text-sm font-medium">Template regression</summary>
         {/* Nothing runs until Run: each record is rendered twice. */}
         {regressionOpen && (
@@ -72,6 +72,10 @@ export default function DatasetReviewTools() {
           </Suspense>
         )}
       </details>
+      <button type="button" className={compactButton} disabled={current === null} onClick={() => setComparing(true)}>
+        Compare with original
+      </button>
+      </div>
       <Dialog open={comparing} onClose={() => setComparing(false)} title={line === undefined ? 'Compare with original' : `Record at line ${line}: changes from the original`} width="max-w-6xl">
         <Suspense fallback={<p className="p-3 text-sm">Loading…</p>}>
           <RecordDiff />

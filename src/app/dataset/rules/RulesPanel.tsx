@@ -6,7 +6,7 @@
 import { useRef } from 'react';
 import { needsTokens, type LintRules } from '../../../core/index.ts';
 import { claimDrop } from '../../files/useFileDrop.ts';
-import { mutedText, toolbarButton } from '../../layout/ui.ts';
+import { compactButton, mutedText, toolbarButton } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
 import { loadRulesFile, removeRules } from './rules-file.ts';
 
@@ -57,7 +57,7 @@ export function RulesPanel() {
       ) : (
         <span className={mutedText}>none</span>
       )}
-      <button type="button" className={toolbarButton} onClick={() => input.current?.click()}>
+      <button type="button" className={compactButton} onClick={() => input.current?.click()}>
         {rules ? 'Open another rules file…' : 'Open rules file…'}
       </button>
       <input

@@ -9,14 +9,14 @@
 import { useMemo, useState } from 'react';
 import { isFilterEmpty, parseSearch } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
-import { mutedText, toolbarButton, toolbarInput } from '../../layout/ui.ts';
+import { compactButton, mutedText, toolbarButton, toolbarInput } from '../../layout/ui.ts';
 import { actionButton } from './ui.ts';
 import { RecordMatches } from './RecordMatches.tsx';
 import { SearchHelp } from './SearchHelp.tsx';
 import { applyPendingReplace, cancelSearch, clearSearch, planReplaceAll, plural, startSearch, undoReplace } from './search-client.ts';
 import { setSearchState, useSearchState } from './search-store.ts';
 
-const toggle = (on: boolean): string => `${toolbarButton} font-mono ${on ? 'border-sky-600 bg-sky-100 text-sky-900 dark:border-sky-400 dark:bg-sky-900 dark:text-sky-100' : ''}`;
+const toggle = (on: boolean): string => `${compactButton} font-mono ${on ? 'border-sky-600 bg-sky-100 text-sky-900 dark:border-sky-400 dark:bg-sky-900 dark:text-sky-100' : ''}`;
 
 export function SearchBar() {
   const query = useSearchState((s) => s.query);
@@ -38,7 +38,7 @@ export function SearchBar() {
           startSearch();
         }}
       >
-        <input type="search" aria-label="Search records" placeholder={query.regex ? 'Regular expression, after qualifiers (role:assistant …)' : 'Search text, or role:assistant hello'} value={query.pattern} onChange={(event) => setQuery({ pattern: event.target.value })} className={`${toolbarInput} w-full`} />
+        <input type="search" dir="auto" aria-label="Search records" placeholder={query.regex ? 'Regular expression, after qualifiers (role:assistant …)' : 'Search text, or role:assistant hello'} value={query.pattern} onChange={(event) => setQuery({ pattern: event.target.value })} className={`${toolbarInput} w-full`} />
         <div className="flex flex-wrap items-center gap-1.5">
           <button type="button" aria-pressed={query.caseSensitive} title="Match case" aria-label="Match case" className={toggle(query.caseSensitive)} onClick={() => setQuery({ caseSensitive: !query.caseSensitive })}>
             Aa
@@ -46,15 +46,15 @@ export function SearchBar() {
           <button type="button" aria-pressed={query.regex} title="Regular expression" aria-label="Regular expression" className={toggle(query.regex)} onClick={() => setQuery({ regex: !query.regex })}>
             .*
           </button>
-          <button type="submit" className={actionButton} disabled={query.pattern === ''}>
+          <button type="submit" className={actionButton.replace('h-8', 'h-7').replace('text-sm', 'text-xs')} disabled={query.pattern === ''}>
             Search
           </button>
-          <button type="button" className={toolbarButton} aria-expanded={showReplace} onClick={() => setShowReplace(!showReplace)}>
+          <button type="button" className={compactButton} aria-expanded={showReplace} onClick={() => setShowReplace(!showReplace)}>
             Replace
           </button>
+          <SearchHelp />
         </div>
       </form>
-      <SearchHelp />
       {showReplace && (
         <form
           className="flex flex-wrap items-center gap-1.5"
@@ -63,7 +63,7 @@ export function SearchBar() {
             planReplaceAll();
           }}
         >
-          <input aria-label="Replace with" placeholder={query.regex ? 'Replacement ($1: a group)' : 'Replacement'} value={template} onChange={(event) => setSearchState({ template: event.target.value, pending: null })} className={`${toolbarInput} min-w-0 flex-1`} />
+          <input dir="auto" aria-label="Replace with" placeholder={query.regex ? 'Replacement ($1: a group)' : 'Replacement'} value={template} onChange={(event) => setSearchState({ template: event.target.value, pending: null })} className={`${toolbarInput} min-w-0 flex-1`} />
           <button type="submit" className={toolbarButton} disabled={query.pattern === '' || nothingToReplace}>
             Replace all…
           </button>

@@ -16,7 +16,7 @@ const EXAMPLES: readonly [string, string][] = [
 
 export function SearchHelp() {
   return (
-    <details className="text-sm">
+    <details className="text-sm open:basis-full">
       <summary className={`cursor-pointer ${mutedText}`}>Search syntax</summary>
       <div role="region" aria-label="Search syntax" className="mt-1 flex flex-col gap-1">
         <p>Qualifiers go first, then the text (or regular expression), as typed. Names and values are compared whole and follow Aa.</p>

@@ -54,6 +54,8 @@ function GrowingTextarea({ value, onValueChange, ref, className = '', rows = 1, 
   }, [value]);
   return (
     <textarea
+      // Right-to-left text (Arabic, Hebrew) reads right to left; a caller may still set dir.
+      dir="auto"
       {...rest}
       ref={setRef}
       rows={rows}

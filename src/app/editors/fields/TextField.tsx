@@ -22,6 +22,7 @@ export function TextField({ path, value, placeholder, optional = false, list, cl
   return (
     <div className={`min-w-0 ${className}`}>
       <input
+        dir="auto"
         {...controlProps}
         type="text"
         value={value ?? ''}

@@ -71,6 +71,8 @@ export function WindowedTextarea({ value, onValueChange, ref, className = '', ..
         </button>
       </div>
       <textarea
+        // Right-to-left text (Arabic, Hebrew) reads right to left; a caller may still set dir.
+        dir="auto"
         {...rest}
         ref={setRef}
         rows={16}

@@ -49,6 +49,7 @@ export function RoleField({ index, role }: { index: number; role: Role }) {
         {custom && (
           <input
             type="text"
+            dir="auto"
             aria-label={`${label.replace(/ role$/, '')} custom role`}
             value={role}
             placeholder="role"

@@ -1,15 +1,15 @@
-/** One tool definition: name, description, and parameters as a JSON Schema (checked: an object with type "object"). */
+/** One tool definition: name, description, and parameters as a JSON Schema (checked: an object with type "object"), summarised until edited (ToolParameters.tsx). */
 import { memo } from 'react';
 import type { FieldPath, ToolDefinition } from '../../../core/index.ts';
 import { AnchorDiagnostics } from '../fields/AnchorDiagnostics.tsx';
 import { ListItemActions } from '../fields/ListItemActions.tsx';
-import { JsonValueField } from '../fields/JsonValueField.tsx';
 import { cardClass, smallLabelClass } from '../fields/styles.ts';
 import { TextAreaField } from '../fields/TextAreaField.tsx';
 import { TextField } from '../fields/TextField.tsx';
 import { useContainerBinding } from '../fields/useContainerBinding.ts';
 import { fieldLabel } from '../labels.ts';
 import { cloneToolDefinition } from '../ops/clone.ts';
+import { ToolParameters } from './ToolParameters.tsx';
 
 const TOOLS_PATH: FieldPath = ['tools'];
 
@@ -34,7 +34,7 @@ export const ToolDefinitionEditor = memo(function ToolDefinitionEditor({ index, 
       <AnchorDiagnostics path={path} />
       <div className="mt-1.5 space-y-1.5 pl-9">
         <TextAreaField path={[...path, 'description']} value={tool.description ?? ''} placeholder="What the tool does (shown to the model)" />
-        <JsonValueField path={[...path, 'parameters']} value={tool.parameters} caption="parameters (JSON Schema)" optional placeholder={'{"type": "object", "properties": {}, "required": []}'} />
+        <ToolParameters path={[...path, 'parameters']} value={tool.parameters} name={tool.name} />
       </div>
     </article>
   );

@@ -1,0 +1,32 @@
+/**
+ * The toolbar's File menu (entries in file-menu.ts) and the dialogs its entries open: the file
+ * picker's hidden input, Paste JSON, Export as…, Share and, in dataset mode, Go to line.
+ */
+import { lazy, Suspense } from 'react';
+import { ExportControls, OpenFileInput } from '../files/OpenControls.tsx';
+import { PasteDialog } from '../files/PasteDialog.tsx';
+import { ShareHost } from '../share/ShareHost.tsx';
+import { FILE_MENU } from './file-menu.ts';
+import { MenuButton } from './menu/MenuButton.tsx';
+import { closeMenuDialog, useMenuDialog } from './menu/menu-dialogs.ts';
+
+/** Dataset mode only: not start-up code. */
+const GoToLineDialog = lazy(() => import('../dataset/go-to-line/GoToLineDialog.tsx'));
+
+export function FileMenu() {
+  const dialog = useMenuDialog();
+  return (
+    <>
+      <MenuButton label="File" title="Open, paste, save, export and share" entries={FILE_MENU} />
+      <OpenFileInput />
+      <PasteDialog open={dialog === 'paste'} onClose={closeMenuDialog} />
+      <ExportControls open={dialog === 'export'} onClose={closeMenuDialog} />
+      {dialog === 'go-to-line' && (
+        <Suspense fallback={null}>
+          <GoToLineDialog open onClose={closeMenuDialog} />
+        </Suspense>
+      )}
+      <ShareHost />
+    </>
+  );
+}
