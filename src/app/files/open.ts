@@ -49,8 +49,8 @@ export function reopenAs(codecId: string): OpenResult {
 }
 
 function decodeInto(value: unknown, sourceName: string, note: string | undefined, codecId: string | undefined): OpenResult {
-  // The format shown decides between dialects that read the value equally well (core's chooseDialect).
-  const decoded = decodeJson(value, sourceName, codecId, useAppStore.getState().formatId);
+  // Detected by evidence alone, whatever the format shown (core's chooseDialect).
+  const decoded = decodeJson(value, sourceName, codecId);
   if (!decoded.ok) return refuse(decoded.title, decoded.details, decoded.diagnostics, readAs(codecId));
   // Asked only now: a file that could not be read replaces nothing.
   if (!confirmLeaveDataset()) return kept(sourceName);

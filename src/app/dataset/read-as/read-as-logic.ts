@@ -32,13 +32,12 @@ export interface Detected {
 }
 
 /** The dialect a record's text is read as when none is named, and why; undefined when none reads it. */
-export function detectedReading(text: string, profile: Pick<CheckProfile, 'formatId'>): Detected | undefined {
+export function detectedReading(text: string): Detected | undefined {
   const parsed = parseJson(text);
   if (!parsed.ok) return undefined;
-  const reading = chooseDialect(parsed.value, dialectContextOf({ formatId: profile.formatId }));
+  const reading = chooseDialect(parsed.value, dialectContextOf({}));
   if (!reading) return undefined;
   const { label } = reading.codec;
-  if (reading.how === 'native') return { label, why: `the format's own dialect, which reads it whole` };
   if (reading.note !== undefined) return { label, why: reading.note };
   return { label, why: `its fields mark it as ${label}` };
 }
