@@ -3,7 +3,7 @@
  * CLI follows too). Decode errors (with paths) refuse the whole value: nothing in the editor
  * changes. Warnings let it through and are listed.
  */
-import { chooseDialect, CODECS, describeJsonTooDeep, findCodec, findFormat, findJsonTooDeep, formatPath, type Diagnostic, type DialectReading, type ParleyRecord } from '../../core/index.ts';
+import { chooseDialect, CODECS, describeJsonTooDeep, findCodec, findJsonTooDeep, formatPath, type Diagnostic, type DialectReading, type ParleyRecord } from '../../core/index.ts';
 
 export type DecodeOutcome =
   | { ok: true; record: ParleyRecord; codec: { id: string; label: string }; diagnostics: Diagnostic[]; note?: string }
