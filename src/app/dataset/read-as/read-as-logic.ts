@@ -1,10 +1,10 @@
 /**
  * What the dataset's "Read as" control shows, as plain functions: how many records each dialect
  * reads now (the rows' summaries), and which dialect the detection chooses for a record and why
- * (core's chooseDialect with the format's context and no dialect named, the rule the command
+ * (core's chooseDialect with no dialect named, by evidence alone: the rule the command
  * follows without `--input-dialect`).
  */
-import { chooseDialect, dialectContextOf, findCodec, parseJson, type CheckProfile } from '../../../core/index.ts';
+import { chooseDialect, dialectContextOf, findCodec, parseJson } from '../../../core/index.ts';
 import type { DatasetRow } from '../../store/index.ts';
 
 export interface DialectCount {
