@@ -114,11 +114,11 @@ test('an OpenAI file shown as exact RWKV text, a tool result fixed in the Text v
 test('a JSON-view edit that is not JSON is marked and changes nothing; fixing it applies', async ({ parley, page }) => {
   await parley.goto();
   await parley.openFile('capital.json', JSON.stringify({ messages: [{ role: 'user', content: 'Capital of France?' }, { role: 'assistant', content: 'Paris.' }] }));
-  // Plain chat that Apertus JSON reads whole: read as the native dialect of the format shown (Apertus), as `parley render --format apertus` reads it.
-  await expect(parley.notice).toContainText('(Apertus JSON)');
+  // Plain chat, which Apertus JSON reads whole too: OpenAI Chat wins the tie whatever the format shown (issue 24), as in `parley render`.
+  await expect(parley.notice).toContainText('(OpenAI Chat Completions)');
   await page.getByRole('tab', { name: 'JSON' }).click();
   await expect(page.getByRole('tab', { name: 'JSON' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('combobox', { name: 'JSON dialect' })).toHaveValue('apertus-json');
+  await expect(page.getByRole('combobox', { name: 'JSON dialect' })).toHaveValue('openai-chat');
   await expect(piece(page, '"Capital of France?"')).toBeVisible();
 
   // A stray quote before the closing one: the string ends early.

@@ -3,7 +3,7 @@ import { formatBytes, MAX_OPEN_BYTES } from '../src/app/files/limits.ts';
 import { expect, test } from './fixtures.ts';
 
 // The system message's mapping form ({"text": …}) makes this unmistakably Apertus JSON, whatever
-// the format shown (plain string messages are read as the shown format's native dialect, if any).
+// the format shown (plain string messages are read as OpenAI Chat, their most common writer).
 const chat = [
   { role: 'system', content: { text: 'You answer in one word.' } },
   { role: 'user', content: 'Capital of France?' },

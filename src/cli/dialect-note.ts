@@ -11,16 +11,16 @@ import type { Note } from './line-job.ts';
 const INFO = 'INFO ';
 
 /** The INFO line of a single document, written at once. */
-export function sayDialect(decoded: Decoded, choice: DialectChoice, formatId?: string): void {
+export function sayDialect(decoded: Decoded, choice: DialectChoice): void {
   if (!decoded.ok) return;
-  const line = dialectInfo(decoded, choice, formatId);
+  const line = dialectInfo(decoded, choice);
   if (line !== undefined) writeErr(line);
 }
 
 /** The INFO note of one JSON Lines record; the runner writes each dialect's first one only. */
-export function dialectNotes(decoded: Decoded | ({ ok: true } & Pick<Reading, 'codec' | 'how'>), choice: DialectChoice, formatId?: string): Note[] {
+export function dialectNotes(decoded: Decoded | ({ ok: true } & Pick<Reading, 'codec' | 'how' | 'note'>), choice: DialectChoice): Note[] {
   if (!decoded.ok) return [];
-  const line = dialectInfo(decoded, choice, formatId);
+  const line = dialectInfo(decoded, choice);
   if (line === undefined) return [];
   return [{ lead: INFO, text: line.startsWith(INFO) ? line.slice(INFO.length) : line, key: `dialect ${decoded.codec.id} ${decoded.how}` }];
 }

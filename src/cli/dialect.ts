@@ -7,7 +7,7 @@
 import { chooseDialect, type DialectContext, type DialectReading, type Format, type OptionValues } from '../core/index.ts';
 
 export interface DialectChoice extends DialectContext {
-  /** The format the input is read for (its native dialect is preferred); none for convert. */
+  /** The format the input is read for (it does not choose the dialect); none for convert. */
   format?: Format<OptionValues> | undefined;
   /** The flag that names the dialect, for the INFO line (`--input-dialect`, `--from`). */
   flag: string;
@@ -21,14 +21,12 @@ export function readJson(json: unknown, choice: DialectChoice): Reading | undefi
 }
 
 /** The INFO line for a dialect the user did not name, or undefined when they did. */
-export function dialectInfo(reading: Pick<Reading, 'codec' | 'how' | 'note'>, choice: DialectChoice, formatId?: string): string | undefined {
+export function dialectInfo(reading: Pick<Reading, 'codec' | 'how' | 'note'>, choice: DialectChoice): string | undefined {
   const dialect = `${reading.codec.label} (${reading.codec.id})`;
   const override = `name another with ${choice.flag}`;
   switch (reading.how) {
     case 'given':
       return undefined;
-    case 'native':
-      return `INFO input read as ${dialect}, the native dialect of ${formatId ?? 'the format'}; ${override}`;
     case 'detected':
       // Detected without a mark of its own: which other dialects fit, and why this one (core's detectionNote).
       return `INFO input dialect detected: ${dialect}; ${reading.note === undefined ? '' : `${reading.note}; `}${override}`;

@@ -7,6 +7,7 @@ export { holdsNumber, numberSpellings, type NumberSpellings } from './shared/num
 export * from './formats/types.ts';
 export * from './formats/registry.ts';
 export { ON_DEMAND_CODES, waitsForFormat } from './formats/on-demand.ts';
+export { formatForModel, modelNamedIn } from './formats/model-format.ts';
 export * from './formats/apertus/index.ts';
 export * from './formats/openchatml/index.ts';
 export * from './formats/rwkv/index.ts';

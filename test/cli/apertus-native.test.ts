@@ -1,13 +1,14 @@
 /**
  * Plain Apertus JSON (spec 000: string contents, flat tools, tool messages, legacy OpenAI
  * `tool_calls`) looks like OpenAI Chat Completions message by message. Without a named dialect,
- * `render --format apertus` reads it as Apertus JSON, its native dialect, so the output is what
- * the official template makes of the same JSON: the expected texts here are the reference
- * template's renders (test/reference/apertus-template.ts), not Parley's own.
+ * `render --format apertus` reads it in the dialect its evidence names, as every format does
+ * (issue 24): Apertus JSON where flat tools mark it, OpenAI Chat where nothing does. Either way
+ * the output is what the official template makes of the same JSON: the expected texts here are
+ * the reference template's renders (test/reference/apertus-template.ts), not Parley's own.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { referenceAvailable, renderReference, SKIP_REASON, type ReferenceOptions } from '../reference/apertus-template.ts';
-import { APERTUS_NATIVE_INFO as NATIVE_INFO } from './fixtures.ts';
+import { APERTUS_DETECTED_INFO } from './fixtures.ts';
 import { fixtureDir, lines, parley } from './run.ts';
 
 const files = fixtureDir();
@@ -82,6 +83,9 @@ const CASES: [string, object][] = [
   ],
 ];
 
+/** Tool messages (OpenAI's role) without flat tools: nothing marks Apertus JSON, and OpenAI Chat reads it as the template does. */
+const OPENAI_TOOL_INFO = 'INFO input dialect detected: OpenAI Chat Completions (openai-chat); name another with --input-dialect';
+
 const RESULT_WITHOUT_CALL = 'ERROR messages[2]: This tool result answers no call: no tool call of its turn is left unanswered before it (a result follows the assistant message that calls the tool).';
 
 describe.skipIf(!referenceAvailable).concurrent(`render --format apertus of plain Apertus JSON = the official template${referenceAvailable ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
@@ -91,9 +95,10 @@ describe.skipIf(!referenceAvailable).concurrent(`render --format apertus of plai
     const run = await parley(['render', '--format', 'apertus', '--date', PINNED.date, file]);
     // The render is the template's whatever the checks say; a tool message that answers no call
     // is rendered as the template renders it, and is an error of the data (issue 21's structural checks).
-    const problems = name.startsWith('tool messages without tools or calls') ? [RESULT_WITHOUT_CALL] : [];
+    const withoutTools = name.startsWith('tool messages without tools or calls');
+    const problems = withoutTools ? [RESULT_WITHOUT_CALL] : [];
     expect(run.stdout).toBe(expected);
-    expect(lines(run.stderr)).toEqual([NATIVE_INFO, ...problems]);
+    expect(lines(run.stderr)).toEqual([withoutTools ? OPENAI_TOOL_INFO : APERTUS_DETECTED_INFO, ...problems]);
     expect(run.code).toBe(problems.length > 0 ? 1 : 0);
     // The same as naming the dialect, minus the INFO line.
     const named = await parley(['render', '--format', 'apertus', '--date', PINNED.date, '--input-dialect', 'apertus-json', file]);
@@ -112,7 +117,7 @@ describe.skipIf(!referenceAvailable).concurrent(`render --format apertus of plai
 describe.concurrent('validate and JSON Lines read plain Apertus JSON the same way', () => {
   it('validate exits 0 on a valid file with flat tools and tool messages', async () => {
     const run = await parley(['validate', '--format', 'apertus', files.write('valid.json', (CASES[0] as [string, object])[1])]);
-    expect(run).toEqual({ code: 0, stdout: '', stderr: `${NATIVE_INFO}\n` });
+    expect(run).toEqual({ code: 0, stdout: '', stderr: `${APERTUS_DETECTED_INFO}\n` });
   });
 
   it('render --jsonl says once which dialect read the lines', async () => {
@@ -121,7 +126,7 @@ describe.concurrent('validate and JSON Lines read plain Apertus JSON the same wa
     const run = await parley(['render', '--format', 'apertus', '--date', PINNED.date, file]);
     expect(run.code).toBe(0);
     expect(lines(run.stdout).map((l) => (JSON.parse(l) as { diagnostics: unknown[] }).diagnostics)).toEqual([[], []]);
-    expect(lines(run.stderr)).toEqual([NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `)]);
+    expect(lines(run.stderr)).toEqual([APERTUS_DETECTED_INFO.replace('INFO ', `INFO ${file}:1: `)]);
   });
 });
 

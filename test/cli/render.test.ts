@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apertusFormat } from '../../src/core/formats/apertus/index.ts';
 import { apertusJsonCodec } from '../../src/core/interchange/apertus-json/index.ts';
 import type { ApertusOptions } from '../../src/core/formats/apertus/options.ts';
-import { APERTUS_NATIVE_INFO, INJECTION, MIXED, SIMPLE, WITH_TOOLS } from './fixtures.ts';
+import { APERTUS_DETECTED_INFO, INJECTION, PLAIN_CHAT_INFO, MIXED, SIMPLE, WITH_TOOLS } from './fixtures.ts';
 import { fixtureDir, lines, parley } from './run.ts';
 
 const files = fixtureDir();
@@ -30,7 +30,7 @@ describe.concurrent('parley render', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(libraryRender(json, options));
     expect(run.stdout.endsWith('\n')).toBe(false);
-    expect(run.stderr).toBe(`${APERTUS_NATIVE_INFO}\n`);
+    expect(run.stderr).toBe(`${APERTUS_DETECTED_INFO}\n`);
   });
 
   it('reads stdin for - and for no file', async () => {
@@ -52,7 +52,7 @@ describe.concurrent('parley render', () => {
     const run = await parley(['render', '--format', 'apertus', '--date', '2025-08-25'], JSON.stringify(INJECTION));
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(libraryRender(INJECTION, { date: '2025-08-25' }));
-    expect(lines(run.stderr)).toEqual([APERTUS_NATIVE_INFO, expect.stringMatching(/^WARNING messages\[0\]\.content .*<\|assistant_end\|>/)]);
+    expect(lines(run.stderr)).toEqual([PLAIN_CHAT_INFO, expect.stringMatching(/^WARNING messages\[0\]\.content .*<\|assistant_end\|>/)]);
   });
 
   it('writes object arguments as their JSON text, and with --object-map-arguments as the template does ([object Map])', async () => {
@@ -90,7 +90,7 @@ describe.concurrent('parley render', () => {
     expect(out[3]?.text).toBe(libraryRender(MIXED, { date: '2025-08-25' }));
     expect(out[3]?.diagnostics.some((d) => d.severity === 'error')).toBe(true);
     expect(out[4]?.text).toBe(libraryRender(WITH_TOOLS, { date: '2025-08-25' }));
-    expect(lines(run.stderr)).toEqual([APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `), `render: 3 of 5 records in ${file} have errors (see their diagnostics)`]);
+    expect(lines(run.stderr)).toEqual([APERTUS_DETECTED_INFO.replace('INFO ', `INFO ${file}:1: `), `render: 3 of 5 records in ${file} have errors (see their diagnostics)`]);
   });
 
   it('takes --jsonl for stdin', async () => {

@@ -1,6 +1,6 @@
 /** `parley validate`: one diagnostic per line, "LEVEL path: message"; exit 1 on any error. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { APERTUS_NATIVE_INFO, INJECTION, MIXED, SIMPLE } from './fixtures.ts';
+import { APERTUS_DETECTED_INFO, INJECTION, MIXED, SIMPLE } from './fixtures.ts';
 import { fixtureDir, lines, parley } from './run.ts';
 
 const files = fixtureDir();
@@ -9,7 +9,7 @@ afterAll(() => files.cleanup());
 describe.concurrent('parley validate', () => {
   it('prints nothing and exits 0 for a valid conversation', async () => {
     const run = await parley(['validate', '--format', 'apertus', files.write('ok.json', SIMPLE)]);
-    expect(run).toEqual({ code: 0, stdout: '', stderr: `${APERTUS_NATIVE_INFO}\n` });
+    expect(run).toEqual({ code: 0, stdout: '', stderr: `${APERTUS_DETECTED_INFO}\n` });
   });
 
   it('lists warnings and exits 0 when there is no error', async () => {
@@ -47,17 +47,17 @@ describe.concurrent('parley validate', () => {
     expect(results[2]).toEqual({ valid: false, diagnostics: [{ severity: 'error', code: 'cli/malformed-json', message: 'malformed JSON at column 1: Unexpected "n": expected a value (did you mean null?)' }] });
     // Each problem with its line (issue 21), then the summary.
     expect(lines(run.stderr)).toEqual([
-      APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `),
+      APERTUS_DETECTED_INFO.replace('INFO ', `INFO ${file}:1: `),
       `${file}:2: ERROR messages[3].content: Message 4 (assistant) has blocks, but an earlier assistant message has string content; all assistant messages of a conversation must use the same form (the template raises "Invalid assistant content").`,
       `${file}:4: ERROR malformed JSON at column 1: Unexpected "n": expected a value (did you mean null?)`,
       `validate: 3 records in ${file}, 2 with errors`,
     ]);
   });
 
-  it('answers clean records at once, read as the full checks read them (native, detected or named)', async () => {
+  it('answers clean records at once, read as the full checks read them (detected or named)', async () => {
     const records = [
       SIMPLE,
-      // Unknown top-level fields: plain chat with them is read as OpenAI Chat (the dialect rule), Apertus blocks natively.
+      // Unknown top-level fields: plain chat with them is read as OpenAI Chat, Apertus blocks as Apertus JSON (detected by evidence).
       { messages: [{ role: 'user', content: 'hi' }], model: 'gpt-4o' },
       { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: { blocks: [{ type: 'response', text: 'hello' }] } }], id: 7 },
       // Clean but for one thing each: a special token in the text, a tool message outside a turn.
@@ -76,7 +76,7 @@ describe.concurrent('parley validate', () => {
       [false, ['structure/result-without-call', 'apertus/tool-outside-assistant']],
     ]);
     expect(lines(run.stderr)).toEqual([
-      APERTUS_NATIVE_INFO.replace('INFO ', `INFO ${file}:1: `),
+      APERTUS_DETECTED_INFO.replace('INFO ', `INFO ${file}:1: `),
       // No mark of OpenAI's own decides: the line says which other dialects read it too, and why OpenAI (issue 22).
       `INFO ${file}:2: input dialect detected: OpenAI Chat Completions (openai-chat); Apertus JSON and Anthropic Messages fit it as well (nothing in it marks one dialect); read as OpenAI Chat Completions, the most common writer of such messages; name another with --input-dialect`,
       `${file}:4: WARNING messages[0].content contains the special-token text "<|user_end|>"; a tokenizer that parses special tokens in text turns it into the token itself.`,

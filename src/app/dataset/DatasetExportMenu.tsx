@@ -1,6 +1,7 @@
 /** The dataset's export choices: the whole file (byte-exact where untouched), the edited or flagged records, every record in another dialect. */
 import { useRef, useState } from 'react';
 import { CODECS } from '../../core/index.ts';
+import { DEFAULT_EXPORT_CODEC } from '../files/export-default.ts';
 import { compactButton, mutedText, toolbarButton, toolbarSelect } from '../layout/ui.ts';
 import { useAppStore } from '../store/index.ts';
 import { exportDatasetAs, exportEditedOrFlagged, exportWholeDataset } from './export-dataset.ts';
@@ -8,7 +9,10 @@ import { ParquetExportButton } from './parquet/ParquetExportButton.tsx';
 
 export function DatasetExportMenu() {
   const source = useAppStore((state) => state.sourceCodec?.id);
-  const [dialect, setDialect] = useState<string>(source ?? CODECS[0]?.id ?? '');
+  // The person's pick holds while the records come from the same dialect; else the dialect they came from (issue 24).
+  const [picked, setPicked] = useState<{ codec: string; forSource: string | undefined } | null>(null);
+  const dialect = picked !== null && picked.forSource === source ? picked.codec : (source ?? DEFAULT_EXPORT_CODEC);
+  const setDialect = (codec: string) => setPicked({ codec, forSource: source });
   const [busy, setBusy] = useState(false);
   const menu = useRef<HTMLDetailsElement>(null);
   /** Run an export and fold the menu away. */

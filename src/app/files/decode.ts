@@ -3,7 +3,7 @@
  * CLI follows too). Decode errors (with paths) refuse the whole value: nothing in the editor
  * changes. Warnings let it through and are listed.
  */
-import { chooseDialect, CODECS, describeJsonTooDeep, findCodec, findFormat, findJsonTooDeep, formatPath, type Diagnostic, type DialectReading, type ParleyRecord } from '../../core/index.ts';
+import { chooseDialect, CODECS, describeJsonTooDeep, findCodec, findJsonTooDeep, formatPath, type Diagnostic, type DialectReading, type ParleyRecord } from '../../core/index.ts';
 
 export type DecodeOutcome =
   | { ok: true; record: ParleyRecord; codec: { id: string; label: string }; diagnostics: Diagnostic[]; note?: string }
@@ -15,11 +15,8 @@ export type DecodeOutcome =
  */
 export const FALLBACK_CODEC = 'apertus-json';
 
-/**
- * `codecId`: the dialect the person named ("Read as"); `formatId`: the format shown, whose native
- * dialect reads the value when it reads all of it (as `parley render --format` does).
- */
-export function decodeJson(json: unknown, sourceName: string, codecId?: string, formatId?: string): DecodeOutcome {
+/** `codecId`: the dialect the person named ("Read as"); else detected by evidence (as `parley render` does). */
+export function decodeJson(json: unknown, sourceName: string, codecId?: string): DecodeOutcome {
   // Refused before any codec (or, later, the renderers and the store) walks it recursively: see MAX_JSON_DEPTH.
   const tooDeep = findJsonTooDeep(json);
   if (tooDeep) return { ok: false, title: `${sourceName} is ${describeJsonTooDeep(tooDeep)}; Parley does not open JSON this deep. Nothing was changed.`, details: [], diagnostics: [] };
@@ -28,7 +25,7 @@ export function decodeJson(json: unknown, sourceName: string, codecId?: string, 
   let reading: DialectReading | undefined;
   let recognised = true;
   try {
-    reading = chooseDialect(json, { format: formatId === undefined ? undefined : findFormat(formatId), override });
+    reading = chooseDialect(json, { override });
     const fallback = reading ? undefined : findCodec(FALLBACK_CODEC);
     if (fallback) {
       recognised = false;

@@ -51,6 +51,8 @@ export function exportToFile(codecId: string = defaultExportCodec()): ExportResu
   }
   const fileName = `conversation-${new Date().toISOString().slice(0, 10)}.json`;
   downloadFile(result.text, fileName, 'application/json');
+  // The dialect the person just wrote the record in is the one they want to see: the JSON view follows (issue 24).
+  useAppStore.getState().setJsonDialect(codecId);
   const label = findCodec(codecId)?.label ?? codecId;
   const problems = result.diagnostics.length;
   showNotice({

@@ -59,11 +59,11 @@ describe('opening JSON', () => {
     expect(encodeRecord('apertus-json').codec).toBe('apertus-json');
   });
 
-  it('reads plain chat as the native dialect of the format shown, as parley render --format does', () => {
+  it('reads plain OpenAI chat as OpenAI Chat whatever the format shown, as parley render does', () => {
+    // Apertus JSON reads this whole too; the tie goes to OpenAI Chat, its most common writer (issue 24).
     const plain = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] }];
     useAppStore.getState().setFormat('apertus');
-    expect(openJson(plain, 'plain.json').codec?.id).toBe('apertus-json');
-    // RWKV has no native dialect: the detected one (tool_calls with ids: OpenAI).
+    expect(openJson(plain, 'plain.json').codec?.id).toBe('openai-chat');
     useAppStore.getState().setFormat('rwkv');
     expect(openJson(plain, 'plain.json').codec?.id).toBe('openai-chat');
     useAppStore.getState().setFormat('apertus');

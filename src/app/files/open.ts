@@ -4,10 +4,12 @@
  * decode errors listed, and nothing changed unless the whole record could be read. The notice
  * offers "Read as" another dialect, which decodes the same JSON again (`reopenAs`).
  */
-import { CODECS, findCodec, parseJson, type Diagnostic } from '../../core/index.ts';
+import { CODECS, findCodec, findFormat, formatForModel, modelNamedIn, parseJson, type Diagnostic } from '../../core/index.ts';
 import { isJsonLinesName, isRecordArray, startsWithArray } from '../dataset/detect.ts';
 import { confirmLeaveDataset, useAppStore, type Notice } from '../store/index.ts';
+import { prepareFormat } from '../store/prepare-format.ts';
 import { decodeJson, describeDiagnostic } from './decode.ts';
+import { fileKey, recallFile, rememberFile } from './file-memory.ts';
 import { formatBytes, MAX_OPEN_BYTES } from './limits.ts';
 import { readJson } from './read-json.ts';
 
@@ -26,31 +28,50 @@ export interface OpenResult {
  * The JSON last opened (or refused for decode errors), kept so that "Read as" can decode it
  * again without asking for the file. Only the latest: a file is read once, by one dialect.
  */
-let lastInput: { value: unknown; sourceName: string; note?: string } | undefined;
+let lastInput: { value: unknown; sourceName: string; note?: string; key?: string } | undefined;
 
-/** Open a JSON value or JSON text into the editor; `codecId` reads it as that dialect instead of detecting one. */
+/**
+ * The file shown in the editor, by fingerprint, with the source-dialect object the store holds
+ * for it: while the store holds that very object (nothing else was opened or made since), a
+ * format the person chooses is remembered for the file (file-memory.ts).
+ */
+let shownFile: { key: string; source: object } | undefined;
+useAppStore.subscribe((state, before) => {
+  if (shownFile && state.formatId !== before.formatId && state.sourceCodec === shownFile.source) rememberFile(shownFile.key, { format: state.formatId });
+});
+
+/**
+ * Open a JSON value or JSON text into the editor; `codecId` reads it as that dialect instead of
+ * detecting one (and is remembered for the text's file). JSON text is a file: its fingerprint
+ * recalls the dialect and the format the person chose for it before.
+ */
 export function openJson(input: unknown, sourceName: string, codecId?: string): OpenResult {
   let value = input;
   let note: string | undefined;
+  let key: string | undefined;
   if (typeof input === 'string') {
     const read = readJson(input, sourceName);
     if (!read.ok) return refuse(read.title, read.details, []);
     value = read.value;
     note = read.note;
+    key = fileKey(input);
   }
-  lastInput = note === undefined ? { value, sourceName } : { value, sourceName, note };
-  return decodeInto(value, sourceName, note, codecId);
+  lastInput = { value, sourceName, ...(note === undefined ? {} : { note }), ...(key === undefined ? {} : { key }) };
+  return decodeInto(value, sourceName, note, codecId, key);
 }
 
-/** Decode the last opened JSON again, as `codecId` ("Read as" in the notice and the Paste dialog). */
+/** Decode the last opened JSON again, as `codecId` ("Read as" in the notice and the Paste dialog); remembered for its file. */
 export function reopenAs(codecId: string): OpenResult {
   if (!lastInput) return refuse('There is no opened file to read again. Open it first.', [], []);
-  return decodeInto(lastInput.value, lastInput.sourceName, lastInput.note, codecId);
+  return decodeInto(lastInput.value, lastInput.sourceName, lastInput.note, codecId, lastInput.key);
 }
 
-function decodeInto(value: unknown, sourceName: string, note: string | undefined, codecId: string | undefined): OpenResult {
-  // The format shown decides between dialects that read the value equally well (core's chooseDialect).
-  const decoded = decodeJson(value, sourceName, codecId, useAppStore.getState().formatId);
+function decodeInto(value: unknown, sourceName: string, note: string | undefined, codecId: string | undefined, key: string | undefined): OpenResult {
+  const remembered = key === undefined ? undefined : recallFile(key);
+  // The dialect the person names now, else the one they chose for this file before, else
+  // detected by evidence alone, whatever the format shown (core's chooseDialect).
+  const recalled = codecId === undefined && remembered?.dialect !== undefined && findCodec(remembered.dialect) ? remembered.dialect : undefined;
+  const decoded = decodeJson(value, sourceName, codecId ?? recalled);
   if (!decoded.ok) return refuse(decoded.title, decoded.details, decoded.diagnostics, readAs(codecId));
   // Asked only now: a file that could not be read replaces nothing.
   if (!confirmLeaveDataset()) return kept(sourceName);
@@ -59,12 +80,40 @@ function decodeInto(value: unknown, sourceName: string, note: string | undefined
   state.loadRecord(decoded.record);
   state.setImportDiagnostics(decoded.diagnostics);
   state.setSourceCodec(decoded.codec);
+  if (key !== undefined && codecId !== undefined) rememberFile(key, { dialect: codecId });
+  const format = showRememberedFormat(key, remembered?.format);
   const warnings = decoded.diagnostics.length;
-  const how = codecId === undefined ? decoded.codec.label : `read as ${decoded.codec.label}`;
+  const how = codecId !== undefined ? `read as ${decoded.codec.label}` : recalled !== undefined ? `${decoded.codec.label}, as you chose for this file` : decoded.codec.label;
   const message = `Opened ${sourceName} (${how})${warnings > 0 ? ` with ${warnings === 1 ? '1 warning' : `${warnings} warnings`}` : ''}.`;
   const details = [...(note ? [note] : []), ...(decoded.note ? [`${decoded.note}.`] : []), ...decoded.diagnostics.map(describeDiagnostic)];
-  state.showNotice({ tone: 'success', title: message, details, readAs: readAs(decoded.codec.id) });
+  // The person's own choice of format for this file is not second-guessed by the model's name.
+  const offer = remembered?.format === undefined ? formatOffer(value, format) : undefined;
+  state.showNotice({ tone: 'success', title: message, details, readAs: readAs(decoded.codec.id), ...(offer ? { offer } : {}) });
   return { ok: true, codec: decoded.codec, diagnostics: decoded.diagnostics, message, details };
+}
+
+/**
+ * Shows the format last shown with this file, if one was; a file seen for the first time keeps
+ * the format on screen (the person's last choice: no silent switch). Returns the format shown.
+ */
+function showRememberedFormat(key: string | undefined, format: string | undefined): string {
+  const state = useAppStore.getState();
+  if (key !== undefined && state.sourceCodec) shownFile = { key, source: state.sourceCodec };
+  if (format !== undefined && format !== state.formatId && findFormat(format)) {
+    state.setFormat(format);
+    void prepareFormat(format);
+    return format;
+  }
+  return state.formatId;
+}
+
+/** "This data names meta-llama/Llama-3.1-8B: show it as Llama 3.1?" when the model it names has a format other than `shown`. */
+function formatOffer(value: unknown, shown: string): Notice['offer'] {
+  const model = modelNamedIn(value);
+  const formatId = model === undefined ? undefined : formatForModel(model);
+  const format = formatId === undefined || formatId === shown ? undefined : findFormat(formatId);
+  if (!format || model === undefined) return undefined;
+  return { question: `This data names ${model}: show it as ${format.label}?`, action: `Show as ${format.label}`, formatId: format.id };
 }
 
 /**

@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useAppStore, type Notice } from '../store/index.ts';
 import { rememberNotice } from './notices/notice-history.ts';
+import { prepareFormat } from '../store/prepare-format.ts';
 
 // Only notices after opening a file have it: its chunk is prefetched with the open pipeline (files/lazy.ts).
 const ReadAsPicker = lazy(() => import('../files/ReadAsPicker.tsx'));
@@ -27,7 +28,7 @@ export function NoticeBar() {
   useEffect(() => {
     if (notice) rememberNotice(notice);
     // Errors stay, and so does a notice with a control in it (it must not vanish while in use).
-    if (!notice || notice.tone === 'error' || notice.readAs) return;
+    if (!notice || notice.tone === 'error' || notice.readAs || notice.offer) return;
     const id = setTimeout(() => {
       if (useAppStore.getState().notice?.id === notice.id) useAppStore.getState().dismissNotice();
     }, NOTICE_MS);
@@ -60,6 +61,7 @@ function NoticeBody({ notice }: { notice: Notice }) {
             {notice.details.length > MAX_DETAILS && <li>… and {notice.details.length - MAX_DETAILS} more</li>}
           </ul>
         )}
+        {notice.offer && <FormatOffer offer={notice.offer} />}
         {notice.readAs && (
           // The fallback keeps the picker's height: the notice must not grow under a pointer.
           <Suspense fallback={<div className="mt-1.5 h-7" />}>
@@ -71,5 +73,27 @@ function NoticeBody({ notice }: { notice: Notice }) {
         Dismiss
       </button>
     </div>
+  );
+}
+
+/** The format that matches the model the data names, offered (issue 24): the person decides; once shown, the offer goes. */
+function FormatOffer({ offer }: { offer: NonNullable<Notice['offer']> }) {
+  return (
+    <p className="mt-1.5 flex flex-wrap items-center gap-2">
+      <span>{offer.question}</span>
+      <button
+        type="button"
+        className="rounded border border-current px-2 py-0.5 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+        onClick={() => {
+          const state = useAppStore.getState();
+          state.setFormat(offer.formatId);
+          void prepareFormat(offer.formatId);
+          const { notice } = state;
+          if (notice) useAppStore.setState({ notice: { ...notice, offer: undefined } });
+        }}
+      >
+        {offer.action}
+      </button>
+    </p>
   );
 }

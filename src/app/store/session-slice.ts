@@ -23,6 +23,8 @@ export interface Notice {
    * it (none when none could). Such a notice stays until dismissed: it holds a control.
    */
   readAs?: { dialects: { id: string; label: string }[]; current?: string };
+  /** After opening JSON that names its model: the format that matches it, offered, not applied (files/open.ts). */
+  offer?: { question: string; action: string; formatId: string };
 }
 
 export interface SessionSlice {

@@ -129,7 +129,7 @@ export async function compareCommand(argv: readonly string[]): Promise<number> {
     }
     const decoded = decodeJsonText(await readInputText(run.file, 'compare'), run.choice, inputName(run.file));
     if (!decoded.ok) throw new CliError(`compare: ${decoded.message}`);
-    sayDialect(decoded, run.choice, run.a.format.id);
+    sayDialect(decoded, run.choice);
     const result = compareRecord(decoded.record, a, b);
     await writeOut(`${JSON.stringify(result)}\n`);
     const name = inputName(run.file);
@@ -162,7 +162,7 @@ function compareLine(a: Rendering, b: Rendering, choice: DialectChoice): LineJob
     const decoded = decodeJsonText(text, choice);
     if (!decoded.ok) return compareFailure(decoded);
     const result = compareRecord(decoded.record, a, b);
-    return { out: JSON.stringify(result), failed: !result.same, notes: [...dialectNotes(decoded, choice, a.format.id), ...kindNotes(result)] };
+    return { out: JSON.stringify(result), failed: !result.same, notes: [...dialectNotes(decoded, choice), ...kindNotes(result)] };
   }, compareFailure);
 }
 

@@ -81,7 +81,7 @@ export async function renderCommand(argv: readonly string[]): Promise<number> {
     }
     const decoded = decodeJsonText(text, choice, inputName(file));
     if (!decoded.ok) throw new CliError(`render: ${decoded.message}`);
-    sayDialect(decoded, choice, format.id);
+    sayDialect(decoded, choice);
     const fixed = fix ? fixForCommand(decoded.record, fix) : { record: decoded.record, notes: [] };
     for (const note of fixed.notes) writeErr(note.text);
     if (isPreferenceRecord(fixed.record)) {
@@ -120,7 +120,7 @@ function renderLine(format: Format<OptionValues>, options: Partial<OptionValues>
     if (!decoded.ok) return renderFailure(decoded);
     const fixed = fix ? fixForCommand(decoded.record, fix) : undefined;
     const record = fixed ? fixed.record : decoded.record;
-    const notes = dialectNotes(decoded, choice, format.id);
+    const notes = dialectNotes(decoded, choice);
     if (isPreferenceRecord(record)) {
       const branches = renderBranches(format, options, profile, tokenizer, record, decoded.diagnostics);
       return { out: branches.out, failed: branches.errors > 0, notes: fixed ? [...notes, ...fixed.notes] : notes };

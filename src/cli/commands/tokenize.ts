@@ -161,7 +161,7 @@ export async function tokenizeCommand(argv: readonly string[]): Promise<number> 
     }
     const decoded = decodeJsonText(text, choice, inputName(file));
     if (!decoded.ok) throw new CliError(`tokenize: ${decoded.message}`);
-    sayDialect(decoded, choice, format.id);
+    sayDialect(decoded, choice);
     const result = tokenizeRecord(format, options, tokenizer, mask, decoded.record);
     await writeOut(`${result.out}\n`);
     const diagnostics = [...decoded.diagnostics, ...result.diagnostics];
@@ -185,7 +185,7 @@ function tokenizeLine(format: Format<OptionValues>, options: Partial<OptionValue
     const decoded = decodeJsonText(text, choice);
     if (!decoded.ok) return tokenizeFailure(decoded);
     const result = tokenizeRecord(format, options, tokenizer, mask, decoded.record, decoded.diagnostics);
-    return { out: result.out, failed: hasErrors(result.diagnostics), notes: dialectNotes(decoded, choice, format.id) };
+    return { out: result.out, failed: hasErrors(result.diagnostics), notes: dialectNotes(decoded, choice) };
   }, tokenizeFailure);
 }
 

@@ -72,7 +72,7 @@ export async function validateCommand(argv: readonly string[]): Promise<number> 
     }
     const decoded = decodeJsonText(text, choice, inputName(file));
     if (!decoded.ok) throw new CliError(`validate: ${decoded.message}`);
-    sayDialect(decoded, choice, format.id);
+    sayDialect(decoded, choice);
     const { diagnostics, errors } = checkOne(format, profile, opened?.tokenizer, decoded.record, decoded.diagnostics);
     for (const diagnostic of diagnostics) await writeOut(`${diagnosticLine(diagnostic)}\n`);
     return errors > 0 ? EXIT_ERRORS : EXIT_OK;
@@ -111,7 +111,7 @@ function validateLine({ format, options, choice, profile }: ValidateSetup, token
     if (!decoded.ok) return { ...validateFailure(decoded), contentKey: key };
     const { diagnostics, errors } = checkOne(format, profile, tokenizer, decoded.record, decoded.diagnostics);
     const shown = withoutFixes(diagnostics);
-    return { out: JSON.stringify({ valid: errors === 0, diagnostics: shown }), failed: errors > 0, notes: dialectNotes(decoded, choice, format.id), diagnostics: shown, contentKey: key };
+    return { out: JSON.stringify({ valid: errors === 0, diagnostics: shown }), failed: errors > 0, notes: dialectNotes(decoded, choice), diagnostics: shown, contentKey: key };
   }, validateFailure);
 }
 
@@ -141,9 +141,9 @@ function quickCheck(format: Format<OptionValues>, options: Partial<OptionValues>
   return (json) => {
     const verdict = isClean(json);
     if (verdict === false) return undefined;
-    const how = cleanNativeReadingHow(json, choice, verdict === 'clean-keeps-unknown');
-    if (how === undefined) return undefined;
-    const notes = dialectNotes({ ok: true, codec: native, how }, choice, format.id);
+    const reading = cleanNativeReadingHow(json, format, choice);
+    if (reading === undefined) return undefined;
+    const notes = dialectNotes({ ok: true, codec: native, ...reading }, choice);
     if (subjectOf === undefined) return { out: CLEAN_LINE, failed: false, notes };
     const check = checkProvenClean(subjectOf(json), profile);
     if (check.diagnostics.length === 0) return { out: CLEAN_LINE, failed: false, notes };

@@ -7,7 +7,6 @@
  */
 import type { DialectContext } from '../interchange/choose-dialect.ts';
 import { findCodec } from '../interchange/registry.ts';
-import { findFormat } from '../formats/registry.ts';
 import type { OptionValues } from '../shared/options.ts';
 import type { LintRules } from './rules/types.ts';
 
@@ -25,11 +24,12 @@ export interface CheckProfile {
 /**
  * The dialect context of a profile: how a record is read for it (chooseDialect). One rule for
  * the editor, the dataset worker and the command, so a record is the same dialect everywhere.
+ * Only `readAs` counts: the format does not choose the dialect (issue 24, the defaults follow
+ * the data); `formatId` is accepted so that any part of a profile can be passed.
  */
-export function dialectContextOf(profile: Pick<CheckProfile, 'formatId' | 'readAs'>): DialectContext {
-  const format = findFormat(profile.formatId);
+export function dialectContextOf(profile: Pick<CheckProfile, 'readAs'> & { formatId?: string }): DialectContext {
   const override = profile.readAs === undefined ? undefined : findCodec(profile.readAs);
-  return { format, override };
+  return override === undefined ? {} : { override };
 }
 
 /** Two profiles check alike (same format, options, dialect and rules): plain-data equality. */

@@ -247,7 +247,8 @@ function answer(walk: Walk): boolean {
 function cleanCall(call: unknown, walk: Walk): boolean {
   if (!isObject(call) || !keysOk(call, CALL, walk)) return false;
   const { name, arguments: args } = call;
-  if (typeof name !== 'string' || typeof args !== 'string' || !clean(name, walk) || !clean(args, walk)) return false;
+  // Empty arguments: the render warns that the template writes nothing for them (apertus/calls.ts).
+  if (typeof name !== 'string' || typeof args !== 'string' || args.trim() === '' || !clean(name, walk) || !clean(args, walk)) return false;
   walk.something = true;
   walk.pending += 1;
   return isCleanToolCall(name, args, walk.tools);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { chooseDialect } from './choose-dialect.ts';
 import { findCodec } from './registry.ts';
+import { dialectContextOf } from '../checks/profile.ts';
 
-/** A format whose native dialect is Apertus JSON (as the Apertus format's is); only this field counts. */
-const APERTUS = { nativeDialect: 'apertus-json' };
-/** A format without one (OpenChatML, RWKV). */
-const NO_NATIVE = {};
+/** A format whose native dialect is Apertus JSON. */
+const APERTUS = 'apertus';
+/** A format without one. */
+const NO_NATIVE = 'openchatml';
 
 const plainChat = { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello.' }] };
 const toolChat = [
@@ -14,8 +15,9 @@ const toolChat = [
   { role: 'tool', tool_call_id: 'c1', content: '{"temp": 21}' },
 ];
 
-function choose(json: unknown, format?: { nativeDialect?: string }, override?: string) {
-  const reading = chooseDialect(json, { format, override: override === undefined ? undefined : findCodec(override) });
+/** Read for the profile of format `formatId` (the format shown: since issue 24 it must not change the choice). */
+function choose(json: unknown, formatId?: string, override?: string) {
+  const reading = chooseDialect(json, formatId === undefined ? { override: override === undefined ? undefined : findCodec(override) } : dialectContextOf({ formatId, ...(override === undefined ? {} : { readAs: override }) }));
   return reading && { codec: reading.codec.id, how: reading.how, ok: reading.decoded.record !== undefined };
 }
 
@@ -25,9 +27,17 @@ describe('chooseDialect', () => {
     expect(choose({ conversations: [] }, APERTUS, 'openai-chat')).toMatchObject({ codec: 'openai-chat', how: 'given' });
   });
 
-  it('reads plain chat, which Apertus JSON reads whole, as the native dialect of the format', () => {
-    expect(choose(plainChat, APERTUS)).toEqual({ codec: 'apertus-json', how: 'native', ok: true });
-    expect(choose(toolChat, APERTUS)).toEqual({ codec: 'apertus-json', how: 'native', ok: true });
+  it('reads plain OpenAI chat, which Apertus JSON reads whole too, as OpenAI Chat whatever the format (the tie goes to the most common writer)', () => {
+    // Issue 24: the dialect follows the data, not the format shown; a plain OpenAI export is also valid Apertus JSON.
+    expect(choose(plainChat, APERTUS)).toMatchObject({ codec: 'openai-chat', how: 'detected', ok: true });
+    expect(choose(toolChat, APERTUS)).toMatchObject({ codec: 'openai-chat', how: 'detected', ok: true });
+    expect(choose(plainChat, APERTUS)).toEqual(choose(plainChat, NO_NATIVE));
+    expect(choose(toolChat, APERTUS)).toEqual(choose(toolChat));
+  });
+
+  it('reads a value with Apertus JSON marks as Apertus JSON whatever the format', () => {
+    const blocks = [{ role: 'assistant', content: { blocks: [{ type: 'response', text: 'Hi.' }] } }];
+    expect(choose(blocks, NO_NATIVE)).toMatchObject({ codec: 'apertus-json', how: 'detected', ok: true });
   });
 
   it('reads the same value as the detected dialect for a format without a native one, or none', () => {
@@ -52,12 +62,12 @@ describe('chooseDialect', () => {
     expect(choose({ messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] }, APERTUS)).toMatchObject({ codec: 'openai-chat', how: 'detected' });
   });
 
-  it('keeps the native dialect when it is also the detected one, with its own unknown keys or with errors', () => {
+  it('reads a value Apertus JSON detects as itself with its own unknown keys or with errors', () => {
     // Keys of a content mapping that the template ignores are Apertus JSON's own (kept for the round trip).
     const mapping = [{ role: 'user', content: { text: 'ignored', parts: [{ type: 'text', text: 'hi' }] } }];
-    expect(choose(mapping, APERTUS)).toEqual({ codec: 'apertus-json', how: 'native', ok: true });
+    expect(choose(mapping, APERTUS)).toEqual({ codec: 'apertus-json', how: 'detected', ok: true });
     const broken = [{ role: 'assistant', content: { blocks: [{ type: 'response' }] } }];
-    const reading = chooseDialect(broken, { format: APERTUS });
+    const reading = chooseDialect(broken, dialectContextOf({ formatId: APERTUS }));
     expect(reading?.codec.id).toBe('apertus-json');
     expect(reading?.how).toBe('detected');
     expect(reading?.decoded.diagnostics.some((d) => d.severity === 'error')).toBe(true);

@@ -1,32 +1,20 @@
 /**
- * Which JSON dialect reads a value: one rule for the app (opening a file) and the CLI (render,
- * validate, convert), so that the same JSON with the same format is the same record everywhere
- * (see docs/cli.md, 'Which dialect reads the input').
+ * Which JSON dialect reads a value: one rule for the app (paste, file open, dataset open) and the
+ * CLI (render, validate, convert, `--from` absent), so that the same JSON is the same record
+ * everywhere (see docs/dialects.md#detection, docs/cli.md 'Which dialect reads the input').
  *
- * 1. Named (`override`: the app's "Read as", the CLI's `--input-dialect` / `--from`): that one.
- * 2. The format's native dialect (Apertus: apertus-json), when it reads the whole value: no
- *    errors and no field it does not know (nothing kept as an unknown field or block). Plain
- *    Apertus JSON looks like OpenAI Chat Completions message by message; read natively, the
- *    render is exactly what the format's reference (the official template) makes of this JSON,
- *    and no field loses a meaning that another dialect would give it. Not when another dialect
- *    recognises the value by a shape of its own (Anthropic's top-level `system`, spec 002
- *    `contents`, a Parley JSON version key, …).
- * 3. Otherwise the detected dialect (the most confident detector). An OpenAI request with a
- *    `model` is read as OpenAI, so that `model` stays a request field that Anthropic and
- *    Responses have too, rather than an unknown field of Apertus JSON.
+ * 1. Named (`override`: the app's "Read as" or the dialect remembered for that file, the CLI's
+ *    `--input-dialect` / `--from`): that one.
+ * 2. Otherwise the detected dialect, by evidence in the value alone (the most confident
+ *    detector, registry.ts `detectDialect`). The format shown does not count (issue 24: the
+ *    defaults follow the data): a plain OpenAI export, which Apertus JSON reads whole too, is
+ *    OpenAI Chat, the most common writer of such values, in every format.
  */
-import { hasErrors } from '../model/diagnostic.ts';
 import type { Block, Extensible, Message, ParleyRecord, Part, ToolCall, ToolOutput } from '../model/types.ts';
 import { detectDialect, detectionNote, findCodec } from './registry.ts';
 import type { DecodeResult, InterchangeCodec } from './types.ts';
 
-/**
- * Detectors give 0.95 and more only for shapes no other dialect writes (see each detect.ts);
- * plain chat and shapes shared with Apertus JSON (tool messages, `tool_calls`) score less.
- */
-const OWN_SHAPE = 0.95;
-
-export type ReadHow = 'given' | 'native' | 'detected';
+export type ReadHow = 'given' | 'detected';
 
 export interface DialectReading {
   codec: InterchangeCodec;
@@ -38,25 +26,14 @@ export interface DialectReading {
 }
 
 export interface DialectContext {
-  /** The format the record is for; only its `nativeDialect` counts (a structural type, so that interchange does not import formats). */
-  format?: { nativeDialect?: string; nativeKeepsUnknown?: boolean } | undefined;
-  /** The dialect the person named. */
+  /** The dialect the person named (or the app remembered for the file). */
   override?: InterchangeCodec | undefined;
 }
 
 /** Reads `json` with the dialect the rule above chooses; undefined when no dialect claims it. */
-export function chooseDialect(json: unknown, { format, override }: DialectContext = {}): DialectReading | undefined {
+export function chooseDialect(json: unknown, { override }: DialectContext = {}): DialectReading | undefined {
   if (override) return { codec: override, decoded: override.decode(json), how: 'given' };
   const detection = detectDialect(json);
-  const detected = detection?.codec;
-  const native = nativeCodecOf(format);
-  if (native && !hasOwnShape(detection, native)) {
-    const decoded = native.decode(json);
-    const clean = decoded.record !== undefined && !hasErrors(decoded.diagnostics);
-    // Detected as itself, the native dialect's unknown fields are its own (kept for the round trip).
-    if (clean && (detected?.id === native.id || format?.nativeKeepsUnknown === true || !keepsUnknown(decoded.record))) return { codec: native, decoded, how: 'native' };
-    if (detected?.id === native.id) return { codec: native, decoded, how: 'detected' };
-  }
   if (!detection) return undefined;
   const note = detectionNote(detection, json);
   const reading: DialectReading = { codec: detection.codec, decoded: detection.codec.decode(json), how: 'detected' };
@@ -65,27 +42,18 @@ export function chooseDialect(json: unknown, { format, override }: DialectContex
 
 /**
  * How `chooseDialect` reads `json` when the format's native dialect reads it without any
- * diagnostic (the caller has made sure of that, e.g. with a format's clean check), keeping
- * fields it does not know or not: `given` or `native`, or undefined when it would choose
- * another dialect.
+ * diagnostic (the caller has made sure of that, e.g. with a format's clean check): `given` or
+ * `detected` (with the detection's note) when the rule reads it in that dialect, undefined
+ * when it reads it in another. Saves the decode that `chooseDialect` would do.
  */
-export function cleanNativeReadingHow(json: unknown, { format, override }: DialectContext, keepsUnknownFields: boolean): ReadHow | undefined {
-  const native = nativeCodecOf(format);
+export function cleanNativeReadingHow(json: unknown, format: { nativeDialect?: string }, { override }: DialectContext): Pick<DialectReading, 'how' | 'note'> | undefined {
+  const native = format.nativeDialect === undefined ? undefined : findCodec(format.nativeDialect);
   if (!native) return undefined;
-  if (override) return override.id === native.id ? 'given' : undefined;
+  if (override) return override.id === native.id ? { how: 'given' } : undefined;
   const detection = detectDialect(json);
-  if (hasOwnShape(detection, native)) return undefined;
-  // As chooseDialect: unknown fields are the native dialect's own only when it is detected as itself.
-  return !keepsUnknownFields || detection?.codec.id === native.id || format?.nativeKeepsUnknown === true ? 'native' : undefined;
-}
-
-function nativeCodecOf(format: DialectContext['format']): InterchangeCodec | undefined {
-  return format?.nativeDialect === undefined ? undefined : findCodec(format.nativeDialect);
-}
-
-/** Another dialect recognises the value by a shape of its own (the score detection already computed: each detector runs once per value). */
-function hasOwnShape(detection: ReturnType<typeof detectDialect>, native: InterchangeCodec): boolean {
-  return detection !== undefined && detection.codec.id !== native.id && detection.score >= OWN_SHAPE;
+  if (detection?.codec.id !== native.id) return undefined;
+  const note = detectionNote(detection, json);
+  return note === undefined ? { how: 'detected' } : { how: 'detected', note };
 }
 
 /** Whether the reader kept any field it does not know (in `extra`) or a block of a type it does not know. */

@@ -83,10 +83,9 @@ describe('detection by evidence', () => {
     );
   });
 
-  it('says nothing more when the chosen dialect has a mark of its own, or was named, or is the format’s', () => {
+  it('says nothing more when the chosen dialect has a mark of its own, or was named', () => {
     expect(chooseDialect({ system: 'x', messages: [user] })?.note).toBeUndefined();
     expect(chooseDialect({ messages: [user, { role: 'tool', tool_call_id: 'c', content: '1' }] })?.note).toBeUndefined();
     expect(chooseDialect({ messages: [user] }, { override: findCodec('anthropic') })?.note).toBeUndefined();
-    expect(chooseDialect({ messages: [user] }, { format: { nativeDialect: 'apertus-json' } })?.note).toBeUndefined();
   });
 });

@@ -38,7 +38,9 @@ describe('checkToolCall', () => {
   });
 
   it('reports empty arguments and non-object arguments', () => {
-    expect(check('search', '  ')[0]).toMatchObject({ code: TOOL_CALL_CODES.syntax, path: argsPath });
+    // Empty arguments (a new call before anything is typed) mean {} (issue 24): only the schema speaks.
+    expect(check('search', '  ')).toEqual(check('search', '{}'));
+    expect(check('search', '  ')[0]).not.toMatchObject({ code: TOOL_CALL_CODES.syntax, path: argsPath });
     expect(check('search', '[1]')[0]).toMatchObject({ code: TOOL_CALL_CODES.notObject, message: 'Arguments must be a JSON object, got array.' });
     expect(check('search', '"x"')[0]?.message).toBe('Arguments must be a JSON object, got string.');
   });

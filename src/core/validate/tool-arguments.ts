@@ -43,15 +43,14 @@ export function checkArgumentsText(text: string, where: Where): { diagnostics: D
 }
 
 /**
- * The arguments text parsed as JSON, or the syntax error (empty text included) as an error at
- * `where`. Formats that write arguments verbatim report the same diagnostic (same code, path and
+ * The arguments text parsed as JSON, or the syntax error as an error at `where`. Empty text
+ * (a new call before anything is typed) means no arguments: `{}`, no error (issue 24); the
+ * schema checks still say which required argument is missing. Formats that write arguments verbatim report the same diagnostic (same code, path and
  * message) so that the app, which also runs `validateRecord`, can tell it is one problem.
  * (`where` may be a renderer's `Place`: its path is made only for the diagnostic.)
  */
 export function parseArgumentsText(text: string, where: Where): { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic } {
-  if (text.trim() === '') {
-    return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, 'Arguments are empty: write a JSON object, e.g. {} for none.', pathAt(where)) };
-  }
+  if (text.trim() === '') return { ok: true, value: {} };
   const parsed = parseJson(text);
   if (!parsed.ok) {
     return { ok: false, diagnostic: error(TOOL_CALL_CODES.syntax, `Arguments are not valid JSON: ${describeJsonSyntaxError(parsed.error)}.`, pathAt(where)) };
@@ -115,8 +114,9 @@ export function isCleanToolCall(name: string, args: string, tools: readonly Tool
   if (tool === undefined || tool.parameters === undefined) return isSurelyJsonObject(args) || checkArgumentsText(args, []).diagnostics.length === 0;
   let value: unknown;
   try {
-    // checkArgumentsText's parse is JSON.parse (json-syntax.ts): it fails exactly where this throws.
-    value = JSON.parse(args);
+    // checkArgumentsText's parse is JSON.parse (json-syntax.ts): it fails exactly where this
+    // throws. Empty arguments mean {} there (parseArgumentsText), and here.
+    value = args.trim() === '' ? {} : JSON.parse(args);
   } catch {
     return false;
   }

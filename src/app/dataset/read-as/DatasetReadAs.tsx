@@ -13,10 +13,9 @@ import { detectedReading, dialectCounts, type Detected } from './read-as-logic.t
 
 const DETECT = '';
 
-/** What the detection makes of the first listed record (read again when the file or the format changes). */
+/** What the detection makes of the first listed record (read again when the file changes). */
 function useDetected(): Detected | null | undefined {
   const dataset = useAppStore((s) => s.dataset);
-  const formatId = useAppStore((s) => s.formatId);
   const first = useAppStore((s) => s.datasetOrder[0]);
   const [detected, setDetected] = useState<Detected | null | undefined>(undefined);
   useEffect(() => {
@@ -25,7 +24,7 @@ function useDetected(): Detected | null | undefined {
     readRecordInput(useAppStore.getState(), first)
       .then((input) => {
         const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
-        if (live) setDetected(detectedReading(text, { formatId }) ?? null);
+        if (live) setDetected(detectedReading(text) ?? null);
       })
       .catch(() => {
         // The file can no longer be read (changed on disk): the choice still works, without the note.
@@ -34,7 +33,7 @@ function useDetected(): Detected | null | undefined {
     return () => {
       live = false;
     };
-  }, [dataset, formatId, first]);
+  }, [dataset, first]);
   return detected;
 }
 

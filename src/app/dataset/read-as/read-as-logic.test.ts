@@ -21,23 +21,23 @@ describe('the dialects a dataset is read as', () => {
 describe('the dialect detection chooses for a record, and why', () => {
   it('names a dialect its fields mark', () => {
     const text = JSON.stringify({ conversations: [{ from: 'human', value: 'hi' }, { from: 'gpt', value: 'hello' }] });
-    expect(detectedReading(text, { formatId: 'chatml' })).toEqual({ label: label('sharegpt'), why: `its fields mark it as ${label('sharegpt')}` });
+    expect(detectedReading(text)).toEqual({ label: label('sharegpt'), why: `its fields mark it as ${label('sharegpt')}` });
   });
 
-  it('names the format\'s own dialect when it reads the record whole (Apertus)', () => {
-    const text = JSON.stringify({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] });
-    expect(detectedReading(text, { formatId: 'apertus' })).toEqual({ label: label('apertus-json'), why: "the format's own dialect, which reads it whole" });
+  it('names Apertus JSON for a record its fields mark, whatever the format shown', () => {
+    const text = JSON.stringify({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: { blocks: [{ type: 'response', text: 'hello' }] } }] });
+    expect(detectedReading(text)).toEqual({ label: label('apertus-json'), why: `its fields mark it as ${label('apertus-json')}` });
   });
 
   it('says which others fit plain messages too, for a format without a dialect of its own', () => {
     const text = JSON.stringify({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] });
-    const detected = detectedReading(text, { formatId: 'chatml' });
+    const detected = detectedReading(text);
     expect(detected?.label).toBeDefined();
     expect(detected?.why).toMatch(/fits? it as well/);
   });
 
   it('is undefined for a line that is not JSON or not a conversation', () => {
-    expect(detectedReading('{"messages": [', { formatId: 'chatml' })).toBeUndefined();
-    expect(detectedReading('42', { formatId: 'chatml' })).toBeUndefined();
+    expect(detectedReading('{"messages": [')).toBeUndefined();
+    expect(detectedReading('42')).toBeUndefined();
   });
 });

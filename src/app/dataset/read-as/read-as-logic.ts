@@ -1,10 +1,10 @@
 /**
  * What the dataset's "Read as" control shows, as plain functions: how many records each dialect
  * reads now (the rows' summaries), and which dialect the detection chooses for a record and why
- * (core's chooseDialect with the format's context and no dialect named, the rule the command
+ * (core's chooseDialect with no dialect named, by evidence alone: the rule the command
  * follows without `--input-dialect`).
  */
-import { chooseDialect, dialectContextOf, findCodec, parseJson, type CheckProfile } from '../../../core/index.ts';
+import { chooseDialect, dialectContextOf, findCodec, parseJson } from '../../../core/index.ts';
 import type { DatasetRow } from '../../store/index.ts';
 
 export interface DialectCount {
@@ -32,13 +32,12 @@ export interface Detected {
 }
 
 /** The dialect a record's text is read as when none is named, and why; undefined when none reads it. */
-export function detectedReading(text: string, profile: Pick<CheckProfile, 'formatId'>): Detected | undefined {
+export function detectedReading(text: string): Detected | undefined {
   const parsed = parseJson(text);
   if (!parsed.ok) return undefined;
-  const reading = chooseDialect(parsed.value, dialectContextOf({ formatId: profile.formatId }));
+  const reading = chooseDialect(parsed.value, dialectContextOf({}));
   if (!reading) return undefined;
   const { label } = reading.codec;
-  if (reading.how === 'native') return { label, why: `the format's own dialect, which reads it whole` };
   if (reading.note !== undefined) return { label, why: reading.note };
   return { label, why: `its fields mark it as ${label}` };
 }

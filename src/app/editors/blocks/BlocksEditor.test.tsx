@@ -103,6 +103,20 @@ describe('assistant blocks editor', () => {
     expect((blocks(0)[0] as { calls: object[] }).calls[1]).not.toHaveProperty('callId');
   });
 
+  it('starts a new tool call with empty arguments, every way one is added (typing after a click gives what was typed, not {}{…})', () => {
+    mount(conversation([textMessage('user', 'q'), blocksMessage([])]));
+    click('Add tool calls to message 2');
+    click('Add tool call to message 2 block 1');
+    expect((byName('Message 2 block 1 tool call 1 arguments') as HTMLTextAreaElement).value).toBe('');
+    expect((byName('Message 2 block 1 tool call 2 arguments') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('starts a new OpenAI-style tool call with empty arguments', () => {
+    mount(conversation([textMessage('user', 'q'), textMessage('assistant', 'Let me look.')]));
+    click('Add OpenAI-style tool call to message 2');
+    expect(messages()[1]?.toolCalls).toMatchObject([{ arguments: '' }]);
+  });
+
   it('edits OpenAI-style tool calls on a message with the same editor', () => {
     mount(conversation([textMessage('user', 'q'), textMessage('assistant', 'Let me look.')]));
     click('Add OpenAI-style tool call to message 2');

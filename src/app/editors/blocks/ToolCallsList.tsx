@@ -10,7 +10,7 @@ export function ToolCallsList({ listPath, calls }: { listPath: FieldPath; calls:
   // The label of the owner: `Message 3 block 2` (listPath ends with 'calls' or 'toolCalls').
   const owner = listPath.slice(0, -1);
   const add = () => {
-    insertAt(listPath, calls.length, toolCall('', '{}'));
+    insertAt(listPath, calls.length, toolCall('', ''));
     useAppStore.getState().reveal([...listPath, calls.length, 'name']);
   };
   return (

@@ -27,7 +27,7 @@ export function newBlock(type: NewBlockType): Block {
     case 'response':
       return response('');
     case 'tool_calls':
-      return toolCalls([toolCall('', '{}')]);
+      return toolCalls([toolCall('', '')]);
     case 'tool_outputs':
       return toolOutputs([toolOutput('')]);
   }

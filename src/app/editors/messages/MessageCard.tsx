@@ -105,7 +105,7 @@ export const MessageCard = memo(function MessageCard({ index, dragHandle }: { in
               aria-label={actionLabel('Add OpenAI-style tool call to', path)}
               title="A tool_calls entry on the message itself (the legacy OpenAI form), rendered after the content"
               onClick={() => {
-                setField([...path, 'toolCalls'], [toolCall('', '{}')], true);
+                setField([...path, 'toolCalls'], [toolCall('', '')], true);
                 useAppStore.getState().reveal([...path, 'toolCalls', 0, 'name']);
               }}
             >

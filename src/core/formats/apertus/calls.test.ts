@@ -17,11 +17,17 @@ describe('tool call arguments that are not JSON', () => {
   it.each<[string, string, string]>([
     ['a word', 'oops', 'Arguments are not valid JSON: Unexpected "o": expected a value at line 1, column 1.'],
     ['a trailing comma', '{"a": 1,}', "Arguments are not valid JSON: Trailing comma before '}' at line 1, column 8."],
-    ['nothing', '', 'Arguments are empty: write a JSON object, e.g. {} for none.'],
   ])('%s: written verbatim, with a warning at the arguments field', (_name, args, message) => {
     const rendered = expectRender(blockCall(args), `${DEFAULT_HEAD}${Q}<|assistant_start|><|tools_prefix|>[{"f": ${args}}]<|tools_suffix|>`);
     const path = ['messages', 1, 'content', 'blocks', 0, 'calls', 0, 'arguments'];
     expect(rendered.diagnostics).toEqual([{ severity: 'warning', code: 'tool-call/arguments-syntax', message, path }]);
+  });
+
+  it('empty arguments: written as the template writes them (nothing), with a warning and no error (issue 24: they mean {})', () => {
+    const rendered = expectRender(blockCall(''), `${DEFAULT_HEAD}${Q}<|assistant_start|><|tools_prefix|>[{"f": }]<|tools_suffix|>`);
+    const path = ['messages', 1, 'content', 'blocks', 0, 'calls', 0, 'arguments'];
+    expect(rendered.diagnostics.map((d) => [d.severity, d.code, d.path])).toEqual([['warning', 'apertus/arguments-empty', path]]);
+    expect(rendered.diagnostics[0]?.message).toContain('Write {} for a call without arguments.');
   });
 
   it('warns at the legacy toolCalls path too', () => {

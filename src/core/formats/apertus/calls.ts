@@ -75,6 +75,13 @@ function renderArguments(e: Emitter, call: ToolCall, k: number, place: Place, la
     e.content(call.arguments, place, true);
     return;
   }
+  if (call.arguments.trim() === '') {
+    // Empty arguments mean {} to the checks and to formats that need an object (issue 24); the
+    // official template concatenates the text, so it writes nothing here: said, not an error.
+    e.warn(CODES.argumentsEmpty, `${label}: tool call ${k + 1} (${JSON.stringify(call.name)}) has empty arguments; the template writes them as they are (nothing). Write {} for a call without arguments.`, place);
+    e.content(call.arguments, place, true);
+    return;
+  }
   const parsed = parseArgumentsText(call.arguments, place);
   if (call.argumentsWasObject && parsed.ok && isPlainObject(parsed.value)) {
     const written = e.objectMapArguments ? `"${MAPPING_AS_TEXT}" (the template's own bytes, as the option asks)` : 'their JSON text';

@@ -25,6 +25,7 @@ export const CODES = {
   blockType: 'apertus/block-type',
   toolOutputsAfterToolMessages: 'apertus/tool-outputs-after-tool-messages',
   argumentsObject: 'apertus/arguments-object',
+  argumentsEmpty: 'apertus/arguments-empty',
   legacyCallType: 'apertus/legacy-call-type',
   toolCallsIgnored: 'apertus/tool-calls-ignored',
   toolOutsideAssistant: 'apertus/tool-outside-assistant',

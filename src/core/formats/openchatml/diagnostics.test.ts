@@ -97,20 +97,25 @@ describe('function calling', () => {
   });
 
   it('arguments that are not a JSON object are an error, written as typed', () => {
-    const calls = ['[1, 2]', '{"a": ', '', '"text"'].map((args) => toolCall('get', args));
+    const calls = ['[1, 2]', '{"a": ', '"text"'].map((args) => toolCall('get', args));
     const rendered = diagnose(conversation([textMessage('system', 'S'), blocksMessage([toolCalls(calls)])], tools));
     expect(rendered.text).toContain('<|function_call|>\n{"arguments": [1, 2], "name": "get"}');
     expect(rendered.text).toContain('<|function_call|>\n{"arguments": {"a": , "name": "get"}');
     // The codes of validateRecord's argument checks (the app and CLI list each problem once), in OpenChatML's words.
     const syntax = TOOL_CALL_CODES.syntax;
     const notObject = TOOL_CALL_CODES.notObject;
-    expect(rendered.diagnostics.map((d) => [d.code, d.severity, d.path?.join('.')])).toEqual([notObject, syntax, syntax, notObject].map((code, c) => [code, 'error', `messages.1.content.blocks.0.calls.${c}.arguments`]));
+    expect(rendered.diagnostics.map((d) => [d.code, d.severity, d.path?.join('.')])).toEqual([notObject, syntax, notObject].map((code, c) => [code, 'error', `messages.1.content.blocks.0.calls.${c}.arguments`]));
     expect(rendered.diagnostics.map((d) => d.message.replace(/^.*has type object\): /, ''))).toEqual([
       'Arguments must be a JSON object, got array. They are written as typed.',
       'Arguments are not valid JSON: Unexpected end of text: expected a value at line 1, column 7. They are written as typed.',
-      'Arguments are empty: write a JSON object, e.g. {} for none. They are written as typed.',
       'Arguments must be a JSON object, got string. They are written as typed.',
     ]);
+  });
+
+  it('empty arguments mean no arguments: the object {} is written, without a diagnostic (issue 24)', () => {
+    const rendered = diagnose(conversation([textMessage('system', 'S'), blocksMessage([toolCalls([toolCall('get', ' ')])])], tools));
+    expect(rendered.text).toContain('<|function_call|>\n{"arguments": {}, "name": "get"}');
+    expect(rendered.diagnostics.filter((d) => (d.path ?? []).includes('arguments'))).toEqual([]);
   });
 
   it('outputs that do not match the calls: one too many, one missing, another name, another call id', () => {

@@ -87,8 +87,17 @@ export function renderCall(e: Emitter, call: ToolCall, path: FieldPath, trainabl
     e.json(node, compactLayout(e), trainable);
     return;
   }
-  // The problem validateRecord also reports, under its code (one problem in the app and CLI), in OpenChatML's words.
   const argumentsPath = [...path, 'arguments'];
+  if (call.arguments.trim() === '') {
+    // Empty arguments (a new call before anything is typed) mean none: the object §8.2 needs, {} (issue 24).
+    e.structure('{"arguments": ', path, trainable);
+    e.structure('{}', argumentsPath, trainable);
+    e.structure(', "name": ', path, trainable);
+    e.content(pythonString(call.name, e.options.ensureAscii), [...path, 'name'], trainable);
+    e.structure('}', path, trainable);
+    return;
+  }
+  // The problem validateRecord also reports, under its code (one problem in the app and CLI), in OpenChatML's words.
   const shared = checkArgumentsText(call.arguments, argumentsPath).diagnostics[0];
   e.error(
     shared?.code ?? TOOL_CALL_CODES.notObject,

@@ -36,6 +36,8 @@ export function isArgumentsMode(value: unknown): value is ArgumentsMode {
 
 /** The JSON object the arguments text holds, or undefined. */
 function objectOf(text: string): Record<string, unknown> | undefined {
+  // Empty arguments (a new call before anything is typed) mean no arguments: {} (issue 24).
+  if (text.trim() === '') return {};
   // Not an object unless it starts like one: most texts are objects, the rest need no parse.
   if (!text.trimStart().startsWith('{')) return undefined;
   try {
