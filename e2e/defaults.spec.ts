@@ -35,7 +35,7 @@ test('an OpenAI tool file opened in Apertus: read as OpenAI Chat, exported as Op
   await page.getByRole('tab', { name: 'JSON' }).click();
   await expect(page.getByRole('combobox', { name: 'JSON dialect' })).toHaveValue('openai-chat');
 
-  await parley.button('Export as…').click();
+  await parley.fileMenu('Export as…');
   const dialog = page.getByRole('dialog', { name: 'Export as…' });
   await expect(dialog.getByRole('radio', { name: /^OpenAI Chat Completions \(default\)/ })).toBeChecked();
   const downloading = page.waitForEvent('download');

@@ -34,7 +34,7 @@ test('the manifest: standalone, relative to the site, icons that exist, file han
   expect(manifest.file_handlers).toHaveLength(1);
   const [handler] = manifest.file_handlers;
   expect(handler?.action).toBe('./');
-  expect(Object.values(handler?.accept ?? {}).flat().sort()).toEqual(['.json', '.jsonl', '.ndjson']);
+  expect(Object.values(handler?.accept ?? {}).flat().sort()).toEqual(['.json', '.jsonl', '.ndjson', '.parquet']);
   expect(handler?.accept).toEqual(Object.fromEntries(DATASET_FILE_TYPES.map((type) => [type.mime, type.extensions])));
 
   // Chromium installs with a 192 px and a 512 px icon; each is served and is the size it claims.

@@ -93,7 +93,7 @@ test('visited once, the site works with the network off: edit and export a conve
   await parley.field('Message 2 part 1 text').fill('Edited offline');
   await parley.expectPreviewToContain('Edited offline');
 
-  await parley.button('Export as…').click();
+  await parley.fileMenu('Export as…');
   const exportDialog = page.getByRole('dialog', { name: 'Export as…' });
   const conversation = page.waitForEvent('download');
   await exportDialog.getByRole('button', { name: 'Download' }).click();
