@@ -36,10 +36,12 @@ describe('rowContent', () => {
     expect(row.codes).toEqual(['lost-in-conversion']);
   });
 
-  it('reads the record in the dialect the profile gives (the same rule as the command)', () => {
+  it('reads the record by its evidence whatever the format, or in the dialect the profile names (the same rule as the command)', () => {
+    // Issue 24: a plain OpenAI record, which Apertus JSON reads whole too, is OpenAI Chat in every format.
     const text = '{"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"ok"}]}';
-    expect(content(text, { formatId: 'apertus' }).summary?.dialect).toBe('apertus-json');
+    expect(content(text, { formatId: 'apertus' }).summary?.dialect).toBe('openai-chat');
     expect(content(text, { formatId: 'chatml' }).summary?.dialect).toBe('openai-chat');
+    expect(content(text, { formatId: 'apertus', readAs: 'apertus-json' }).summary?.dialect).toBe('apertus-json');
   });
 
   it('gives records with the same text (white space around it aside) the same content key, others another', () => {

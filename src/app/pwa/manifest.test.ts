@@ -14,13 +14,13 @@ function pngSize(path: string): string {
 describe('the web app manifest', () => {
   const manifest = webAppManifest();
 
-  it('opens .jsonl, .ndjson and .json files, on the app page itself', () => {
-    expect(manifest.file_handlers).toEqual([{ action: './', accept: { 'application/jsonl': ['.jsonl'], 'application/x-ndjson': ['.ndjson'], 'application/json': ['.json'] } }]);
+  it('opens .jsonl, .ndjson, .json and .parquet files, on the app page itself', () => {
+    expect(manifest.file_handlers).toEqual([{ action: './', accept: { 'application/jsonl': ['.jsonl'], 'application/x-ndjson': ['.ndjson'], 'application/json': ['.json'], 'application/vnd.apache.parquet': ['.parquet'] } }]);
   });
 
   it('follows the one list of file types: a type added there is handled by the installed app', () => {
-    const withParquet = [...DATASET_FILE_TYPES, { mime: 'application/vnd.apache.parquet', extensions: ['.parquet'] }];
-    expect(webAppManifest(withParquet).file_handlers[0]?.accept['application/vnd.apache.parquet']).toEqual(['.parquet']);
+    const withArrow = [...DATASET_FILE_TYPES, { mime: 'application/vnd.apache.arrow.file', extensions: ['.arrow'] }];
+    expect(webAppManifest(withArrow).file_handlers[0]?.accept['application/vnd.apache.arrow.file']).toEqual(['.arrow']);
   });
 
   it('uses only URLs relative to itself, so that the site works from any sub-path', () => {
@@ -40,8 +40,8 @@ describe('the web app manifest', () => {
 
 describe('the dataset file types', () => {
   it('give the pickers the same extensions', () => {
-    expect(Object.values(acceptMap()).flat().sort()).toEqual(['.json', '.jsonl', '.ndjson']);
-    expect(inputAccept().split(',').sort()).toEqual(['.json', '.jsonl', '.ndjson', 'application/json']);
+    expect(Object.values(acceptMap()).flat().sort()).toEqual(['.json', '.jsonl', '.ndjson', '.parquet']);
+    expect(inputAccept().split(',').sort()).toEqual(['.json', '.jsonl', '.ndjson', '.parquet', 'application/json']);
   });
 
   it('merge extensions that share a MIME type', () => {
