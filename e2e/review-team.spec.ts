@@ -134,6 +134,20 @@ test('guidelines dropped beside the dataset: shown with their labels, their scri
   expect(entry).toMatchObject({ line: 1, labels: ['toxic'], reviewer: 'Ana', guidelines: sha256(guidelines) });
 });
 
+test('the File menu opens guidelines beside the open dataset (its review entries are there in dataset mode only)', async ({ parley, page }) => {
+  await parley.goto();
+  await page.getByRole('button', { name: 'File', exact: true }).click();
+  const menu = page.getByRole('menu', { name: 'File' });
+  await expect(menu.getByRole('menuitem', { name: 'Open file…' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Save review file' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await parley.openFile('team.jsonl', DATASET, 'application/jsonl');
+  await expect(page.getByRole('list', { name: 'Records' }).getByRole('button', { name: /^Line 6: / })).toBeVisible();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), parley.fileMenu('Open review file or guidelines…')]);
+  await chooser.setFiles({ name: 'team.guidelines.md', mimeType: 'text/markdown', buffer: Buffer.from('# Menu guidelines\n\nBe kind.\n') });
+  await expect(page.getByRole('complementary', { name: 'Guidelines' }).getByRole('heading', { name: 'Menu guidelines' })).toBeVisible();
+});
+
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
