@@ -40,7 +40,7 @@ test('two reviewers exchange a review file: verdicts and comments follow their r
   await parley.button('Add comment').click();
   await expect(list.getByRole('button', { name: /^Line 2: .*\bflagged, 1 open comment/ })).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), parley.button('Save review file').click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), parley.fileMenu('Save review file')]);
   expect(download.suggestedFilename()).toBe('team.review.jsonl');
   const reviewText = await readFile(await download.path(), 'utf8');
   const entries = reviewText.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -48,6 +48,14 @@ test('two reviewers exchange a review file: verdicts and comments follow their r
   expect(entries[0]).toMatchObject({ line: 1, fingerprint: sha256(LINES[0] as string), status: 'done', labels: [], comments: [], reviewer: 'Ana' });
   expect(entries[1]).toMatchObject({ line: 2, fingerprint: sha256(LINES[1] as string), status: 'flagged', reviewer: 'Ana' });
   expect(entries[1]?.comments).toEqual([{ author: 'Ana', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown, text: 'Is this answer right?', resolved: false, message: 1 }]);
+
+  // Export with statuses, from the File menu: the field named in its dialog, on the reviewed records only.
+  await parley.fileMenu('Export with statuses…');
+  const exportDialog = page.getByRole('dialog', { name: 'Export with statuses' });
+  await exportDialog.getByLabel('Status field').fill('verdict');
+  const [exported] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Export with statuses' }).click()]);
+  const exportedLines = (await readFile(await exported.path(), 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(exportedLines.map((line) => line.verdict)).toEqual(['done', 'flagged', undefined, undefined, undefined, undefined]);
 
   // Bo, in his own browser: the dataset has a new first record since; Ana's file dropped beside it, plus an entry on a record that is gone.
   const bo = await newGuardedPage(browser, baseURL, watch);
@@ -121,9 +129,23 @@ test('guidelines dropped beside the dataset: shown with their labels, their scri
   await page.getByRole('group', { name: 'Labels' }).getByLabel('toxic').click();
   await nameReviewer(page, 'Ana');
   await expect(page.getByRole('group', { name: 'Labels' }).getByLabel('toxic')).toBeChecked();
-  const [download] = await Promise.all([page.waitForEvent('download'), parley.button('Save review file').click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), parley.fileMenu('Save review file')]);
   const entry = JSON.parse((await readFile(await download.path(), 'utf8')).trim()) as Record<string, unknown>;
   expect(entry).toMatchObject({ line: 1, labels: ['toxic'], reviewer: 'Ana', guidelines: sha256(guidelines) });
+});
+
+test('the File menu opens guidelines beside the open dataset (its review entries are there in dataset mode only)', async ({ parley, page }) => {
+  await parley.goto();
+  await page.getByRole('button', { name: 'File', exact: true }).click();
+  const menu = page.getByRole('menu', { name: 'File' });
+  await expect(menu.getByRole('menuitem', { name: 'Open file…' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Save review file' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await parley.openFile('team.jsonl', DATASET, 'application/jsonl');
+  await expect(page.getByRole('list', { name: 'Records' }).getByRole('button', { name: /^Line 6: / })).toBeVisible();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), parley.fileMenu('Open review file or guidelines…')]);
+  await chooser.setFiles({ name: 'team.guidelines.md', mimeType: 'text/markdown', buffer: Buffer.from('# Menu guidelines\n\nBe kind.\n') });
+  await expect(page.getByRole('complementary', { name: 'Guidelines' }).getByRole('heading', { name: 'Menu guidelines' })).toBeVisible();
 });
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
@@ -148,7 +170,7 @@ async function reviewPart(parley: ParleyPage, name: string, part: { file: string
   }
   const saved = await downloaded(page, () => parley.button(/^Save( \(download\))?$/).click());
   expect(saved.name).toBe(part.file);
-  const review = await downloaded(page, () => parley.button('Save review file').click());
+  const review = await downloaded(page, () => parley.fileMenu('Save review file'));
   expect(review.name).toBe(part.file.replace(/\.jsonl$/, '.review.jsonl'));
   return [saved, review];
 }
@@ -179,7 +201,7 @@ test('item 7: a split with an overlap, each part reviewed in its own browser, jo
 
   // The merge, in Ana's browser: the original, the manifest, both parts and both review files.
   const { page } = parley;
-  await parley.button('Merge reviewers’ work…').click();
+  await parley.fileMenu('Merge reviewers’ work…');
   const dialog = page.getByRole('dialog', { name: 'Merge reviewers’ work' });
   await dialog.getByLabel('Original dataset').setInputFiles({ name: 'team.jsonl', mimeType: 'application/jsonl', buffer: original });
   await dialog.getByLabel(/^Reviewers’ edited datasets/).setInputFiles([

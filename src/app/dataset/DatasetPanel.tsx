@@ -1,6 +1,7 @@
 /**
  * The body of dataset mode's left-side panel (DatasetSide.tsx): the file, the review actions for
- * the current record (with their keys), export, and the record list. A lazy chunk, not start-up code.
+ * the current record (with their keys) and the record's comments and labels (folded on the same
+ * row), export, the review tools and the record list; the review file's actions are entries of the File menu. A lazy chunk, not start-up code.
  */
 import { formatBytes } from '../files/limits.ts';
 import { compactButton, mutedText } from '../layout/ui.ts';
@@ -10,7 +11,6 @@ import { useGoToLineShortcut } from './go-to-line/GoToLineDialog.tsx';
 import { DATASET_KEYS, goNext, goNextError, goPrevious, markDoneAndNext, nextProblemStore, toggleFlag, toggleVerdict, useNextIncludesWarnings } from './navigation.ts';
 import { RecordReview } from '../review/RecordReview.tsx';
 import { ReviewerDialog } from '../review/ReviewerDialog.tsx';
-import { ReviewFileMenu } from '../review/ReviewFileMenu.tsx';
 import { RecordList } from './RecordList.tsx';
 import { ChangedFileBanner, DatasetConflictBanner, KeptWorkBanner } from './persistence/DatasetSaveStatus.tsx';
 import { datasetPersistenceStore } from './persistence/persistence-state.ts';
@@ -84,7 +84,6 @@ export default function DatasetPanel() {
               </button>
             </div>
             <DatasetSaveStatus />
-            <ReviewFileMenu />
             <DatasetReadAs />
             <div role="group" aria-label="Review" className="flex flex-wrap items-center gap-1" title={keysHint(withWarnings)}>
               <ReviewButton label="Previous" keys={DATASET_KEYS.previous.label} title="Previous record" onClick={goPrevious} />
@@ -102,9 +101,10 @@ export default function DatasetPanel() {
                 <input type="checkbox" aria-label="Next error: warnings too" checked={withWarnings} onChange={(event) => nextProblemStore.setState({ includeWarnings: event.target.checked })} />
                 warnings
               </label>
+              {/* Folded, it is one name on the row the buttons already wrap to: the list keeps its rows. Open, it takes the row's whole width. */}
+              <RecordReview className="open:basis-full [&>summary]:whitespace-nowrap" />
             </div>
           </div>
-          <RecordReview />
           <ReviewerDialog />
           <DatasetReviewTools />
           <RecordList />

@@ -1,11 +1,13 @@
 /**
  * The File menu's entries, as data (menu/menu-entry.ts): open, paste, save, export, share, and in
- * dataset mode "Go to line". To add an entry, add an object here (a dialog: a MenuDialog id in
+ * dataset mode the review file's entries (open, save, merge, export with statuses; their input and
+ * dialogs are drawn by review/ReviewMenuHost.tsx) and "Go to line". To add an entry, add an object here (a dialog: a MenuDialog id in
  * menu/menu-dialogs.ts, drawn by FileMenu.tsx).
  */
 import { GO_TO_LINE_KEYS } from '../dataset/go-to-line/go-to-line.ts';
 import { canSaveInPlace } from '../dataset/save/file-access.ts';
 import { openPicker } from '../files/picker.ts';
+import { openReviewPicker } from '../review/review-picker.ts';
 import { saveNow } from '../persistence/autosave.ts';
 import { shareLink } from '../share/ShareHost.tsx';
 import { useAppStore } from '../store/index.ts';
@@ -51,5 +53,37 @@ export const FILE_MENU: readonly MenuEntry[] = [
     run: () => void import('../dataset/export-dataset.ts').then(({ exportWholeDataset }) => exportWholeDataset()),
   },
   { id: 'share', section: 'export', label: 'Share link…', hint: 'a link that opens this conversation, format and options', run: () => void shareLink() },
+  {
+    id: 'open-review',
+    section: 'review',
+    label: 'Open review file or guidelines…',
+    hint: 'a .review.jsonl or guidelines (.md) beside this dataset; you can also drop them with it',
+    shown: datasetOpen,
+    run: () => void openReviewPicker(),
+  },
+  {
+    id: 'save-review',
+    section: 'review',
+    label: 'Save review file',
+    hint: 'the verdicts, labels and comments of this dataset as its .review.jsonl',
+    shown: datasetOpen,
+    run: () => void import('../review/review-file-commands.ts').then(({ saveReviewFile }) => saveReviewFile()),
+  },
+  {
+    id: 'merge-reviews',
+    section: 'review',
+    label: 'Merge reviewers’ work…',
+    hint: 'join reviewers’ edited copies and review files; see how far they agree',
+    shown: datasetOpen,
+    run: () => openMenuDialog('merge-reviews'),
+  },
+  {
+    id: 'export-statuses',
+    section: 'review',
+    label: 'Export with statuses…',
+    hint: 'the whole dataset with each reviewed record’s status in a field you name',
+    shown: datasetOpen,
+    run: () => openMenuDialog('export-statuses'),
+  },
   { id: 'go-to-line', section: 'go', label: 'Go to line…', hint: 'open the record at a line of the file', keys: GO_TO_LINE_KEYS, shown: datasetOpen, run: () => openMenuDialog('go-to-line') },
 ];

@@ -1,7 +1,8 @@
 /**
  * The review of the record open in the editors: who is reviewing (changeable), the labels the
  * guidelines declare, and the comments on the record and on its messages, each resolvable.
- * Verdicts are the Done / Flag / Reject buttons above it (DatasetPanel).
+ * Verdicts are the Done / Flag / Reject buttons beside it (DatasetPanel): it is folded to one name
+ * at the end of that row, and unfolded when the record opened has open comments.
  */
 import { useEffect, useState } from 'react';
 import { mutedText, toolbarButton, toolbarInput, toolbarSelect } from '../layout/ui.ts';
@@ -20,7 +21,8 @@ function messageCount(record: unknown): number {
 /** One empty list: a selector must answer the same value when nothing changed (else React renders again forever). */
 const NO_LABELS: readonly string[] = [];
 
-export function RecordReview() {
+/** `className`: how the Review row lays it out, folded and open (DatasetPanel.tsx). */
+export function RecordReview({ className }: { className: string }) {
   const id = useAppStore((s) => s.currentRecord);
   const review = useAppStore((s) => (s.currentRecord === null ? undefined : s.datasetRows[s.currentRecord]?.review));
   const messages = useAppStore((s) => messageCount(s.record));
@@ -39,8 +41,8 @@ export function RecordReview() {
   const comments = review?.comments ?? [];
 
   return (
-    <details className="border-b border-slate-200 px-3 py-2 dark:border-slate-800" open={expanded} onToggle={(event) => setExpanded(event.currentTarget.open)}>
-      <summary className="cursor-pointer text-sm font-medium">
+    <details className={className} open={expanded} onToggle={(event) => setExpanded(event.currentTarget.open)}>
+      <summary className="cursor-pointer text-xs font-medium">
         Comments and labels{open > 0 ? ` (${open} open)` : ''}
       </summary>
       <div className="flex flex-col gap-2 pt-1.5">

@@ -1,5 +1,6 @@
 /**
- * The dataset's review tools in one block for the dataset panel: search and replace, filters,
+ * The dataset's review tools in one block for the dataset panel: search and replace, the review
+ * file's unmatched entries (when any), filters,
  * the validation summary (folded), and "Compare with original", which opens the diff of the
  * current record (its own lazy chunk: Monaco's diff editor). Keeps the list's view order in step
  * with the search and the filters while it is mounted.
@@ -8,6 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { compactButton } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
+import { UnmatchedEntries } from '../../review/UnmatchedEntries.tsx';
 import { FilterBar } from '../filters/FilterBar.tsx';
 import { RulesPanel } from '../rules/RulesPanel.tsx';
 import { useViewOrderSync } from '../filters/useViewOrderSync.ts';
@@ -41,6 +43,7 @@ export default function DatasetReviewTools() {
       <RulesPanel />
       {/* The panels, folded to one row of names; an open one takes the whole width below them. */}
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1.5">
+      <UnmatchedEntries className={panel} />
       <details className={panel}>
         <summary className="cursor-pointer text-sm font-medium">
           Filters{filtersOn > 0 ? ` (${filtersOn} on)` : ''}

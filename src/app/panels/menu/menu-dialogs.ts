@@ -5,7 +5,8 @@
  */
 import { createStore, useStore } from 'zustand';
 
-export type MenuDialog = 'paste' | 'export' | 'go-to-line';
+/** 'merge-reviews' and 'export-statuses' are dataset mode's review entries (review/ReviewMenuHost.tsx). */
+export type MenuDialog = 'paste' | 'export' | 'go-to-line' | 'merge-reviews' | 'export-statuses';
 
 const menuDialogStore = createStore<{ open: MenuDialog | null }>(() => ({ open: null }));
 
