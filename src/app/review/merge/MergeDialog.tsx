@@ -3,16 +3,17 @@
  * review files, chosen together. Datasets merge by field (merge-session.ts); each conflict is
  * shown three ways (original, A, B) with "Take A", "Take B" and "Edit"; the merged dataset is
  * downloaded or opened. Review files merge (statuses by reviewer, comments joined) and their
- * agreement report is shown, each disagreement a button that opens its record.
+ * agreement report is shown, each disagreement a button that opens its record and one that lists
+ * only its record (a filter of the list); all of them can be listed together.
  */
 import { useState } from 'react';
-import { pathText, type ConflictResolution, type JsonlMerge } from '../../../core/index.ts';
+import { locatorText, pathText, type ConflictResolution, type JsonlMerge } from '../../../core/index.ts';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { downloadFile } from '../../layout/download-file.ts';
 import { mutedText, primaryButton, toolbarButton, toolbarInput } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
 import { editedResolution, isManifestName, isReviewFileName, joinParts, mergeDatasets, mergedBytes, mergeReviews, shownNumber, takeSide, type NamedBytes, type ReviewsMerged } from './merge-session.ts';
-import { openDisagreement } from './open-disagreement.ts';
+import { filterDisagreements, openDisagreement } from './open-disagreement.ts';
 
 const show = (value: unknown): string => (value === undefined ? '(absent or deleted)' : JSON.stringify(value, null, 2));
 
@@ -223,13 +224,28 @@ function ReviewMergeView({ merged }: { merged: ReviewsMerged }) {
               ))}
             </tbody>
           </table>
+          {report.disagreements.length > 0 && (
+            <button
+              type="button"
+              className={`${toolbarButton} self-start`}
+              disabled={!hasDataset}
+              title={hasDataset ? 'List only the records the reviewers disagree on (Clear filters lists every record again)' : 'Open the dataset to list these records'}
+              onClick={() => void filterDisagreements(report.disagreements, `the ${report.disagreements.length} disagreement(s)`)}
+            >
+              List the {report.disagreements.length} disagreement(s)
+            </button>
+          )}
           <ul aria-label="Disagreements" className="flex flex-col gap-1 text-sm">
             {report.disagreements.map((d) => {
               const text = d.entries.map((entry, i) => `${entry.reviewer ?? report.reviewers[i]} ${entry.status ?? '—'}${entry.labels.length ? ` [${entry.labels.join(', ')}]` : ''}`).join(' · ');
+              const where = d.entries[0] ? locatorText(d.entries[0]) : 'a record';
               return (
-                <li key={d.fingerprint + text}>
+                <li key={d.fingerprint + text} className="flex items-baseline gap-2">
                   <button type="button" className="underline disabled:no-underline" disabled={!hasDataset} title={hasDataset ? 'Open this record in the open dataset' : 'Open the dataset to go to this record'} onClick={() => void openDisagreement(d)}>
                     {text}
+                  </button>
+                  <button type="button" className="text-xs underline disabled:no-underline" disabled={!hasDataset} aria-label={`List only the disagreement at ${where}`} onClick={() => void filterDisagreements([d], `the disagreement at ${where}`)}>
+                    filter
                   </button>
                 </li>
               );
