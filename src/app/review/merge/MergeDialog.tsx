@@ -12,10 +12,10 @@ import { Dialog } from '../../layout/Dialog.tsx';
 import { downloadFile } from '../../layout/download-file.ts';
 import { mutedText, primaryButton, toolbarButton, toolbarInput } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
-import { editedResolution, isManifestName, isReviewFileName, joinParts, mergeDatasets, mergedBytes, mergeReviews, shownNumber, takeSide, type NamedBytes, type ReviewsMerged } from './merge-session.ts';
+import { editedResolution, isManifestName, isReviewFileName, joinParts, mergeDatasets, mergedBytes, mergeReviews, shownNumber, sideWhere, takeSide, type NamedBytes, type ReviewsMerged } from './merge-session.ts';
 import { filterDisagreements, openDisagreement } from './open-disagreement.ts';
 
-const show = (value: unknown): string => (value === undefined ? '(absent or deleted)' : JSON.stringify(value, null, 2));
+const show = (value: unknown): string => (value === undefined ? '(absent, deleted or not in this part)' : JSON.stringify(value, null, 2));
 
 async function readAll(files: FileList | null): Promise<NamedBytes[]> {
   return Promise.all(Array.from(files ?? []).map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
@@ -121,18 +121,22 @@ function DatasetMergeView({ state, onResolve, mergedName }: { state: DatasetStat
                 <figure key={name} aria-label={name} className="min-w-0">
                   <figcaption className={`text-xs ${mutedText}`}>
                     {String.fromCharCode(65 + s)}: {name}
-                    {conflict.sideLines[s] === undefined ? ' (deleted)' : ` line ${conflict.sideLines[s]}`}
+                    {sideWhere(conflict, s)}
                   </figcaption>
                   <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-1 text-xs dark:bg-slate-900">{show(conflict.sides[s])}</pre>
                 </figure>
               ))}
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-1">
-              {names.map((name, s) => (
-                <button key={name} type="button" className={toolbarButton} onClick={() => onResolve(k, takeSide(conflict, s), `took ${String.fromCharCode(65 + s)}`)}>
-                  Take {String.fromCharCode(65 + s)}
-                </button>
-              ))}
+              {names.map((name, s) => {
+                const take = takeSide(conflict, s);
+                // A part that never held the record offers nothing to take (it did not delete it).
+                return take === undefined ? null : (
+                  <button key={name} type="button" className={toolbarButton} onClick={() => onResolve(k, take, `took ${String.fromCharCode(65 + s)}`)}>
+                    Take {String.fromCharCode(65 + s)}
+                  </button>
+                );
+              })}
               <button type="button" className={toolbarButton} onClick={() => setEditing({ k, text: show(conflict.sides[0] ?? conflict.base) })}>
                 Edit
               </button>
