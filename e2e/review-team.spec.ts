@@ -153,6 +153,20 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
   return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
 }
 
+/** The `count` downloads one click gives, in the order they came. */
+async function downloadedAll(page: Page, count: number, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }[]> {
+  const downloads: Download[] = [];
+  const take = (download: Download) => void downloads.push(download);
+  page.on('download', take);
+  try {
+    await click();
+    await expect.poll(() => downloads.length).toBe(count);
+  } finally {
+    page.off('download', take);
+  }
+  return Promise.all(downloads.map(async (d) => ({ name: d.suggestedFilename(), bytes: await readFile(await d.path()) })));
+}
+
 /** One reviewer's pass over a part: an edit of the first overlap record's question, a verdict on each overlap record; the part saved and its review file. */
 async function reviewPart(parley: ParleyPage, name: string, part: { file: string; bytes: Uint8Array; lines: number[] }, overlap: number[], fix: string, verdicts: ('Done' | 'Reject')[]) {
   const { page } = parley;
@@ -168,11 +182,13 @@ async function reviewPart(parley: ParleyPage, name: string, part: { file: string
     if (i === 0) await nameReviewer(page, name);
     await expect(list.getByRole('button', { name: new RegExp(`^Line ${at(line)}: .*\\b${verdicts[i] === 'Done' ? 'done' : 'rejected'}\\b`) })).toBeVisible();
   }
-  const saved = await downloaded(page, () => parley.button(/^Save( \(download\))?$/).click());
-  expect(saved.name).toBe(part.file);
+  // Save gives the part and, beside it, its review file (the records named as the saved part has them).
+  const [saved, alongside] = await downloadedAll(page, 2, () => parley.button(/^Save( \(download\))?$/).click());
+  expect(saved?.name).toBe(part.file);
+  expect(alongside?.name).toBe(part.file.replace(/\.jsonl$/, '.review.jsonl'));
   const review = await downloaded(page, () => parley.fileMenu('Save review file'));
   expect(review.name).toBe(part.file.replace(/\.jsonl$/, '.review.jsonl'));
-  return [saved, review];
+  return [saved as { name: string; bytes: Buffer }, review];
 }
 
 test('item 7: a split with an overlap, each part reviewed in its own browser, joined with its one conflict resolved, agreement over the overlap', async ({ parley, browser, watch, baseURL }) => {
@@ -231,5 +247,17 @@ test('item 7: a split with an overlap, each part reviewed in its own browser, jo
   const table = dialog.getByRole('table', { name: 'Agreement' });
   await expect(table).toContainText('Ana, Bo: 2 of 2 records rated by every reviewer');
   await expect(table.getByRole('row', { name: /^Status/ })).toHaveText(/Status\s*50\.0\s*0\.00/);
-  await expect(dialog.getByRole('list', { name: 'Disagreements' }).getByRole('listitem')).toHaveText(['Ana done · Bo rejected']);
+  await expect(dialog.getByRole('list', { name: 'Disagreements' }).getByRole('listitem')).toHaveText([/^Ana done · Bo rejected/]);
+
+  // The disagreement as a filter of Ana's list (her part, still open): only its record is listed.
+  await dialog.getByRole('button', { name: 'List the 1 disagreement(s)' }).click();
+  await expect(parley.notice).toContainText('The list shows the 1 record(s) of the 1 disagreement(s).');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByText('Filters (1 on)', { exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Records shown' })).toHaveText(`1 of ${parts[0]!.lines.length} records`);
+  const list = page.getByRole('list', { name: 'Records' });
+  const at = parts[0]!.lines.indexOf(overlap[1] as number) + 1;
+  await expect(list.getByRole('button', { name: new RegExp(`^Line ${at}: .*\\bdone\\b`) })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove the filter on the 1 disagreement(s)' }).click();
+  await expect(page.getByRole('status', { name: 'Records shown' })).toHaveText(`${parts[0]!.lines.length} records`);
 });

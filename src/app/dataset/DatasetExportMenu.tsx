@@ -16,9 +16,10 @@ export function DatasetExportMenu() {
   const [busy, setBusy] = useState(false);
   const menu = useRef<HTMLDetailsElement>(null);
   /** Run an export and fold the menu away. */
-  const run = (action: () => void) => () => {
+  const run = (action: () => void | Promise<void>) => () => {
     if (menu.current) menu.current.open = false;
-    action();
+    // The export says every outcome in a notice; its promise never rejects.
+    void action();
   };
   return (
     <details ref={menu} className="relative">

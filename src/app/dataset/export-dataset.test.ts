@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { indexJsonl, type Conversation } from '../../core/index.ts';
+import { indexJsonl, locatorNumber, parseReviewFile, sha256Hex, type Conversation } from '../../core/index.ts';
 import { useAppStore } from '../store/index.ts';
 import { datasetEngine } from './engine.ts';
-import { datasetBlob, editedOrFlagged, encodeDatasetAs, exportName, exportWholeDataset } from './export-dataset.ts';
+import { datasetBlob, editedOrFlagged, encodeDatasetAs, exportEditedOrFlagged, exportName, exportWholeDataset } from './export-dataset.ts';
 import { rowsFromIndex } from './rows.ts';
 
 const downloads: { content: string | Blob; name: string }[] = [];
@@ -91,6 +91,22 @@ describe('dataset export of edited records', () => {
     const written = (await (downloads[0]?.content as Blob).text()).split('\n');
     expect(written).toEqual([record(0), deepLine.replace('"deep one"', '"deep, edited"'), numbersLine, record(3), '']);
     expect(useAppStore.getState().notice).toMatchObject({ tone: 'success', title: 'Exported set.parley.jsonl: untouched records byte for byte, 1 record changed.' });
+  });
+
+  it('writes the review file beside the export, its records named by their lines and bytes in the exported file (only the edited or flagged ones)', async () => {
+    useAppStore.getState().setStatus(0, 'done');
+    useAppStore.getState().setStatus(2, 'flagged');
+    useAppStore.getState().setStatus(3, 'flagged');
+    await exportEditedOrFlagged();
+    expect(downloads.map((d) => d.name)).toEqual(['set.edited.jsonl', 'set.edited.review.jsonl']);
+    // Record 0 is done, not flagged: not exported, so not in the export's review file either.
+    expect(await (downloads[0]?.content as Blob).text()).toBe(`${numbersLine}\n${record(3)}\n`);
+    const { entries } = parseReviewFile(await (downloads[1]?.content as Blob).text());
+    expect(entries.map((e) => [locatorNumber(e), e.fingerprint, e.status])).toEqual([
+      [1, sha256Hex(new TextEncoder().encode(numbersLine)), 'flagged'],
+      [2, sha256Hex(new TextEncoder().encode(record(3))), 'flagged'],
+    ]);
+    expect(useAppStore.getState().notice?.title).toMatch(/Downloaded set\.edited\.review\.jsonl \(2 reviewed record\(s\)\)/);
   });
 
   it('converts a record nested 5,000 deep to another dialect without throwing', async () => {

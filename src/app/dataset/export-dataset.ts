@@ -8,6 +8,7 @@ import { findCodec, numberSpellings, stringifyJson, toBlobParts, writeDataset, t
 import { describeDiagnostic } from '../files/decode.ts';
 import { downloadFile } from '../layout/download-file.ts';
 import { datasetEdits, readRecordInput, useAppStore, type DatasetFile, type UnwrittenEdit } from '../store/index.ts';
+import { reviewForWritten, writeReviewBeside } from '../review/review-with-dataset.ts';
 import { datasetEngine } from './engine.ts';
 
 /**
@@ -64,19 +65,35 @@ export function exportName(name: string, tag: string, extension?: string): strin
   return `${stem}.${tag}${extension ?? (kept.toLowerCase() === '.parquet' ? '.jsonl' : kept)}`;
 }
 
-export function exportWholeDataset(): void {
+/**
+ * The export's review file (`<export name>.review.jsonl`, its records named by their lines and
+ * bytes in the exported file) as a second download, said in the export's notice. Nothing when
+ * no record was reviewed. The dataset's download and notice come first, before any wait.
+ */
+export async function downloadReviewBeside(blob: Blob, name: string, only?: ReadonlySet<number>, download: (blob: Blob, name: string) => void = downloadFile): Promise<void> {
+  const review = await reviewForWritten(blob, only);
+  if (!review) return;
+  const sentence = await writeReviewBeside(review, name, download, false);
+  const notice = useAppStore.getState().notice;
+  const { tone, title, details } = notice ?? { tone: 'success' as const, title: `Exported ${name}.`, details: undefined };
+  useAppStore.getState().showNotice({ tone, title: title + sentence, ...(details ? { details } : {}) });
+}
+
+export async function exportWholeDataset(): Promise<void> {
   const { blob, unwritten } = writtenDataset();
   const name = exportName(requireDataset().name, 'parley');
   downloadFile(blob, name);
   useAppStore.getState().showNotice(unwritten ? unwrittenNotice(name, unwritten) : { tone: 'success', title: `Exported ${name}: untouched records byte for byte, ${changedCount()} changed.` });
+  await downloadReviewBeside(blob, name);
 }
 
-export function exportEditedOrFlagged(): void {
+export async function exportEditedOrFlagged(): Promise<void> {
   const only = editedOrFlagged();
   const { blob, unwritten } = writtenDataset({ only });
   const name = exportName(requireDataset().name, 'edited');
   downloadFile(blob, name);
   useAppStore.getState().showNotice(unwritten ? unwrittenNotice(name, unwritten) : { tone: 'success', title: `Exported ${name}: ${only.size === 1 ? '1 edited or flagged record' : `${only.size} edited or flagged records`} (and any added ones).` });
+  await downloadReviewBeside(blob, name, only);
 }
 
 function requireDataset(): DatasetFile {

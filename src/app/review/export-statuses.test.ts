@@ -20,9 +20,10 @@ describe('Export with statuses', () => {
     useAppStore.getState().setStatus(1, 'rejected');
     useAppStore.getState().setStatus(2, 'done');
     useAppStore.getState().setStatus(3, 'flagged');
-    let written: { blob: Blob; name: string } | undefined;
-    await exportWithStatuses('verdict', (blob, name) => (written = { blob, name }));
-    expect(written?.name).toBe('d.reviewed.jsonl');
+    const downloads: { blob: Blob; name: string }[] = [];
+    await exportWithStatuses('verdict', (blob, name) => void downloads.push({ blob, name }));
+    expect(downloads.map((d) => d.name)).toEqual(['d.reviewed.jsonl', 'd.reviewed.review.jsonl']);
+    const written = downloads[0];
     // Line 3 is not an object: written as it was (and said).
     expect(await written?.blob.text()).toBe(['{"id":1,"messages":[]}', '{"id":2, "n": 1.0,"verdict":"rejected"}', '[1]', '{"id":4,"verdict":"flagged"}', ''].join('\r\n'));
     expect(useAppStore.getState().notice?.title).toMatch(/2 reviewed record\(s\) with their status in "verdict". 1 reviewed line\(s\) are not JSON objects/);

@@ -1,6 +1,6 @@
 /** "Export with statuses": the whole dataset as Save writes it, each reviewed record with its verdict in a field the person named (status-field.ts). */
 import { toBlobParts, writeDataset } from '../../core/index.ts';
-import { exportName } from '../dataset/export-dataset.ts';
+import { downloadReviewBeside, exportName } from '../dataset/export-dataset.ts';
 import { downloadFile } from '../layout/download-file.ts';
 import { datasetEdits, readRecordInput, useAppStore } from '../store/index.ts';
 import { statusFieldProblem, withStatusField } from './status-field.ts';
@@ -34,10 +34,13 @@ export async function exportWithStatuses(field: string, download: (blob: Blob, n
   }
   const parts = writeDataset(dataset.index, { ...edits, edited });
   const name = exportName(dataset.name, 'reviewed');
-  download(new Blob(toBlobParts(parts, dataset.source) as BlobPart[], { type: dataset.format === 'jsonl' ? 'application/jsonl' : 'application/json' }), name);
+  const blob = new Blob(toBlobParts(parts, dataset.source) as BlobPart[], { type: dataset.format === 'jsonl' ? 'application/jsonl' : 'application/json' });
+  download(blob, name);
   app.showNotice({
     tone: notObjects.length > 0 ? 'error' : 'success',
     title: `Exported ${name}: ${written} reviewed record(s) with their status in "${field}".${notObjects.length > 0 ? ` ${notObjects.length} reviewed line(s) are not JSON objects and were written as they were.` : ''} Records added in the app are written without it.`,
     ...(notObjects.length > 0 ? { details: notObjects.slice(0, 20).map((line) => `Line ${line}: not a JSON object`) } : {}),
   });
+  // Labels and comments are not in the field: the review file beside it carries them.
+  await downloadReviewBeside(blob, name, undefined, download);
 }

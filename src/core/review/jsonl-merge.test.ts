@@ -40,7 +40,7 @@ describe('mergeJsonl', () => {
     const a = rec(0, 'zero') + '\n' + rec(1, 'a') + '\n' + rec(2, 'from A') + '\n';
     const b = rec(1, 'a') + '\n' + rec(2, 'from B', ',"x":1') + '\n';
     const result = merge3(base, a, b);
-    expect(result.conflicts).toEqual([{ kind: 'field', line: 2, sideLines: [3, 2], path: ['messages', 1, 'content'], base: 'b', sides: ['from A', 'from B'] }]);
+    expect(result.conflicts).toEqual([{ kind: 'field', line: 2, sideLines: [3, 2], held: [true, true], path: ['messages', 1, 'content'], base: 'b', sides: ['from A', 'from B'] }]);
     expect(conflictText(result.conflicts[0]!, ['A', 'B'])).toBe('line 2: messages[1].content changed differently (A line 3, B line 2): base "b", A "from A", B "from B"');
     expect(text(result.bytes)).toBe(rec(0, 'zero') + '\n' + rec(1, 'a') + '\n' + rec(2, 'b', ',"x":1') + '\n');
     expect(text(resolveJsonlMerge(result, new Map([[0, { value: 'from B' }]])))).toBe(rec(0, 'zero') + '\n' + rec(1, 'a') + '\n' + rec(2, 'from B', ',"x":1') + '\n');

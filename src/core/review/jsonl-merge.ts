@@ -54,6 +54,11 @@ export interface DatasetConflict {
   line: number;
   /** Its 1-based line in each side (undefined: the side deleted it, or does not hold it). */
   sideLines: (number | undefined)[];
+  /**
+   * Whether each side holds the record: false for a part of a split that never had it (its
+   * undefined line is no deletion, and taking it must not delete the record).
+   */
+  held: boolean[];
   /** The field (empty: the whole record); `pathText` writes it. */
   path: PathStep[];
   base: unknown;
@@ -157,14 +162,15 @@ export function mergeJsonl(base: LinesFile, sides: readonly MergeSide[]): JsonlM
         const line = sideLineAt(s);
         return line === undefined ? undefined : line + 1;
       });
+      const held = aligned.map(({ changes, keptAt }) => changes.deleted.has(i) || changes.edited.has(i) || (keptAt[i] as number) >= 0);
       if (deletedBy.length > 0) {
         const values = sides.map((side, s) => {
           const line = sideLineAt(s);
           return line === undefined ? undefined : orAbsent(parseLine(side.file, line));
         });
-        addConflict({ kind: 'deleted', line: i + 1, sideLines, path: [], base: orAbsent(parseLine(base, i)), sides: values });
+        addConflict({ kind: 'deleted', line: i + 1, sideLines, held, path: [], base: orAbsent(parseLine(base, i)), sides: values });
       }
-      items.push(mergeEdits(i, edits, sideLines, base, sides, addConflict));
+      items.push(mergeEdits(i, edits, sideLines, held, base, sides, addConflict));
     }
     insertAfter(i);
   }
@@ -179,6 +185,7 @@ function mergeEdits(
   i: number,
   edits: readonly { side: number; line: number }[],
   sideLines: (number | undefined)[],
+  held: boolean[],
   base: LinesFile,
   sides: readonly MergeSide[],
   addConflict: (conflict: DatasetConflict) => void,
@@ -189,7 +196,7 @@ function mergeEdits(
   const baseValue = parseLine(base, i);
   const values = edits.map((e) => parseLine((sides[e.side] as MergeSide).file, e.line));
   if (baseValue === NOT_JSON || values.some((v) => v === NOT_JSON)) {
-    addConflict({ kind: 'not-json', line: i + 1, sideLines, path: [], base: baseValue === NOT_JSON ? undefined : baseValue, sides: sideValues(sides.length, edits, values) });
+    addConflict({ kind: 'not-json', line: i + 1, sideLines, held, path: [], base: baseValue === NOT_JSON ? undefined : baseValue, sides: sideValues(sides.length, edits, values) });
     return { base: i };
   }
   const merged = mergeValues(baseValue, values);
@@ -198,7 +205,7 @@ function mergeEdits(
       const k = edits.findIndex((e) => e.side === s);
       return k === -1 ? valueAt(baseValue, conflict.path) : conflict.sides[k];
     });
-    addConflict({ kind: 'field', line: i + 1, sideLines, path: conflict.path, base: conflict.base, sides: sideAt });
+    addConflict({ kind: 'field', line: i + 1, sideLines, held, path: conflict.path, base: conflict.base, sides: sideAt });
   }
   if (merged.conflicts.length === 0) {
     const same = edits.findIndex((_, k) => sameJson(values[k], merged.value));
@@ -327,7 +334,7 @@ export function resolveJsonlMerge(merge: JsonlMerge, resolutions: ReadonlyMap<nu
 
 /** A conflict as one line of text, for the command's stderr. */
 export function conflictText(conflict: DatasetConflict, sideNames: readonly string[]): string {
-  const where = conflict.sideLines.map((line, s) => `${sideNames[s] ?? `side ${s + 1}`} ${line === undefined ? 'deleted' : `line ${line}`}`).join(', ');
+  const where = conflict.sideLines.map((line, s) => `${sideNames[s] ?? `side ${s + 1}`} ${line !== undefined ? `line ${line}` : conflict.held[s] === false ? 'does not hold it' : 'deleted'}`).join(', ');
   const what = conflict.kind === 'deleted' ? 'deleted by one side, edited by another' : conflict.kind === 'not-json' ? 'changed differently and not JSON on every side' : `${pathText(conflict.path)} changed differently`;
   const values = conflict.kind === 'field' ? `: base ${show(conflict.base)}, ${conflict.sides.map((v, s) => `${sideNames[s] ?? `side ${s + 1}`} ${show(v)}`).join(', ')}` : '';
   return `line ${conflict.line}: ${what} (${where})${values}`;

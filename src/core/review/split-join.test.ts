@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReviewEntry } from './entry.ts';
 import { textFingerprint } from './fingerprint.ts';
 import { joinJsonl, joinSourceProblem, parseSplitManifest } from './join.ts';
-import { jsonlFile } from './jsonl-merge.ts';
+import { conflictText, jsonlFile } from './jsonl-merge.ts';
 import { splitJsonl, splitManifest, type SplitOptions } from './split.ts';
 
 const enc = new TextEncoder();
@@ -157,6 +157,9 @@ describe('joinJsonl, three parts and an overlap record deleted by one and edited
     ];
     const joined = joinJsonl(original, parts);
     expect(joined.merge.conflicts.map((c) => [c.kind, c.line, c.sideLines])).toEqual([['deleted', 1, [undefined, 1, undefined]]]);
+    // p1 deleted it, p3 never had it: only p1's missing line is a deletion.
+    expect(joined.merge.conflicts[0]?.held).toEqual([true, true, false]);
+    expect(conflictText(joined.merge.conflicts[0]!, ['p1', 'p2', 'p3'])).toBe('line 1: deleted by one side, edited by another (p1 deleted, p2 line 1, p3 does not hold it)');
     expect(text(joined.merge.bytes)).toBe(['{"id":1,"x":true}', rec(2), rec(3)].join('\n') + '\n');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The record list's filters: errors, warnings, exact duplicates (each group listed together),
  * tool calls, thoughts, number of turns, status, dialect, an empty field of a kind, and a
- * diagnostic code (set from the validation summary). Says how many records are shown.
+ * diagnostic code (set from the validation summary), a set of records (set from the review
+ * agreement report's disagreements). Says how many records are shown.
  */
 import { useMemo } from 'react';
 import { EMPTY_FIELD_KINDS, isFilterEmpty, type EmptyFieldKind, type RecordFilter } from '../../../core/index.ts';
@@ -106,6 +107,11 @@ export function FilterBar() {
       {filter.code !== undefined && (
         <button type="button" className={toolbarButton} aria-label={`Remove the filter on ${filter.code}`} onClick={() => set({ code: undefined })}>
           Code: <code>{filter.code}</code> ×
+        </button>
+      )}
+      {filter.records !== undefined && (
+        <button type="button" className={toolbarButton} aria-label={`Remove the filter on ${filter.records.label}`} onClick={() => set({ records: undefined })}>
+          Only {filter.records.label} ×
         </button>
       )}
       <span className={`text-sm ${mutedText}`} role="status" aria-label="Records shown">

@@ -15,6 +15,7 @@ import { writtenDataset } from '../export-dataset.ts';
 import { forgetSavedWork } from '../persistence/dataset-persistence.ts';
 import { rowStatuses } from '../persistence/store-work.ts';
 import { decodeMark } from '../../review/row-mark.ts';
+import { reviewForWritten, writeReviewBeside } from '../../review/review-with-dataset.ts';
 import { carryStatuses, rowsAfterSave } from './carry-statuses.ts';
 import { canSaveInPlace, type SaveHandle } from './file-access.ts';
 import { saveDataset, type SaveResult } from './save-in-place.ts';
@@ -76,12 +77,16 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
   const state = store();
   // An edited record's edit is in the file after Save: it goes on being shown edited (savedEdit).
   const statuses = carryStatuses(rowStatuses(rowsAfterSave(state.datasetRows, state.datasetChanges.edited)), state.datasetChanges, dataset.count);
-  const result = await saveDataset({ blob, name: dataset.name, handle, download: deps.download ?? downloadFile, inPlaceOffered: canSaveInPlace() });
+  // The review file goes with the dataset, its records named as they are in the written file.
+  const review = await reviewForWritten(blob);
+  const download = deps.download ?? downloadFile;
+  const result = await saveDataset({ blob, name: dataset.name, handle, download, inPlaceOffered: canSaveInPlace() });
   /** A notice after writing, which names the line whose edit could not be written, if any. */
   const say = (notice: Omit<Notice, 'id'>): void =>
     store().showNotice(unwritten ? { tone: 'error', title: `${notice.title} Line ${unwritten.line} was written as it was: its edit could not be written.`, details: [...(notice.details ?? []), unwritten.message] } : notice);
   if (result.kind !== 'saved' || !handle) {
-    say({ tone: result.kind === 'downloaded' ? 'success' : 'error', title: result.message });
+    const beside = result.kind === 'downloaded' && review ? await writeReviewBeside(review, dataset.name, download, false) : '';
+    say({ tone: result.kind === 'downloaded' ? 'success' : 'error', title: result.message + beside });
     return result;
   }
   // The work saved for the old content is in the file now: forget it before the saved file
@@ -99,6 +104,7 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
       const mark = decodeMark(kept);
       if (mark && id < after.dataset.count) after.setMark(id, mark);
     }
-  say({ tone: 'success', title: result.message });
+  const beside = review ? await writeReviewBeside(review, dataset.name, download, true, store().dataset?.fingerprint.hash) : '';
+  say({ tone: 'success', title: result.message + beside });
   return result;
 }

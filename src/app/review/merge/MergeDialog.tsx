@@ -3,18 +3,19 @@
  * review files, chosen together. Datasets merge by field (merge-session.ts); each conflict is
  * shown three ways (original, A, B) with "Take A", "Take B" and "Edit"; the merged dataset is
  * downloaded or opened. Review files merge (statuses by reviewer, comments joined) and their
- * agreement report is shown, each disagreement a button that opens its record.
+ * agreement report is shown, each disagreement a button that opens its record and one that lists
+ * only its record (a filter of the list); all of them can be listed together.
  */
 import { useState } from 'react';
-import { pathText, type ConflictResolution, type JsonlMerge } from '../../../core/index.ts';
+import { locatorText, pathText, type ConflictResolution, type JsonlMerge } from '../../../core/index.ts';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { downloadFile } from '../../layout/download-file.ts';
 import { mutedText, primaryButton, toolbarButton, toolbarInput } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
-import { editedResolution, isManifestName, isReviewFileName, joinParts, mergeDatasets, mergedBytes, mergeReviews, shownNumber, takeSide, type NamedBytes, type ReviewsMerged } from './merge-session.ts';
-import { openDisagreement } from './open-disagreement.ts';
+import { editedResolution, isManifestName, isReviewFileName, joinParts, mergeDatasets, mergedBytes, mergeReviews, shownNumber, sideWhere, takeSide, type NamedBytes, type ReviewsMerged } from './merge-session.ts';
+import { filterDisagreements, openDisagreement } from './open-disagreement.ts';
 
-const show = (value: unknown): string => (value === undefined ? '(absent or deleted)' : JSON.stringify(value, null, 2));
+const show = (value: unknown): string => (value === undefined ? '(absent, deleted or not in this part)' : JSON.stringify(value, null, 2));
 
 async function readAll(files: FileList | null): Promise<NamedBytes[]> {
   return Promise.all(Array.from(files ?? []).map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
@@ -120,18 +121,22 @@ function DatasetMergeView({ state, onResolve, mergedName }: { state: DatasetStat
                 <figure key={name} aria-label={name} className="min-w-0">
                   <figcaption className={`text-xs ${mutedText}`}>
                     {String.fromCharCode(65 + s)}: {name}
-                    {conflict.sideLines[s] === undefined ? ' (deleted)' : ` line ${conflict.sideLines[s]}`}
+                    {sideWhere(conflict, s)}
                   </figcaption>
                   <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-1 text-xs dark:bg-slate-900">{show(conflict.sides[s])}</pre>
                 </figure>
               ))}
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-1">
-              {names.map((name, s) => (
-                <button key={name} type="button" className={toolbarButton} onClick={() => onResolve(k, takeSide(conflict, s), `took ${String.fromCharCode(65 + s)}`)}>
-                  Take {String.fromCharCode(65 + s)}
-                </button>
-              ))}
+              {names.map((name, s) => {
+                const take = takeSide(conflict, s);
+                // A part that never held the record offers nothing to take (it did not delete it).
+                return take === undefined ? null : (
+                  <button key={name} type="button" className={toolbarButton} onClick={() => onResolve(k, take, `took ${String.fromCharCode(65 + s)}`)}>
+                    Take {String.fromCharCode(65 + s)}
+                  </button>
+                );
+              })}
               <button type="button" className={toolbarButton} onClick={() => setEditing({ k, text: show(conflict.sides[0] ?? conflict.base) })}>
                 Edit
               </button>
@@ -223,13 +228,28 @@ function ReviewMergeView({ merged }: { merged: ReviewsMerged }) {
               ))}
             </tbody>
           </table>
+          {report.disagreements.length > 0 && (
+            <button
+              type="button"
+              className={`${toolbarButton} self-start`}
+              disabled={!hasDataset}
+              title={hasDataset ? 'List only the records the reviewers disagree on (Clear filters lists every record again)' : 'Open the dataset to list these records'}
+              onClick={() => void filterDisagreements(report.disagreements, `the ${report.disagreements.length} disagreement(s)`)}
+            >
+              List the {report.disagreements.length} disagreement(s)
+            </button>
+          )}
           <ul aria-label="Disagreements" className="flex flex-col gap-1 text-sm">
             {report.disagreements.map((d) => {
               const text = d.entries.map((entry, i) => `${entry.reviewer ?? report.reviewers[i]} ${entry.status ?? '—'}${entry.labels.length ? ` [${entry.labels.join(', ')}]` : ''}`).join(' · ');
+              const where = d.entries[0] ? locatorText(d.entries[0]) : 'a record';
               return (
-                <li key={d.fingerprint + text}>
+                <li key={d.fingerprint + text} className="flex items-baseline gap-2">
                   <button type="button" className="underline disabled:no-underline" disabled={!hasDataset} title={hasDataset ? 'Open this record in the open dataset' : 'Open the dataset to go to this record'} onClick={() => void openDisagreement(d)}>
                     {text}
+                  </button>
+                  <button type="button" className="text-xs underline disabled:no-underline" disabled={!hasDataset} aria-label={`List only the disagreement at ${where}`} onClick={() => void filterDisagreements([d], `the disagreement at ${where}`)}>
+                    filter
                   </button>
                 </li>
               );

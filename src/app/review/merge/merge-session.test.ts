@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editedResolution, mergeDatasets, mergedBytes, mergeReviews, takeSide } from './merge-session.ts';
+import { joinJsonl, type ConflictResolution } from '../../../core/index.ts';
+import { editedResolution, mergeDatasets, mergedBytes, mergeReviews, sideWhere, takeSide } from './merge-session.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -15,14 +16,32 @@ describe('merging in the app', () => {
     expect(merge.conflicts).toHaveLength(1);
     const [conflict] = merge.conflicts;
     expect(conflict).toMatchObject({ kind: 'field', line: 1, path: ['a'], base: 'x', sides: ['ANA', 'BO'] });
-    const resolve = (resolution: ReturnType<typeof takeSide>) => decoder.decode(mergedBytes(merge, new Map([[0, resolution]])));
+    const resolve = (resolution: ConflictResolution) => decoder.decode(mergedBytes(merge, new Map([[0, resolution]])));
     // b: only Bo changed it, so it is taken whatever the conflict on a becomes.
-    expect(resolve(takeSide(conflict!, 0))).toBe('{"id":1,"a":"ANA","b":"BO"}\n{"id":2,"a":"x"}\n');
-    expect(resolve(takeSide(conflict!, 1))).toBe('{"id":1,"a":"BO","b":"BO"}\n{"id":2,"a":"x"}\n');
+    expect(resolve(takeSide(conflict!, 0)!)).toBe('{"id":1,"a":"ANA","b":"BO"}\n{"id":2,"a":"x"}\n');
+    expect(resolve(takeSide(conflict!, 1)!)).toBe('{"id":1,"a":"BO","b":"BO"}\n{"id":2,"a":"x"}\n');
     const edit = editedResolution('"both"');
     expect(typeof edit).not.toBe('string');
     expect(resolve(edit as Exclude<typeof edit, string>)).toBe('{"id":1,"a":"both","b":"BO"}\n{"id":2,"a":"x"}\n');
     expect(editedResolution('both')).toMatch(/^Not JSON/);
+  });
+
+  it('a part of a split that never held the conflicting record is not offered as a deletion; the part that deleted it is', () => {
+    const rec = (i: number) => `{"id":${i}}`;
+    const original = encoder.encode(`${[rec(1), rec(2), rec(3)].join('\n')}\n`);
+    // Record 1 is in parts 1 and 2 (the overlap), not in part 3; part 1 deleted it, part 2 edited it.
+    const parts = [
+      { name: 'p1', bytes: encoder.encode(`${rec(2)}\n`), lines: [1, 2] },
+      { name: 'p2', bytes: encoder.encode(`{"id":1,"x":true}\n${rec(3)}\n`), lines: [1, 3] },
+      { name: 'p3', bytes: encoder.encode(`${rec(3)}\n`), lines: [3] },
+    ];
+    const { merge } = joinJsonl(original, parts);
+    const [conflict] = merge.conflicts;
+    expect([0, 1, 2].map((s) => sideWhere(conflict!, s))).toEqual([' (deleted)', ' line 1', ' (not in this part)']);
+    expect(takeSide(conflict!, 0)).toBe('delete');
+    expect(takeSide(conflict!, 1)).toEqual({ value: { id: 1, x: true } });
+    expect(takeSide(conflict!, 2)).toBeUndefined();
+    expect(decoder.decode(mergedBytes(merge, new Map([[0, takeSide(conflict!, 0)!]])))).toBe(`${rec(2)}\n${rec(3)}\n`);
   });
 
   it('merges review files and measures agreement over the records both reviewed', () => {

@@ -38,9 +38,18 @@ export function mergeDatasets(base: NamedBytes, sides: readonly NamedBytes[]): J
 }
 
 /** What "take" side `s` means for a conflict: its value at the path, or the record deleted when that side deleted it. */
-export function takeSide(conflict: DatasetConflict, s: number): ConflictResolution {
+export function takeSide(conflict: DatasetConflict, s: number): ConflictResolution | undefined {
+  // A part of a split that never held the record has nothing to take: not a deletion.
+  if (conflict.held[s] === false) return undefined;
   if (conflict.kind === 'deleted' && conflict.sideLines[s] === undefined) return 'delete';
   return { value: conflict.sides[s] };
+}
+
+/** Where side `s` has the conflict's record, said after its name: its line, deleted, or not held. */
+export function sideWhere(conflict: DatasetConflict, s: number): string {
+  const line = conflict.sideLines[s];
+  if (line !== undefined) return ` line ${line}`;
+  return conflict.held[s] === false ? ' (not in this part)' : ' (deleted)';
 }
 
 /** An edit typed for a conflict: JSON, or why it is not. */

@@ -46,6 +46,16 @@ describe('filterOrder', () => {
   });
 });
 
+describe('the id-set filter (the records of an agreement report\'s disagreements)', () => {
+  it('keeps only the ids of the set, in the list\'s order, with the other filters on top', () => {
+    const records = { ids: [5, 3, 0, 4], label: 'disagreements' };
+    // In ORDER's order, not the set's; 4 is not listed, so not shown.
+    expect(filterOrder(ROWS, ORDER, { records })).toEqual([0, 3, 5]);
+    expect(filterOrder(ROWS, ORDER, { records, status: 'done' })).toEqual([3]);
+    expect(filterOrder(ROWS, ORDER, { records: { ids: [], label: 'none' } })).toEqual([]);
+  });
+});
+
 describe('filterOrder by lengths (issue 21: lengths and tokens)', () => {
   // Lengths of rows 0, 1, 3 (row 2 is a bad line, row 5 not measured yet).
   const LENGTHS = new Map([

@@ -51,6 +51,11 @@ export interface RecordFilter {
   duplicates?: boolean;
   /** Records with (true) or without (false) open review comments. */
   hasOpenComments?: boolean;
+  /**
+   * Only these records (ids), listed in the list's order: a set picked elsewhere, e.g. the
+   * records of an agreement report's disagreements. `label` says in the filter bar what it is.
+   */
+  records?: { ids: readonly number[]; label: string };
 }
 
 /** A record's lengths as the lengths pass measured them, with the token rules it breaks; undefined: not measured (yet). */
@@ -121,9 +126,10 @@ function hasErrors(row: FilterableRow): boolean {
 export function filterOrder(rows: readonly (FilterableRow | undefined)[], order: readonly number[], filter: RecordFilter, lengthsOf?: LengthsOf): readonly number[] {
   if (isFilterEmpty(filter)) return order;
   const base = filter.duplicates ? duplicateOrder(rows, order) : order;
+  const only = filter.records ? new Set(filter.records.ids) : undefined;
   return base.filter((id) => {
     const row = rows[id];
-    return row !== undefined && matchesFilter(row, filter, lengthsOf?.(id));
+    return row !== undefined && (!only || only.has(id)) && matchesFilter(row, filter, lengthsOf?.(id));
   });
 }
 
