@@ -86,7 +86,8 @@ describe('parseReviewFile', () => {
     const text = fc.string({ maxLength: 12 });
     const extra = fc.dictionary(
       fc.string({ maxLength: 6 }).filter((k) => !['line', 'row', 'fingerprint', 'status', 'labels', 'comments', 'reviewer', 'time', 'guidelines'].includes(k)),
-      fc.jsonValue({ maxDepth: 2 }),
+      // As a file holds them: JSON has no -0 (fast-check's jsonValue makes one now and then, read back as 0).
+      fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown),
       { maxKeys: 3 },
     );
     const comment = fc.record(
