@@ -106,3 +106,14 @@ test('Apertus JSON chosen with Read as for a file is remembered when it is opene
   await page.getByRole('tab', { name: 'JSON' }).click();
   await expect(page.getByRole('combobox', { name: 'JSON dialect' })).toHaveValue('apertus-json');
 });
+
+test('a dataset whose records name a Llama model: the opening notice offers Llama 3.1 without switching', async ({ parley, page }) => {
+  await parley.goto();
+  const record = (n: number) => JSON.stringify({ model: 'meta-llama/Llama-3.1-8B-Instruct', messages: [{ role: 'user', content: `Hi ${n}` }, { role: 'assistant', content: 'Hello.' }] });
+  await parley.openFile('llama.jsonl', `${[1, 2, 3].map(record).join('\n')}\n`, 'application/jsonl');
+  await expect(parley.notice).toContainText('This data names meta-llama/Llama-3.1-8B-Instruct: show it as Llama 3.1?', { timeout: 20_000 });
+  const format = page.getByRole('combobox', { name: 'Format' });
+  await expect(format).toHaveValue('apertus');
+  await parley.notice.getByRole('button', { name: 'Show as Llama 3.1' }).click();
+  await expect(format).toHaveValue('llama3');
+});
