@@ -71,7 +71,7 @@ test('the format’s checks in the list: Alt+N goes round, warnings on request, 
   // Exact duplicates: a file-level entry of the summary, and listed together.
   const summary = await openSummary(page);
   await expect(summary.getByRole('group', { name: 'Exact duplicates' })).toContainText('1 record repeats an earlier one (1 group)');
-  await expect(summary.getByRole('list', { name: 'Diagnostic codes' })).toContainText('apertus/assistant-content-null');
+  await expect(summary.getByRole('list', { name: 'Diagnostic codes' })).toContainText('tool-call/unanswered');
   await summary.getByRole('button', { name: 'Show the duplicates together' }).click();
   const list = page.getByRole('list', { name: 'Records' });
   await expect(list.getByRole('button', { name: /^Line \d+: / })).toHaveCount(2);
@@ -80,14 +80,18 @@ test('the format’s checks in the list: Alt+N goes round, warnings on request, 
   await summary.getByRole('button', { name: 'Show the duplicates together' }).click();
   await expect(list.getByRole('button', { name: /^Line \d+: / })).toHaveCount(7);
 
-  // Another format: every record is read and checked again with it (the dialect a record is
-  // read in follows the format, as in the command), the open one too.
-  await expect(row(page, 5)).toHaveAccessibleName(/; Apertus JSON, .*no problems$/);
+  // Another format: every record is checked again with it, the open one too (the dialect is the
+  // data's, whatever the format: issue 24). In Apertus, which writes what its template writes of
+  // call ids, the complete tool exchange has no problem.
+  await expect(row(page, 5)).toHaveAccessibleName(/; OpenAI Chat Completions, .*no problems$/);
   await page.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'ChatML (Qwen2.5)' });
-  await expect(summary.getByRole('list', { name: 'Diagnostic codes' })).not.toContainText('apertus/assistant-content-null', { timeout: 20_000 });
-  await checked(page);
   // ChatML writes no call ids: the complete tool exchange has warnings (and no error).
-  await expect(row(page, 5)).toHaveAccessibleName(/; OpenAI Chat Completions, .*, 2 warnings$/);
+  await expect(row(page, 5)).toHaveAccessibleName(/; OpenAI Chat Completions, .*, 2 warnings$/, { timeout: 20_000 });
+  await checked(page);
+  // Those call ids (c1 of lines 4 and 5) are harmless differences: one line of their own, below
+  // the codes and not among them (issue 24).
+  await expect(summary.getByRole('list', { name: 'Harmless differences' })).toContainText(/^2 records: harmless differences like .*call id.*lost-in-conversion$/);
+  await expect(summary.getByRole('list', { name: 'Diagnostic codes' })).not.toContainText('lost-in-conversion');
   await expect(row(page, 1)).toHaveAccessibleName(/; OpenAI Chat Completions, /);
 
   // With "warnings too", Alt+N stops at it as well.

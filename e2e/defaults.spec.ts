@@ -47,7 +47,7 @@ test('an OpenAI tool file opened in Apertus: read as OpenAI Chat, exported as Op
   await expect(parley.notice).toContainText('Opened jobA-openai.json (OpenAI Chat Completions)');
 });
 
-test('a dataset of OpenAI tool records: read as OpenAI Chat in Apertus, exported as OpenAI Chat; in ChatML no record is an error', async ({ parley, page }) => {
+test('a dataset of OpenAI tool records: read as OpenAI Chat in Apertus, exported as OpenAI Chat; in Apertus and in ChatML no record is an error', async ({ parley, page }) => {
   await parley.goto();
   const file = `${['Bern', 'Paris', 'Rome'].map((city) => JSON.stringify(toolRecord(city))).join('\n')}\n`;
   await parley.openFile('tools.jsonl', file, 'application/jsonl');
@@ -58,8 +58,12 @@ test('a dataset of OpenAI tool records: read as OpenAI Chat in Apertus, exported
   await page.getByText('Export…', { exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Every record in another dialect (JSON Lines)' })).toHaveValue('openai-chat');
   await page.getByText('Export…', { exact: true }).click();
-  // Apertus's own template raises on content null and OpenAI-nested tools (its errors say so);
-  // a format whose template takes OpenAI messages finds nothing wrong with these records.
+  // Read as OpenAI Chat, the records are converted ones: Apertus sees them as Apertus JSON holds
+  // them ("" beside the calls, flat tools), so none is an error there (issue 24).
+  // Every row checked first (else "no error row" would hold of rows not checked yet).
+  for (const line of [1, 2, 3]) await expect(list.getByRole('button', { name: new RegExp(`^Line ${line}: `) })).not.toHaveAccessibleName(/not checked yet/, { timeout: 20_000 });
+  await expect(list.getByRole('button', { name: /\b\d+ errors?\b/ })).toHaveCount(0);
+  // A format whose template takes OpenAI messages finds nothing wrong with these records either.
   await page.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'ChatML (Qwen2.5)' });
   await expect(list.getByRole('button', { name: /^Line 3: / })).toBeVisible();
   await expect(list.getByRole('button', { name: /errors?$/ })).toHaveCount(0, { timeout: 20_000 });
@@ -101,4 +105,15 @@ test('Apertus JSON chosen with Read as for a file is remembered when it is opene
   await expect(parley.notice.getByRole('combobox', { name: 'Read as' })).toHaveValue('apertus-json');
   await page.getByRole('tab', { name: 'JSON' }).click();
   await expect(page.getByRole('combobox', { name: 'JSON dialect' })).toHaveValue('apertus-json');
+});
+
+test('a dataset whose records name a Llama model: the opening notice offers Llama 3.1 without switching', async ({ parley, page }) => {
+  await parley.goto();
+  const record = (n: number) => JSON.stringify({ model: 'meta-llama/Llama-3.1-8B-Instruct', messages: [{ role: 'user', content: `Hi ${n}` }, { role: 'assistant', content: 'Hello.' }] });
+  await parley.openFile('llama.jsonl', `${[1, 2, 3].map(record).join('\n')}\n`, 'application/jsonl');
+  await expect(parley.notice).toContainText('This data names meta-llama/Llama-3.1-8B-Instruct: show it as Llama 3.1?', { timeout: 20_000 });
+  const format = page.getByRole('combobox', { name: 'Format' });
+  await expect(format).toHaveValue('apertus');
+  await parley.notice.getByRole('button', { name: 'Show as Llama 3.1' }).click();
+  await expect(format).toHaveValue('llama3');
 });

@@ -13,10 +13,11 @@ import { expect, test, type ParleyPage } from './fixtures.ts';
 
 
 
-async function paste(parley: ParleyPage, page: Page, json: unknown): Promise<void> {
+async function paste(parley: ParleyPage, page: Page, json: unknown, readAs?: string): Promise<void> {
   await parley.fileMenu('Paste JSON…');
   const dialog = page.getByRole('dialog', { name: 'Paste JSON' });
   await dialog.getByRole('textbox', { name: 'JSON to open' }).fill(JSON.stringify(json));
+  if (readAs !== undefined) await dialog.getByRole('combobox', { name: 'Read as' }).selectOption(readAs);
   await dialog.getByRole('button', { name: 'Open' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -33,10 +34,12 @@ test('Fix buttons repair the pasted request one step at a time, each undoable', 
 
   const panel = list(parley);
   const fixDeveloper = panel.getByRole('button', { name: 'Fix at messages[0].role: Make it the system message' });
-  const fixNull = panel.getByRole('button', { name: 'Fix at messages[2].content: Use "" as the content' });
   const fixTool = panel.getByRole('button', { name: 'Fix at messages[3].content: Write the content as a string' });
-  const fixWrapped = panel.getByRole('button', { name: 'Fix at tools[0]: Write the function object itself' });
-  for (const button of [fixDeveloper, fixNull, fixTool, fixWrapped]) await expect(button).toBeVisible();
+  // Read as OpenAI Chat, `content: null` beside the call and the nested tool are seen as Apertus
+  // JSON holds them ("", the function itself: issue 24); the flat tool lacks the description the template needs.
+  const fixDescription = panel.getByRole('button', { name: 'Fix at tools[0].description: Add an empty description' });
+  for (const button of [fixDeveloper, fixTool, fixDescription]) await expect(button).toBeVisible();
+  await expect(panel.getByRole('button', { name: /^Fix at/ })).toHaveCount(3);
   await expect(parley.diagnostics).toContainText('Move this text to the system message');
 
   // One fix: the developer message becomes the system message, which replaces the default prompt.
@@ -55,10 +58,6 @@ test('Fix buttons repair the pasted request one step at a time, each undoable', 
   await expect(fixTool).toHaveCount(0);
   await parley.expectPreviewToContain('<|tools_suffix|>[18C, sunny]');
   await fixDeveloper.click();
-  await fixNull.click();
-  await fixWrapped.click();
-  // Unwrapped, the tool has no description, which the template needs: that problem has its fix too.
-  const fixDescription = panel.getByRole('button', { name: 'Fix at tools[0].description: Add an empty description' });
   await fixDescription.click();
 
   await expect.poll(() => parley.previewText()).toBe(FIXED_APERTUS_TEXT);
@@ -69,10 +68,10 @@ test('Fix buttons repair the pasted request one step at a time, each undoable', 
   // Exported as Apertus JSON: what the template takes.
   expect((await page.evaluate(() => window.__parley.exportJson('apertus-json'))).json).toEqual(FIXED_APERTUS_JSON);
 
-  // Five presses, five undo steps, back to the pasted request.
-  for (let i = 0; i < 5; i++) await parley.button(/^Undo/).click();
+  // Three presses, three undo steps, back to the pasted request.
+  for (let i = 0; i < 3; i++) await parley.button(/^Undo/).click();
   await parley.expectPreviewToContain('<|developer_start|>Be terse.<|developer_end|>');
-  await expect(panel.getByRole('button', { name: /^Fix at/ })).toHaveCount(4);
+  await expect(panel.getByRole('button', { name: /^Fix at/ })).toHaveCount(3);
 });
 
 test('"Fix all N of this kind" shows the count first and applies them as one undo step', async ({ parley, page }) => {
@@ -88,7 +87,7 @@ test('"Fix all N of this kind" shows the count first and applies them as one und
       { role: 'tool', tool_call_id: 'b', content: 'two' },
       { role: 'assistant', content: 'Done.' },
     ],
-  });
+  }, 'apertus-json'); // Apertus JSON's own `content: null`, which the template raises on (issue 24)
   const panel = list(parley);
   // One per message, and on each row the count of its kind.
   await expect(panel.getByRole('button', { name: /^Fix at messages\[\d\]\.content: Use "" as the content$/ })).toHaveCount(2);

@@ -6,7 +6,8 @@
  * read from it when shown, and the export is cut from it.
  */
 import { formatBytes } from '../files/limits.ts';
-import { listedIds, registerDatasetFixRunner, useAppStore } from '../store/index.ts';
+import { listedIds, readRecordInput, registerDatasetFixRunner, useAppStore } from '../store/index.ts';
+import { datasetFormatOffer, MODEL_OFFER_RECORDS } from '../files/format-offer.ts';
 import { startDatasetChecks, wantsHelper, type DatasetChecks } from './dataset-checks.ts';
 import './engine.ts';
 import { indexFromMessage } from './index-message.ts';
@@ -139,6 +140,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
           const count = listedIds(store()).length;
           const title = `Opened ${name} (${formatBytes(message.size)}): ${count === 1 ? '1 record' : `${count.toLocaleString('en')} records`}.`;
           store().showNotice({ tone: 'success', title });
+          void offerModelFormat(title);
           void store()
             .goto(first)
             .then(() => finish({ ok: true, message: title }));
@@ -181,3 +183,23 @@ useAppStore.subscribe((state, previous) => {
 
 // The dataset's work is kept in IndexedDB and restored on re-opening (src/app/dataset/persistence).
 startDatasetPersistence();
+
+/**
+ * The model the dataset's first records name, offered as a format in the opening notice (issue
+ * 24, files/format-offer.ts), without switching. Not said when the records cannot be read (the
+ * list says why) or another dataset opened meanwhile.
+ */
+async function offerModelFormat(title: string): Promise<void> {
+  const store = useAppStore.getState;
+  const state = store();
+  const { dataset } = state;
+  if (!dataset) return;
+  try {
+    const ids = listedIds(state).slice(0, MODEL_OFFER_RECORDS);
+    const records = await Promise.all(ids.map((id) => readRecordInput(state, id)));
+    const offer = datasetFormatOffer(records, store().formatId);
+    if (offer && store().dataset === dataset && store().notice?.title === title) store().showNotice({ tone: 'success', title, offer });
+  } catch {
+    // No offer: the records are read and checked as always.
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatMlFormat, decodeRecordText, dialectContextOf, type CheckProfile } from '../../core/index.ts';
-import { rowContent } from './row-content.ts';
+import { harmlessOnly, rowContent } from './row-content.ts';
 
 const HUMAN_BOT = '{"messages":[{"role":"human","content":"hi"},{"role":"bot","content":"hello"}]}';
 
@@ -34,6 +34,15 @@ describe('rowContent', () => {
     const row = content(exchange, { formatId: 'chatml' });
     expect(row.summary).toMatchObject({ errors: 0, warnings: 2 });
     expect(row.codes).toEqual(['lost-in-conversion']);
+    // Call ids ChatML does not write, where results answer in order: harmless, listed apart in the summary (issue 24).
+    expect(row.harmlessCodes).toEqual(['lost-in-conversion']);
+    expect(content(exchange, { formatId: 'apertus' }).harmlessCodes).toBeUndefined();
+  });
+
+  it('keeps a code with one real diagnostic among the problems (harmlessOnly)', () => {
+    const lost = (loss: 'content' | 'harmless') => ({ code: 'lost-in-conversion', loss });
+    expect(harmlessOnly([lost('harmless'), lost('harmless'), { code: 'x/warn' }])).toEqual(['lost-in-conversion']);
+    expect(harmlessOnly([lost('harmless'), lost('content')])).toEqual([]);
   });
 
   it('reads the record by its evidence whatever the format, or in the dialect the profile names (the same rule as the command)', () => {

@@ -33,7 +33,11 @@ interface Entry extends FileChoice {
 
 /** The fingerprint of a file's text, as the key of its entry. */
 export function fileKey(text: string): string {
-  const { size, hash } = fingerprintBytes(new TextEncoder().encode(text));
+  return fingerprintKey(fingerprintBytes(new TextEncoder().encode(text)));
+}
+
+/** A fingerprint (a dataset's, computed as it streams) as a key: `size:hash`, the form of `fileKey`. */
+export function fingerprintKey({ size, hash }: { size: number; hash: string }): string {
   return `${size}:${hash}`;
 }
 

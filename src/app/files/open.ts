@@ -4,12 +4,13 @@
  * decode errors listed, and nothing changed unless the whole record could be read. The notice
  * offers "Read as" another dialect, which decodes the same JSON again (`reopenAs`).
  */
-import { CODECS, findCodec, findFormat, formatForModel, modelNamedIn, parseJson, type Diagnostic } from '../../core/index.ts';
+import { CODECS, findCodec, findFormat, parseJson, type Diagnostic } from '../../core/index.ts';
 import { isJsonLinesName, isRecordArray, startsWithArray } from '../dataset/detect.ts';
 import { confirmLeaveDataset, useAppStore, type Notice } from '../store/index.ts';
 import { prepareFormat } from '../store/prepare-format.ts';
 import { decodeJson, describeDiagnostic } from './decode.ts';
 import { fileKey, recallFile, rememberFile } from './file-memory.ts';
+import { formatOffer } from './format-offer.ts';
 import { formatBytes, MAX_OPEN_BYTES } from './limits.ts';
 import { readJson } from './read-json.ts';
 
@@ -105,15 +106,6 @@ function showRememberedFormat(key: string | undefined, format: string | undefine
     return format;
   }
   return state.formatId;
-}
-
-/** "This data names meta-llama/Llama-3.1-8B: show it as Llama 3.1?" when the model it names has a format other than `shown`. */
-function formatOffer(value: unknown, shown: string): Notice['offer'] {
-  const model = modelNamedIn(value);
-  const formatId = model === undefined ? undefined : formatForModel(model);
-  const format = formatId === undefined || formatId === shown ? undefined : findFormat(formatId);
-  if (!format || model === undefined) return undefined;
-  return { question: `This data names ${model}: show it as ${format.label}?`, action: `Show as ${format.label}`, formatId: format.id };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { concatParts, decodeRecordBytes, decodeRecordText, encodeRecordLine, indexJsonl, writeDataset, type Conversation } from '../../core/index.ts';
+import { concatParts, decodeRecordBytes, decodeRecordText, dialectContextOf, encodeRecordLine, indexJsonl, writeDataset, type Conversation } from '../../core/index.ts';
 import '../dataset/engine.ts';
 import { fixAcrossRecords } from '../dataset/fix-logic.ts';
 import { rowContent } from '../dataset/row-content.ts';
@@ -30,7 +30,7 @@ registerDatasetFixRunner((input, onProgress) => {
     diagnose: diagnoseForView(input.view),
     records: index.records,
     read: async (start, end) => BYTES.slice(start, end),
-    decode: (value, line) => (typeof value === 'string' ? decodeRecordText(value, line) : decodeRecordBytes(value, line)),
+    decode: (value, line) => (typeof value === 'string' ? decodeRecordText(value, line, dialectContextOf(input.view)) : decodeRecordBytes(value, line, dialectContextOf(input.view))),
     encode: (record, dialect, original) => encodeRecordLine(record, dialect, original).text,
     content: (result) => rowContent(result, input.view),
     onProgress: (done) => onProgress(done, input.ids.length),
@@ -57,6 +57,9 @@ describe('fixAcrossDataset', () => {
     useAppStore.getState().setFormat('apertus');
     const file: DatasetFile = { name: 'd.jsonl', size: BYTES.length, format: 'jsonl', source: new Blob([BYTES]), index, fingerprint: { size: BYTES.length, hash: '0' }, count: index.records.count };
     useAppStore.getState().openDataset(file, rowsFromIndex(index));
+    // Read as Apertus JSON: there `content: null` beside calls is the data's own, which the template
+    // raises on (read as OpenAI Chat it is written "" and needs no fix: issue 24).
+    useAppStore.getState().setDatasetReadAs('apertus-json');
     await useAppStore.getState().goto(0);
   });
   afterEach(() => useAppStore.getState().closeDataset());
@@ -70,7 +73,7 @@ describe('fixAcrossDataset', () => {
     });
     const result = await useAppStore.getState().fixAcrossDataset(FIX, 'count', 'Use ""');
     expect(result).toEqual({ records: 2, places: 3 });
-    expect(requests[0]?.view).toEqual({ formatId: 'apertus' });
+    expect(requests[0]?.view).toEqual({ formatId: 'apertus', readAs: 'apertus-json' });
     expect(requests[0]?.texts.has(0)).toBe(true);
     expect(useAppStore.getState().datasetChanges.edited.size).toBe(0);
     expect(useAppStore.getState().datasetPast).toHaveLength(0);

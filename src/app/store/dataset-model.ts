@@ -31,6 +31,8 @@ export interface RowContent {
   summary?: RecordSummary;
   /** The distinct diagnostic codes of the record (core/checks checkRecord), for summaries and filters. */
   codes?: readonly string[];
+  /** The codes of `codes` that are only harmless differences in the record (row-content.ts `harmlessOnly`). */
+  harmlessCodes?: readonly string[];
   /** The record's content key (core/checks contentKey): rows with equal keys are exact duplicates. */
   key?: string;
   problem?: RowProblem;

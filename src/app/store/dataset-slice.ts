@@ -359,7 +359,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       const rows = get().datasetRows.slice();
       for (const [id, content] of contents) {
         const row = rows[id];
-        if (row) rows[id] = { ...row, summary: undefined, codes: undefined, key: undefined, problem: undefined, ...content };
+        if (row) rows[id] = { ...row, summary: undefined, codes: undefined, harmlessCodes: undefined, key: undefined, problem: undefined, ...content };
       }
       set({ datasetRows: rows });
     },
@@ -373,7 +373,7 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
       for (const [after, ids] of changes.inserted) {
         for (const id of ids) {
           const source = rows[changes.copies.get(id) ?? after] ?? rows[0];
-          rows[id] = { line: source?.line ?? 1, blank: false, status: 'unreviewed', ...(source ? { summary: source.summary, codes: source.codes, key: source.key, problem: source.problem } : {}) };
+          rows[id] = { line: source?.line ?? 1, blank: false, status: 'unreviewed', ...(source ? { summary: source.summary, codes: source.codes, harmlessCodes: source.harmlessCodes, key: source.key, problem: source.problem } : {}) };
         }
       }
       for (const [id, text] of changes.edited) {

@@ -3,9 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { findCodec, type Conversation, type ParleyRecord } from '../../core/index.ts';
 import { applyAllOfKind, applyListedFix, clearHistory, countOfKind, diagnosticsState, undo, useAppStore } from './index.ts';
 
+// Read as Apertus JSON: there `content: null` beside calls is the data's own, which the template
+// raises on (read as OpenAI Chat it is written "" and needs no fix: issue 24).
 function read(json: unknown): ParleyRecord {
-  const record = findCodec('openai-chat')?.decode(json).record;
-  if (!record) throw new Error('openai-chat cannot read it');
+  const record = findCodec('apertus-json')?.decode(json).record;
+  if (!record) throw new Error('apertus-json cannot read it');
   return record;
 }
 

@@ -224,6 +224,14 @@ export interface Conversation extends Extensible {
   /** The conversation; in a training record with `branches`, the shared prompt they follow. */
   messages: Message[];
   tools: ToolDefinition[];
+  /**
+   * The dialect (interchange codec id) whose reader made this conversation from JSON; undefined
+   * for one built in the app. A conversation read from another dialect than a format's own is a
+   * converted one: the format sees it as its own dialect would hold it (Apertus: an assistant's
+   * `content: null` beside tool calls as "", OpenAI-nested tools flat; formats/apertus/converted.ts),
+   * while the write-back to `readFrom` keeps the source's shapes.
+   */
+  readFrom?: string;
   /** Set only for a training record whose completions are apart from its prompt (see `BRANCH_NAMES`). */
   branches?: Branches;
   /**

@@ -86,10 +86,10 @@ export interface DatasetStorage {
   rules(name: string): Promise<SavedRules | undefined>;
   /** Keep (or, with undefined, forget) the rules file of the dataset file called `name`. */
   setRules(name: string, rules: SavedRules | undefined): Promise<void>;
-  /** The dialect kept for the records of the dataset file called `name` (a codec id), if any. */
-  readAs(name: string): Promise<string | undefined>;
-  /** Keep (or, with undefined, forget) the dialect the records of the dataset file called `name` are read as. */
-  setReadAs(name: string, dialect: string | undefined): Promise<void>;
+  /** The dialect kept for the records of the dataset file whose fingerprint key is `file` (file-memory.ts `fingerprintKey`; a codec id), if any. */
+  readAs(file: string): Promise<string | undefined>;
+  /** Keep (or, with undefined, forget) the dialect the records of the dataset file whose fingerprint key is `file` are read as. */
+  setReadAs(file: string, dialect: string | undefined): Promise<void>;
 }
 
 /** A kept rules file read back, or undefined when it is not one this version wrote. */

@@ -7,9 +7,12 @@ import { followReadAs, restoreReadAs } from './read-as-persistence.ts';
 
 const BYTES = new TextEncoder().encode('{"messages":[{"role":"user","content":"hi"}]}\n');
 
-function open(name = 'd.jsonl'): DatasetFile {
+/** The key the dialect is kept under: the file's fingerprint (size and hash), not its name (issue 24). */
+const KEY = `${BYTES.length}:0`;
+
+function open(name = 'd.jsonl', hash = '0'): DatasetFile {
   const index = indexJsonl(BYTES);
-  const file: DatasetFile = { name, size: BYTES.length, format: 'jsonl', source: new Blob([BYTES]), index, fingerprint: { size: BYTES.length, hash: '0' }, count: index.records.count };
+  const file: DatasetFile = { name, size: BYTES.length, format: 'jsonl', source: new Blob([BYTES]), index, fingerprint: { size: BYTES.length, hash }, count: index.records.count };
   useAppStore.getState().openDataset(file, rowsFromIndex(index));
   return file;
 }
@@ -28,19 +31,19 @@ describe('the dialect a dataset is read as, kept with it', () => {
     open();
     useAppStore.getState().setDatasetReadAs('sharegpt');
     await Promise.resolve();
-    expect(storage.readAsByName.get('d.jsonl')).toBe('sharegpt');
+    expect(storage.readAsByName.get(KEY)).toBe('sharegpt');
     useAppStore.getState().closeDataset();
     expect(useAppStore.getState().datasetReadAs).toBeNull();
-    expect(storage.readAsByName.get('d.jsonl')).toBe('sharegpt');
+    expect(storage.readAsByName.get(KEY)).toBe('sharegpt');
     open();
     useAppStore.getState().setDatasetReadAs('sharegpt');
     useAppStore.getState().setDatasetReadAs(null);
     await Promise.resolve();
-    expect(storage.readAsByName.has('d.jsonl')).toBe(false);
+    expect(storage.readAsByName.has(KEY)).toBe(false);
   });
 
-  it('is put back when the same file opens again, not over a choice made meanwhile, and not for another file', async () => {
-    storage.readAsByName.set('d.jsonl', 'sharegpt');
+  it('is put back when the same file opens again, under another name too, not over a choice made meanwhile, and not for another file of the same name', async () => {
+    storage.readAsByName.set(KEY, 'sharegpt');
     const file = open();
     await restoreReadAs(storage, file);
     expect(useAppStore.getState().datasetReadAs).toBe('sharegpt');
@@ -48,13 +51,17 @@ describe('the dialect a dataset is read as, kept with it', () => {
     useAppStore.getState().setDatasetReadAs('anthropic');
     await restoreReadAs(storage, again);
     expect(useAppStore.getState().datasetReadAs).toBe('anthropic');
-    const other = open('other.jsonl');
+    // The same bytes under another name: the same file, with the choice made last for it.
+    const renamed = open('renamed.jsonl');
+    await restoreReadAs(storage, renamed);
+    expect(useAppStore.getState().datasetReadAs).toBe('anthropic');
+    const other = open('d.jsonl', '1');
     await restoreReadAs(storage, other);
     expect(useAppStore.getState().datasetReadAs).toBeNull();
   });
 
   it('is not put back when the kept id names no dialect this version reads, and says so', async () => {
-    storage.readAsByName.set('d.jsonl', 'no-such-dialect');
+    storage.readAsByName.set(KEY, 'no-such-dialect');
     const file = open();
     await restoreReadAs(storage, file);
     expect(useAppStore.getState().datasetReadAs).toBeNull();

@@ -1,9 +1,13 @@
 /**
  * The dialect the open dataset's records are read as ("Read as"), kept in the dataset's storage
- * (dataset-storage.ts, by the file's name, as its rules file is): restored when the dataset is
- * attached, written whenever the person chooses another.
+ * (dataset-storage.ts) by the file's fingerprint (size and hash, files/file-memory.ts
+ * `fingerprintKey`; issue 24): the same file under another name is the same file, another file
+ * of the same name is not. Restored when the dataset is attached, written whenever the person
+ * chooses another. A saved file has new bytes, so a new fingerprint: the choice is kept for it
+ * when the person chooses again.
  */
 import { findCodec } from '../../../core/index.ts';
+import { fingerprintKey } from '../../files/file-memory.ts';
 import { useAppStore, type DatasetFile } from '../../store/index.ts';
 import { describeSaveError } from './dataset-autosave.ts';
 import type { DatasetStorage } from './dataset-storage.ts';
@@ -12,7 +16,7 @@ import type { DatasetStorage } from './dataset-storage.ts';
 export async function restoreReadAs(storage: DatasetStorage, dataset: DatasetFile): Promise<void> {
   let saved: string | undefined;
   try {
-    saved = await storage.readAs(dataset.name);
+    saved = await storage.readAs(fingerprintKey(dataset.fingerprint));
   } catch {
     // Not read: each record is read by the dialect chosen for it, as before any was named; nothing is lost.
     return;
@@ -27,8 +31,8 @@ export async function restoreReadAs(storage: DatasetStorage, dataset: DatasetFil
 export function followReadAs(storage: DatasetStorage): () => void {
   return useAppStore.subscribe((state, previous) => {
     if (state.datasetReadAs === previous.datasetReadAs || !state.dataset || state.dataset !== previous.dataset) return;
-    const { name } = state.dataset;
-    storage.setReadAs(name, state.datasetReadAs ?? undefined).catch((thrown: unknown) => {
+    const { name, fingerprint } = state.dataset;
+    storage.setReadAs(fingerprintKey(fingerprint), state.datasetReadAs ?? undefined).catch((thrown: unknown) => {
       useAppStore.getState().showNotice({ tone: 'error', title: `The dialect ${name} is read as is in use but not kept in this browser: ${describeSaveError(thrown)}` });
     });
   });

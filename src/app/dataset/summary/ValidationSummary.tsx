@@ -41,8 +41,11 @@ export function ValidationSummary() {
   // Bumped when code-info.ts learnt severities and examples.
   const [described, setDescribed] = useState(0);
   // `described` is a dependency on purpose: the table it counts changed.
-  const counts = useMemo(() => validationSummary(rows, codeTable(), order), [rows, order, described]);
-  const codes = counts.map((c) => c.code).join('\n');
+  const all = useMemo(() => validationSummary(rows, codeTable(), order), [rows, order, described]);
+  // Harmless differences (issue 24, noise): one line per kind, after and below the problems.
+  const counts = useMemo(() => all.filter((c) => c.harmless !== true), [all]);
+  const harmless = useMemo(() => all.filter((c) => c.harmless === true), [all]);
+  const codes = [...new Set(all.map((c) => c.code))].join('\n');
   const duplicates = useMemo(() => duplicateCounts(rows, order), [rows, order]);
   const formatId = useAppStore((s) => s.formatId);
   const tokenNote = useLengths((lengths) => tokenRulesNote(lengths, hasTokenizer(formatId, lengths)));
@@ -60,7 +63,7 @@ export function ValidationSummary() {
   return (
     <section aria-labelledby="parley-validation-summary" className="flex flex-col gap-1">
       <h3 id="parley-validation-summary" className="text-sm font-semibold">
-        Validation summary <span className={`font-normal ${mutedText}`}>({counts.length === 0 ? 'no diagnostics' : plural(counts.length, 'code')})</span>
+        Validation summary <span className={`font-normal ${mutedText}`}>({counts.length === 0 ? 'no diagnostics' : plural(counts.length, 'code')}{harmless.length > 0 ? `, ${plural(harmless.length, 'kind')} of harmless difference` : ''})</span>
       </h3>
       {tokenNote && (
         <p role="status" className={`text-sm ${mutedText}`}>
@@ -97,6 +100,18 @@ export function ValidationSummary() {
               </li>
             );
           })}
+        </ul>
+      )}
+      {harmless.length > 0 && (
+        <ul aria-label="Harmless differences" className="flex max-h-24 flex-col divide-y divide-slate-200 overflow-auto text-sm dark:divide-slate-800">
+          {harmless.map((count) => (
+            <li key={count.code} className={`flex items-center gap-2 py-1 ${mutedText}`}>
+              <span className="min-w-0 flex-1 truncate" title={count.example}>
+                {plural(count.records, 'record')}: harmless differences like “{count.example ?? count.code}”
+              </span>
+              <code className="shrink-0">{count.code}</code>
+            </li>
+          ))}
         </ul>
       )}
     </section>

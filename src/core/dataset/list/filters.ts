@@ -13,6 +13,11 @@ export interface FilterableRow {
   summary?: RecordSummary;
   /** The distinct diagnostic codes of the record. */
   codes?: readonly string[];
+  /**
+   * The codes of `codes` whose every diagnostic in the record is a harmless difference
+   * (`Diagnostic.loss` 'harmless'): the validation summary lists them apart, below the problems.
+   */
+  harmlessCodes?: readonly string[];
   /** Set when the record is a bad line; its kind (`json`, `dialect`, …). */
   problem?: { kind: string };
   status: string;

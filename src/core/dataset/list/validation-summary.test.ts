@@ -37,4 +37,21 @@ describe('validationSummary', () => {
       ['x/unseen', 1],
     ]);
   });
+
+  it('counts harmless differences apart, after every real problem (issue 24): one entry per kind', () => {
+    const rows: FilterableRow[] = [
+      // A call id the format does not write: harmless in both records.
+      { status: 'unreviewed', codes: ['lost/id', 'c/info'], harmlessCodes: ['lost/id'] },
+      { status: 'unreviewed', codes: ['lost/id'], harmlessCodes: ['lost/id'] },
+      // The same code, a real loss in this record: counted with the problems.
+      { status: 'unreviewed', codes: ['lost/id'] },
+    ];
+    const t = new Map<string, CodeInfo>();
+    noteCodes(t, [warning('lost/id', 'the call id is lost'), info('c/info', 'fyi')]);
+    expect(validationSummary(rows, t).map((c) => [c.code, c.records, c.harmless ?? false])).toEqual([
+      ['lost/id', 1, false],
+      ['c/info', 1, false],
+      ['lost/id', 2, true],
+    ]);
+  });
 });

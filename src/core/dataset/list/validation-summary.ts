@@ -17,6 +17,8 @@ export interface CodeCount extends Partial<CodeInfo> {
   code: string;
   /** Records that have the code. */
   records: number;
+  /** Harmless differences of this kind (the rows' `harmlessCodes`), listed after every problem. */
+  harmless?: true;
 }
 
 /** Adds the codes of `diagnostics` not yet in `table` (first message wins). */
@@ -42,13 +44,15 @@ function rank(count: CodeCount): number {
  */
 export function validationSummary(rows: readonly (FilterableRow | undefined)[], table: ReadonlyMap<string, CodeInfo>, ids?: Iterable<number>): CodeCount[] {
   const counts = new Map<string, number>();
-  const add = (code: string): void => {
-    counts.set(code, (counts.get(code) ?? 0) + 1);
+  const harmless = new Map<string, number>();
+  const add = (to: Map<string, number>, code: string): void => {
+    to.set(code, (to.get(code) ?? 0) + 1);
   };
   const visit = (row: FilterableRow | undefined): void => {
     if (!row) return;
-    if (row.problem) add(problemCode(row.problem.kind));
-    for (const code of row.codes ?? []) add(code);
+    if (row.problem) add(counts, problemCode(row.problem.kind));
+    const harmlessHere = row.harmlessCodes;
+    for (const code of row.codes ?? []) add(harmlessHere?.includes(code) ? harmless : counts, code);
   };
   if (ids) for (const id of ids) visit(rows[id]);
   else for (const row of rows) visit(row);
@@ -57,5 +61,9 @@ export function validationSummary(rows: readonly (FilterableRow | undefined)[], 
     // A code the table has not seen (rows restored from storage) is listed without severity or example.
     out.push({ code, records, ...table.get(code) });
   }
-  return out.sort((a, b) => rank(a) - rank(b) || b.records - a.records || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const byRank = (a: CodeCount, b: CodeCount) => rank(a) - rank(b) || b.records - a.records || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+  const kinds: CodeCount[] = [];
+  for (const [code, records] of harmless) kinds.push({ code, records, ...table.get(code), harmless: true });
+  // Harmless differences never outrank a problem (issue 24): after all of them, whatever their severity.
+  return [...out.sort(byRank), ...kinds.sort(byRank)];
 }

@@ -4,6 +4,7 @@
  * below follows the template statement by statement; where the template raises, a
  * diagnostic says so and the renderer writes what it can, so the preview never goes blank.
  */
+import { asApertusJson } from '../../shared/apertus/converted.ts';
 import { encodeContent } from '../../shared/apertus/encode-content.ts';
 import { error } from '../../model/diagnostic.ts';
 import { Place, type FieldPath } from '../../model/path.ts';
@@ -38,9 +39,11 @@ export function render(record: ParleyRecord, options?: Partial<ApertusOptions>, 
   }
   const resolved = resolveOptions(options);
   const e = new Emitter(resolved.bosToken, how, resolved.objectMapArguments);
-  reportTextNotes(record.messages, LABEL, e.diagnostics);
-  reportThoughtFlags(record.messages, LABEL, e.diagnostics);
-  renderConversation(e, record, resolved);
+  // A conversation read from another dialect is rendered as Apertus JSON holds it (converted.ts).
+  const conversation = asApertusJson(record);
+  reportTextNotes(conversation.messages, LABEL, e.diagnostics);
+  reportThoughtFlags(conversation.messages, LABEL, e.diagnostics);
+  renderConversation(e, conversation, resolved);
   const { text, spans } = e.builder.finish();
   return { text, spans, diagnostics: e.diagnostics };
 }

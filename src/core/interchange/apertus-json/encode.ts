@@ -9,6 +9,7 @@
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { FieldPath } from '../../model/path.ts';
 import type { Extra, Message, ParleyRecord, ToolCall, ToolDefinition } from '../../model/types.ts';
+import { asApertusJson } from '../../shared/apertus/converted.ts';
 import { ENCODE_CODE, encodeArguments, encodeContent, mergeExtra } from '../../shared/apertus/encode-content.ts';
 import { isObject, merge, type JsonObject } from '../../shared/json.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
@@ -22,12 +23,14 @@ function without(extra: Extra | undefined, key: string): Extra | undefined {
   return rest;
 }
 
-export function encodeApertusJson(record: ParleyRecord): EncodeResult {
+export function encodeApertusJson(source: ParleyRecord): EncodeResult {
   const out: Diagnostic[] = [];
-  if (record.kind !== 'chat') {
+  if (source.kind !== 'chat') {
     out.push(error(ENCODE_CODE, 'Apertus JSON holds chat conversations; a multi-file document cannot be written in it.'));
     return { json: null, diagnostics: out };
   }
+  // Read from another dialect: written as Apertus JSON holds it ("" beside calls, flat tools), as the Apertus render sees it.
+  const record = asApertusJson(source);
   const shape = (record as ShapedConversation)[SHAPE_KEY];
   const messages = record.messages.map((message, index) => encodeMessage(message, ['messages', index], out));
   if (shape?.bareArray && record.tools.length === 0 && Object.keys(record.extra ?? {}).length === 0) return { json: messages, diagnostics: out };

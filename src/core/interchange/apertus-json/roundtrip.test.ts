@@ -166,8 +166,8 @@ const conversation: fc.Arbitrary<Conversation> = fc.record({
 function withoutIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutIds);
   if (typeof value !== 'object' || value === null) return value;
-  // extraSource says which dialect read the unknown fields (provenance, not data): the reader adds it.
-  const entries = Object.entries(value).filter(([key]) => key !== 'id' && key !== 'raw' && key !== 'extraSource');
+  // extraSource and readFrom say which dialect read the record (provenance, not data): the reader adds them.
+  const entries = Object.entries(value).filter(([key]) => key !== 'id' && key !== 'raw' && key !== 'extraSource' && key !== 'readFrom');
   const raw = (value as { raw?: unknown }).raw;
   return Object.fromEntries(raw === undefined ? entries.map(([k, v]) => [k, withoutIds(v)]) : [...entries.map(([k, v]) => [k, withoutIds(v)]), ['raw', raw]]);
 }

@@ -36,6 +36,7 @@ export function tagSource<R extends ParleyRecord | undefined>(record: R, dialect
     }
     return record;
   }
+  record.readFrom = dialect;
   for (const message of record.messages) {
     tag(message, dialect);
     for (const call of message.toolCalls ?? []) tag(call, dialect);
