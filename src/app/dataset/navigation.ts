@@ -4,6 +4,8 @@
  * mark done, flag. Moves follow the list as shown (a filter's view order when there is one).
  */
 import { giveVerdict } from '../review/review-actions.ts';
+import { guidelinesStore } from '../review/guidelines-store.ts';
+import { doneBlocker } from '../review/rules-to-clear.ts';
 import type { Verdict } from '../review/review-mark.ts';
 import { createStore, useStore } from 'zustand';
 import { listedIds, useAppStore, type AppState, type DatasetRow } from '../store/index.ts';
@@ -98,6 +100,11 @@ export async function markDoneAndNext(): Promise<void> {
   const id = state.currentRecord;
   if (id === null) return;
   state.commitCurrent();
+  const blocker = doneBlocker(guidelinesStore.getState().guidelines, state.datasetRules, useAppStore.getState().datasetRows[id]?.codes);
+  if (blocker) {
+    state.showNotice({ tone: 'error', title: blocker });
+    return;
+  }
   if (!(await giveVerdict(id, 'done'))) return;
   // Still on it (the name question may have taken a while): move on.
   if (useAppStore.getState().currentRecord !== id) return;
