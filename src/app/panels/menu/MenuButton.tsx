@@ -81,14 +81,14 @@ export function MenuButton({ label, title, entries }: { label: string; title?: s
                   type="button"
                   role="menuitem"
                   tabIndex={-1}
-                  aria-label={entry.label}
+                  aria-label={entry.name ?? entry.label}
                   aria-describedby={entry.hint ? `${menuId}-${entry.id}` : undefined}
                   aria-disabled={disabled || undefined}
                   aria-keyshortcuts={entry.keys}
                   className="flex w-full items-baseline gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 focus:outline-none aria-disabled:cursor-not-allowed aria-disabled:opacity-50 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
                   onClick={() => {
                     if (disabled) return;
-                    close(true);
+                    close(!entry.keepsFocus);
                     entry.run();
                   }}
                 >

@@ -9,6 +9,10 @@ export interface MenuEntry {
   id: string;
   /** What the entry says; its accessible name. End with "…" when it asks for more before acting. */
   label: string;
+  /** The accessible name where the label alone would be ambiguous out of its menu ("New chat conversation" for "Chat conversation"). */
+  name?: string;
+  /** After it runs, focus goes back to the menu's button (the default), or stays where `run` put it (a new field to type in). */
+  keepsFocus?: boolean;
   /** One line under the label: what it does, in the person's words. */
   hint?: string;
   /** A keyboard shortcut that does the same, as shown to the person ("Ctrl+O"). */
