@@ -9,6 +9,19 @@ export function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   return joined;
 }
 
+/** Many byte arrays as one, in order. */
+export function concatAll(pieces: readonly Uint8Array[]): Uint8Array {
+  let size = 0;
+  for (const piece of pieces) size += piece.length;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
+}
+
 export function startsWithBom(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }

@@ -4,6 +4,7 @@
  * untouched bytes go from the original `File` to the output without passing through
  * JavaScript; Node and tests join it with `concatParts`.
  */
+import { concatAll } from './bytes.ts';
 
 /** Bytes [start, end) of the original file. */
 export interface OriginalSlice {
@@ -28,16 +29,7 @@ const encoder = new TextEncoder();
 
 /** The output as one array of bytes, original slices copied from `source`. */
 export function concatParts(parts: readonly OutputPart[], source: Uint8Array): Uint8Array {
-  const pieces = parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part instanceof Uint8Array ? part : source.subarray(part.start, part.end)));
-  let size = 0;
-  for (const piece of pieces) size += piece.length;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
+  return concatAll(parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part instanceof Uint8Array ? part : source.subarray(part.start, part.end))));
 }
 
 /** Collects parts, joining adjacent original slices and adjacent texts (fewer, larger parts). */

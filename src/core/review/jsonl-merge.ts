@@ -16,6 +16,7 @@
  *   one side is taken). A line terminator counts as part of the line, except that the last
  *   line's missing newline is not a change of that line.
  */
+import { concatAll } from '../dataset/bytes.ts';
 import type { JsonlIndex } from '../dataset/jsonl-indexer.ts';
 import { indexJsonl } from '../dataset/jsonl-indexer.ts';
 import { terminatorText, type Terminator } from '../dataset/record-index.ts';
@@ -279,7 +280,7 @@ function assemble(plan: MergePlan): Pick<JsonlMerge, 'bytes' | 'baseOutputLines'
     pieces.push(bytes);
     if (terminator !== 'none') pieces.push(encoder.encode(terminatorText(terminator)));
   });
-  return { bytes: concat(pieces), baseOutputLines, sideOutputLines };
+  return { bytes: concatAll(pieces), baseOutputLines, sideOutputLines };
 }
 
 /** A merged record as one line: the base line's key order and number spellings kept where they still apply. */
@@ -292,18 +293,6 @@ function writeValue(base: LinesFile, record: number, value: unknown): string {
     order = undefined;
   }
   return stringifyJson(value, { order, spellings: numberSpellings(text) });
-}
-
-function concat(pieces: readonly Uint8Array[]): Uint8Array {
-  let size = 0;
-  for (const piece of pieces) size += piece.length;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
 }
 
 /** How a conflict is resolved: the value to put at its path (undefined: the field removed), or the record deleted. */
