@@ -14,6 +14,7 @@ import { runJsonl } from '../jsonl-run.ts';
 import { arrayRecordsOf } from '../json-array-input.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
+import { MASK_FLAGS, MASK_HELP, maskOf } from '../mask-flags.ts';
 import { diagnosticLine } from '../print.ts';
 import type { RecordFailure } from '../record-failures.ts';
 import { templateTokenizerSource } from '../template-tokenizer.ts';
@@ -36,9 +37,7 @@ Options:
                          network), or a shipped tokenizer: qwen3, llama3.1, gpt-oss. Default:
                          the format's own (chatml: qwen3, llama3: llama3.1, harmony: gpt-oss,
                          openchatml: qwen3; apertus and rwkv ship none)
-  --mask last|all        train every assistant turn (all, the default) or the last one only
-  --no-train-thoughts    thought blocks are not trained
-  --no-train-tool-calls  tool calls are not trained
+${MASK_HELP}
   --input-dialect ID     the JSON dialect of the input (as for parley render)
   --jsonl                the input is JSON Lines (also for a *.jsonl file): one object per line
                          out ("input_ids" is null when the line cannot be read); a blank line
@@ -53,9 +52,7 @@ while offline.`;
 
 const SPECS = [
   { flag: '--tokenizer', takesValue: true, valueName: 'FILE|MODEL_ID' },
-  { flag: '--mask', takesValue: true, valueName: 'last|all' },
-  { flag: '--no-train-thoughts', takesValue: false },
-  { flag: '--no-train-tool-calls', takesValue: false },
+  ...MASK_FLAGS,
   { flag: '--input-dialect', takesValue: true, valueName: 'ID' },
   JSONL_FLAG,
   JOBS_FLAG,
@@ -68,7 +65,7 @@ interface Setup extends FormatInput {
 
 function setup(argv: readonly string[]): Setup {
   const input = parseFormatInput(argv, 'tokenize', SPECS);
-  return { ...input, mask: maskOf(input.args) };
+  return { ...input, mask: maskOf(input.args, 'tokenize') };
 }
 
 /** `--tokenizer`, else the format's; for jinja, the template's (cli/template-tokenizer.ts). */
@@ -77,15 +74,6 @@ function sourceOf(args: ParsedArgs, formatId: string, options: Partial<OptionVal
   const path = args.flags.get('--template');
   if (given === undefined && formatId === 'jinja' && typeof path === 'string' && typeof options.template === 'string') return templateTokenizerSource(path, options.template);
   return tokenizerSource(given, formatId, 'tokenize');
-}
-
-function maskOf(args: ParsedArgs): MaskOptions {
-  const turns = stringFlag(args, '--mask') ?? 'all';
-  if (turns !== 'all' && turns !== 'last') throw new CliError(`tokenize: --mask takes last or all, got ${JSON.stringify(turns)}`);
-  const mask: MaskOptions = { turns };
-  if (args.flags.has('--no-train-thoughts')) mask.thoughts = false;
-  if (args.flags.has('--no-train-tool-calls')) mask.toolCalls = false;
-  return mask;
 }
 
 /** `example` undefined: the tokenizer has no id for a token of the render (an error diagnostic says which). */
