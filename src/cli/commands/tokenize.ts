@@ -17,8 +17,8 @@ import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
 import { MASK_FLAGS, MASK_HELP, maskOf } from '../mask-flags.ts';
 import { diagnosticLine } from '../print.ts';
 import type { RecordFailure } from '../record-failures.ts';
-import { templateTokenizerSource } from '../template-tokenizer.ts';
-import { loadTokenizerFrom, openTokenizer, tokenizerSource, withTokenizer, type TokenizerSource } from '../tokenizer-source.ts';
+import { chooseTokenizer } from '../template-tokenizer.ts';
+import { loadTokenizerFrom, openTokenizer, withTokenizer, type TokenizerSource } from '../tokenizer-source.ts';
 
 export const TOKENIZE_HELP = `Usage: parley tokenize --format ID [options] [FILE|-]
 
@@ -69,11 +69,8 @@ function setup(argv: readonly string[]): Setup {
 }
 
 /** `--tokenizer`, else the format's; for jinja, the template's (cli/template-tokenizer.ts). */
-function sourceOf(args: ParsedArgs, formatId: string, options: Partial<OptionValues>): TokenizerSource {
-  const given = stringFlag(args, '--tokenizer');
-  const path = args.flags.get('--template');
-  if (given === undefined && formatId === 'jinja' && typeof path === 'string' && typeof options.template === 'string') return templateTokenizerSource(path, options.template);
-  return tokenizerSource(given, formatId, 'tokenize');
+function sourceOf(args: ParsedArgs, format: Format<OptionValues>, options: Partial<OptionValues>): TokenizerSource {
+  return chooseTokenizer(stringFlag(args, '--tokenizer'), args, format, options, 'tokenize').source;
 }
 
 /** `example` undefined: the tokenizer has no id for a token of the render (an error diagnostic says which). */
@@ -133,7 +130,7 @@ function tokenizeRecord(format: Format<OptionValues>, options: Partial<OptionVal
 export async function tokenizeCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file, mask } = setup(argv);
   const jsonl = isJsonl(args, file, 'tokenize');
-  const source = sourceOf(args, format.id, options);
+  const source = sourceOf(args, format, options);
   const { tokenizer, downloadedTo, cleanup } = await openTokenizer(source, 'tokenize');
   try {
     if (jsonl) {
@@ -163,7 +160,7 @@ export async function tokenizeCommand(argv: readonly string[]): Promise<number> 
 /** The JSON Lines job of `parley tokenize` (for the workers of --jobs; a model id is a folder by then). */
 export function tokenizeLineJob(argv: readonly string[]): LineJob {
   const { args, format, options, choice, mask } = setup(argv);
-  const source = sourceOf(args, format.id, options);
+  const source = sourceOf(args, format, options);
   if (source.kind === 'model') throw new CliError('tokenize: a worker cannot download a tokenizer');
   return tokenizeLine(format, options, choice, loadTokenizerFrom(source, 'tokenize'), mask);
 }
