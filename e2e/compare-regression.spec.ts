@@ -118,3 +118,42 @@ test('a pasted Qwen2.5 template opens in Compare against ChatML, said so, with c
   await expect(diff.locator('.editor.original .parley-special').first()).toHaveText('<|im_start|>');
   await expect(diff.locator('.editor.modified .parley-special').first()).toHaveText('<|im_start|>');
 });
+
+test("a pasted template on one side, with the template's tokenizer and a mask, over the records as Save would write them", async ({ parley, page }) => {
+  test.setTimeout(120_000);
+  await parley.goto();
+  const system = { role: 'system', content: 'Be brief.' };
+  const one = (answer: string) => ({ messages: [system, { role: 'user', content: 'Hello?' }, { role: 'assistant', content: answer }] });
+  const two = { messages: [...one('Hi.').messages, { role: 'user', content: 'And?' }, { role: 'assistant', content: 'Done.' }] };
+  await parley.openFile('turns.jsonl', [one('Hi.'), two, one('Fine.')].map((r) => `${JSON.stringify(r)}\n`).join(''), 'application/jsonl');
+  const records = page.getByRole('list', { name: 'Records' });
+  await expect(records).toBeVisible();
+  // An unsaved edit: record 3's answer gets a trailing space (the pasted template trims it, native ChatML does not).
+  await records.getByRole('button', { name: /^Line 3:/ }).click();
+  await parley.field('Message 3 content').fill('Fine. ');
+  await openRegression(page);
+
+  await page.getByLabel('A format').selectOption('chatml');
+  await page.getByLabel('A tokenizer').selectOption({ label: "The format's own (Qwen3)" });
+  await page.getByLabel('B format').selectOption('jinja');
+  // ChatML as a template that trims each message (the records have a system turn, so ChatML adds no default one).
+  await page.getByLabel('B template').fill('{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content | trim }}<|im_end|>\n{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}');
+  await page.getByLabel('B tokenizer').selectOption({ label: "A stand-in for the template's (Qwen3, approximate)" });
+  await expect(page.getByText("The template is not one Parley knows: Qwen3's tokenizer stands in")).toBeVisible();
+  await page.getByLabel('B trained turns').selectOption('last');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  await expect(page.getByRole('status', { name: 'Regression progress' })).toHaveText('Compared 3 records.', { timeout: 60_000 });
+  // Record 1: one turn, the same every way. Record 2: two turns, B trains the last only: its labels.
+  // Record 3 as edited: the trailing space is in A's text and not B's: text, ids and labels.
+  await expect(page.getByRole('status', { name: 'Regression counts' })).toHaveText('1 the same, 2 differ (text: 1, token ids: 1, labels: 2).');
+  const differing = page.getByRole('list', { name: 'Records that differ' });
+  await expect(differing.getByRole('button')).toHaveText(['Line 2: labels', 'Line 3: text, token ids, labels']);
+
+  await differing.getByRole('button', { name: 'Line 3: text, token ids, labels' }).click();
+  await expect(page.getByRole('tab', { name: 'Compare' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Left format')).toHaveValue('chatml');
+  await expect(page.getByLabel('Right format')).toHaveValue('jinja');
+  await expect(parley.field('Message 3 content')).toHaveValue('Fine. ');
+  await expect(page.getByRole('status', { name: 'Compare status' })).toHaveText(/^Differences: first at line 6/);
+});
