@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { byteFallbackFiles } from '../src/core/tokens/test-tokenizers.ts';
 import { expect, test } from './fixtures.ts';
 
 const GOLDEN = join(process.env.PARLEY_REFERENCE_DIR ?? join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'reference')), 'hf-jinja-golden', 'hfjs_e2e_selected.json');
@@ -156,4 +157,34 @@ test("a pasted template on one side, with the template's tokenizer and a mask, o
   await expect(page.getByLabel('Right format')).toHaveValue('jinja');
   await expect(parley.field('Message 3 content')).toHaveValue('Fine. ');
   await expect(page.getByRole('status', { name: 'Compare status' })).toHaveText(/^Differences: first at line 6/);
+});
+
+test("a tokenizer_config.json dropped with its tokenizer.json: a side counts with that tokenizer, the template's own", async ({ parley, page }) => {
+  test.setTimeout(120_000);
+  await parley.goto();
+  await parley.openFile('plain.jsonl', [PLAIN, PLAIN].map((r) => `${JSON.stringify(r)}\n`).join(''), 'application/jsonl');
+  await expect(page.getByRole('list', { name: 'Records' })).toBeVisible();
+  const files = byteFallbackFiles();
+  const template = '{% for m in messages %}<{{ m.role }}>{{ m.content }}\n{% endfor %}';
+  await page.evaluate(
+    ({ configText, tokenizerText }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([configText], 'tokenizer_config.json', { type: 'application/json' }));
+      data.items.add(new File([tokenizerText], 'tokenizer.json', { type: 'application/json' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    { configText: JSON.stringify({ ...files.config, chat_template: template }), tokenizerText: JSON.stringify(files.tokenizer) },
+  );
+  await expect(parley.notice).toContainText('tokenizer_config.json opened in the Jinja template format');
+  await openRegression(page);
+  // Both sides start as the app has the Jinja format: that template; A counts with Qwen3, B with the template's own files.
+  await expect(page.getByLabel('A format')).toHaveValue('jinja');
+  await expect(page.getByLabel('B template')).toHaveValue(template);
+  await page.getByLabel('A tokenizer').selectOption({ label: 'Qwen3' });
+  await page.getByLabel('B tokenizer').selectOption({ label: "The template's own (tokenizer.json)" });
+  await expect(page.getByText("The template's own tokenizer: the tokenizer.json given with its tokenizer_config.json.")).toBeVisible();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Regression progress' })).toHaveText('Compared 2 records.', { timeout: 60_000 });
+  // The same text; another tokenizer: other ids, and so other labels (the ids where trained).
+  await expect(page.getByRole('status', { name: 'Regression counts' })).toHaveText('0 the same, 2 differ (token ids: 2, labels: 2).');
 });

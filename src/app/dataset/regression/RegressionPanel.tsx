@@ -5,6 +5,7 @@
  * (regression-client.ts) with progress and Stop; the counts per kind of difference, and the
  * records that differ, each of which opens in Compare with the two renderings.
  */
+import { useEffect } from 'react';
 import { readTemplateSource } from '../../../core/index.ts';
 import { parseConfigText } from '../../../core/formats/jinja/known-templates.ts';
 import { DEFAULT_TOKENIZERS } from '../../../core/tokens/defaults.ts';
@@ -15,7 +16,12 @@ import { useAppStore } from '../../store/index.ts';
 import { openRecord } from '../navigation.ts';
 import { sideFit, sideTokenizer, startRegression, stopRegression } from './regression-client.ts';
 import { countRows, DEFAULT_SIDE_MASK, OWN_TOKENIZER, rowKinds, type RegressionRow, type RegressionSide, type RowKind } from './regression-logic.ts';
-import { setRegressionState, useRegression } from './regression-store.ts';
+import { INITIAL_REGRESSION, regressionStore, setRegressionState, useRegression } from './regression-store.ts';
+
+/** A format's options as the app has them (the Template view's template for Jinja): a side starts there, as Compare's do. */
+function appOptions(formatId: string): RegressionSide['options'] {
+  return { ...(useAppStore.getState().formatOptions[formatId] ?? {}) };
+}
 
 /** Records listed at most: the counts cover them all; past this, a sentence says how many more (a long list is read by filtering, not scrolling). */
 export const MAX_LISTED = 200;
@@ -50,8 +56,10 @@ function SideChoice({ name, index }: { name: 'A' | 'B'; index: 0 | 1 }) {
       <SideControls
         name={name}
         side={side}
-        // Another format or its options: the side's tokenizer and mask stay; a template pasted as a config keeps that config.
-        onChange={(next) => set({ ...next, tokenizer: side.tokenizer, mask: side.mask, config: next.formatId === side.formatId ? side.config : undefined })}
+        // The side's tokenizer and mask stay; its options: another format starts with the app's, a pasted config is kept for its template.
+        onChange={(next) =>
+          next.formatId === side.formatId ? set({ ...next, tokenizer: side.tokenizer, mask: side.mask, config: side.config }) : set({ formatId: next.formatId, options: appOptions(next.formatId), tokenizer: side.tokenizer, mask: side.mask })
+        }
         onTemplateText={(options, text) => set({ ...side, options, config: configOf(text) })}
       />
       <label className="flex items-center gap-1.5 text-sm">
@@ -164,6 +172,12 @@ function Results() {
 }
 
 export default function RegressionPanel() {
+  // The first time it opens: side A is the app's format, side B the Jinja template format, both with the app's options (as Compare starts).
+  useEffect(() => {
+    if (regressionStore.getState().sides !== INITIAL_REGRESSION.sides) return;
+    const { formatId } = useAppStore.getState();
+    setRegressionState({ sides: [{ formatId, options: appOptions(formatId) }, { formatId: 'jinja', options: appOptions('jinja') }] });
+  }, []);
   return (
     <div className="flex flex-col gap-2 pt-1.5">
       <p className={`text-xs ${mutedText}`}>Render every record two ways and list those whose text, token ids or labels differ (token ids and labels with a tokenizer on both sides).</p>
