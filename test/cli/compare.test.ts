@@ -67,6 +67,23 @@ describe.concurrent('parley compare', () => {
     expect(other.code).toBe(1);
   });
 
+  it('a side takes the mask flags of parley tokenize: its labels follow them, its text and ids do not change', async () => {
+    // Not training tool calls untrains CALL's one assistant turn (a call and nothing else): the
+    // labels differ and nothing else; PLAIN has no call, so the flag changes nothing there.
+    const calls = files.write('mask.jsonl', jsonl(CALL, PLAIN));
+    const run = await parley(['compare', '--a', 'chatml', '--b', 'chatml --no-train-tool-calls', '--tokenizer', 'qwen3', calls]);
+    expect(lines(run.stdout)).toEqual(['{"same":false,"text":false,"ids":false,"labels":true}', '{"same":true}']);
+    expect(run.stderr).toMatch(/mask\.jsonl: 1 the same, 1 differ \(labels 1\)\n$/);
+    expect(run.code).toBe(1);
+    // --mask last trains only the last assistant turn: a record with two differs, one with a single turn does not.
+    const twoTurns = { messages: [...PLAIN.messages, { role: 'user', content: 'and?' }, { role: 'assistant', content: 'that is all' }] };
+    const turns = files.write('turns.jsonl', jsonl(twoTurns, PLAIN));
+    const last = await parley(['compare', '--a', 'chatml --mask last', '--b', 'chatml', '--tokenizer', 'qwen3', turns]);
+    expect(lines(last.stdout)).toEqual(['{"same":false,"text":false,"ids":false,"labels":true}', '{"same":true}']);
+    // The same parser as parley tokenize's: a bad value is bad input, said of the side.
+    expect(expectBadInput(await parley(['compare', '--a', 'chatml --mask some', '--b', 'chatml', turns]))).toContain('compare: --a "chatml --mask some": --mask takes last or all, got "some"');
+  });
+
   it('a side that cannot render a record is that record\'s error, named a or b', async () => {
     const run = await parley(['compare', '--a', 'chatml', '--b', `jinja --template ${raising}`, '--jobs', '1', plainOnly]);
     const out = lines(run.stdout).map((l) => JSON.parse(l) as { same: boolean; error: string; diagnostics: { severity: string; message: string }[] });

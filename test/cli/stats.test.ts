@@ -3,12 +3,14 @@
  * what the library measures for each (its render, its tokens), the problems by code as
  * core's checkRecord finds them, and the exact duplicates; text or one JSON object.
  */
+import { mkdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkRecord } from '../../src/core/checks/index.ts';
 import { chatMlFormat } from '../../src/core/formats/chatml/index.ts';
 import { openAiChatCodec } from '../../src/core/interchange/openai-chat/index.ts';
 import { measureTokens } from '../../src/core/tokens/measure.ts';
-import { shippedTokenizer } from '../../src/core/tokens/test-tokenizers.ts';
+import { renderJinja } from '../../src/core/formats/jinja/render.ts';
+import { byteFallbackFiles, byteFallbackTokenizer, shippedTokenizer } from '../../src/core/tokens/test-tokenizers.ts';
 import { expectBadInput, fixtureDir, lines, parley } from './run.ts';
 
 const files = fixtureDir();
@@ -105,6 +107,36 @@ describe('parley stats', () => {
     expect(JSON.parse(run.stdout)).toHaveProperty('tokens.max');
     // Apertus ships no tokenizer: the rules cannot be checked without one.
     expect(expectBadInput(await parley(['stats', '--format', 'apertus', '--rules', rules], JSON.stringify(RECORDS[0])))).toMatch(/no tokenizer ships for format apertus; give one with --tokenizer/);
+  });
+
+  it('--format jinja --template: counts with the template\'s own tokenizer, says which, and "approximate" only for a stand-in', async () => {
+    // A tokenizer.json beside the --template tokenizer_config.json is the template's own (as for parley tokenize).
+    const { tokenizer, config } = byteFallbackFiles();
+    const template = '{% for m in messages %}<{{ m.role }}>{{ m.content }}\n{% endfor %}';
+    mkdirSync(files.path('model'));
+    const tokenizerPath = files.write('model/tokenizer.json', tokenizer);
+    const configPath = files.write('model/tokenizer_config.json', { ...config, chat_template: template });
+    const record = openAiChatCodec.decode(RECORDS[0]).record;
+    if (!record) throw new Error('fixture not readable');
+    // The count that tokenizer gives the template's render (byte fallback: far fewer ids than Qwen3's vocabulary, other counts).
+    const want = measureTokens(byteFallbackTokenizer(), record, renderJinja(record, { template, variables: JSON.stringify({ bos_token: '<s>', eos_token: '</s>' }) })).tokens;
+    const own = await parley(['stats', '--format', 'jinja', '--template', configPath, '--tokens', '--json'], JSON.stringify(RECORDS[0]));
+    expect(own.code, own.stderr).toBe(0);
+    expect(JSON.parse(own.stdout)).toMatchObject({ tokens: { max: want }, tokenizer: { name: tokenizerPath, approximate: false } });
+    const ownText = await parley(['stats', '--format', 'jinja', '--template', configPath, '--tokens'], JSON.stringify(RECORDS[0]));
+    expect(ownText.stdout).toMatch(new RegExp(`^tokens \\(${tokenizerPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\)\\s+${want}\\s`, 'm'));
+    expect(ownText.stdout).not.toContain('approximate');
+    // A template Parley does not know, without its tokenizer: Qwen3 stands in, and the report says so.
+    const bare = files.write('bare.jinja', template);
+    const standIn = await parley(['stats', '--format', 'jinja', '--template', bare, '--tokens'], JSON.stringify(RECORDS[0]));
+    expect(standIn.code, standIn.stderr).toBe(0);
+    expect(standIn.stdout).toMatch(/^tokens \(qwen3, approximate\)\s+\d/m);
+    expect(standIn.stdout).toContain("Qwen3's tokenizer stands in");
+    const standInJson = JSON.parse((await parley(['stats', '--format', 'jinja', '--template', bare, '--tokens', '--json'], JSON.stringify(RECORDS[0]))).stdout) as unknown;
+    expect(standInJson).toMatchObject({ tokenizer: { name: 'qwen3', approximate: true } });
+    // Rules that need tokens count them with the same choice.
+    const rules = files.write('jinja-rules.json', { maxTokens: { max: 10_000 } });
+    expect(JSON.parse((await parley(['stats', '--format', 'jinja', '--template', configPath, '--rules', rules, '--json'], JSON.stringify(RECORDS[0]))).stdout)).toMatchObject({ tokens: { max: want } });
   });
 
   it('refuses a rules file that is not JSON, and an unknown tokenizer, in one line', async () => {

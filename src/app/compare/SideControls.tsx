@@ -6,7 +6,8 @@ import { sideTemplate, type CompareSide } from './sides.ts';
 
 const labelClass = 'flex items-center gap-1.5 text-sm';
 
-export function SideControls({ name, side, onChange }: { name: string; side: CompareSide; onChange: (side: CompareSide) => void }) {
+/** `onTemplateText`: told of a template typed or pasted with the text itself (a tokenizer_config.json's model finds its tokenizer); else onChange is. */
+export function SideControls({ name, side, onChange, onTemplateText }: { name: string; side: CompareSide; onChange: (side: CompareSide) => void; onTemplateText?: (options: CompareSide['options'], text: string) => void }) {
   const format = findFormat(side.formatId);
   const set = (key: string, value: boolean | string | null) => onChange({ ...side, options: { ...side.options, [key]: value } });
   return (
@@ -37,7 +38,11 @@ export function SideControls({ name, side, onChange }: { name: string; side: Com
           rows={3}
           className="rounded-md border border-slate-300 bg-white p-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
           value={typeof side.options.template === 'string' ? side.options.template : String(format.defaults.template ?? '')}
-          onChange={(event) => onChange({ ...side, options: sideTemplate(event.target.value, side.options) })}
+          onChange={(event) => {
+            const options = sideTemplate(event.target.value, side.options);
+            if (onTemplateText) onTemplateText(options, event.target.value);
+            else onChange({ ...side, options });
+          }}
         />
       )}
     </fieldset>

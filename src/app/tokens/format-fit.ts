@@ -22,7 +22,15 @@ export function fitFor(state: Pick<AppState, 'formatId' | 'formatOptions'>): App
     return { ...fit, key: `${state.formatId}:${fit.shipped?.id ?? ''}` };
   }
   const given = state.formatOptions.jinja?.template;
-  const template = typeof given === 'string' ? given : DEFAULT_JINJA_TEMPLATE;
+  return templateFit(typeof given === 'string' ? given : DEFAULT_JINJA_TEMPLATE);
+}
+
+/**
+ * The tokenizer of a Jinja template: the tokenizer.json given with the tokenizer_config.json it
+ * came from (the Template view's origin), else the shipped one known to be its own (by its hash,
+ * or the model `config` or the origin's config names), else a stand-in said to be one.
+ */
+export function templateFit(template: string, config?: unknown): AppFit {
   const origin = templateOrigin(template);
   if (origin?.files !== undefined) {
     return {
@@ -34,6 +42,6 @@ export function fitFor(state: Pick<AppState, 'formatId' | 'formatOptions'>): App
       key: `jinja:files:${origin.files.map((file) => `${file.name}/${file.size}/${file.lastModified}`).join(',')}`,
     };
   }
-  const fit = tokenizerForTemplate(template, origin?.config);
+  const fit = tokenizerForTemplate(template, config ?? origin?.config);
   return { ...fit, key: `jinja:${fit.shipped?.id ?? ''}:${fit.own}` };
 }

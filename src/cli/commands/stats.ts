@@ -46,6 +46,7 @@ import { isParquetFile } from '../parquet-input.ts';
 import { arrayRecordsOf } from '../json-array-input.ts';
 import { eachChunkLine, overlongLine, readLineChunks } from '../line-chunks.ts';
 import type { ChunkLine } from '../line-job.ts';
+import { chooseTokenizer } from '../template-tokenizer.ts';
 import { openTokenizer, tokenizerSource } from '../tokenizer-source.ts';
 
 export const STATS_HELP = `Usage: parley stats --format ID [options] [FILE|-]
@@ -60,11 +61,17 @@ Options:
   --tokenizer FILE|MODEL_ID|NAME
                          count tokens with this tokenizer (as for parley tokenize: a
                          tokenizer.json, a Hugging Face model id, or qwen3, llama3.1, gpt-oss).
-                         Without it no tokens are counted, unless the rules need them (then
-                         the format's own tokenizer, as parley tokenize takes it)
+                         Without it no tokens are counted, unless --tokens is given or the
+                         rules need them: then the format's own tokenizer, as parley tokenize
+                         takes it (jinja: the template's, see below)
+  --tokens               count tokens with the format's own tokenizer; for --format jinja the
+                         template's: the tokenizer.json beside a --template
+                         tokenizer_config.json, else the shipped one known to be the
+                         template's, else Qwen3 standing in (said "approximate")
   --rules FILE           a lint rules file (docs/rules.md): its problems are counted too
   --json                 write one JSON object instead of the text report:
-                         {"records", "bad_lines", "chars", "tokens" (with a tokenizer),
+                         {"records", "bad_lines", "chars", "tokens" and "tokenizer"
+                          ({"name", "approximate"}: with a tokenizer),
                           "messages", "turns", "codes", "duplicates"}
   --input-dialect ID     the JSON dialect of the input (as for parley render)
   --jsonl                the input is JSON Lines (also for a *.jsonl file)
@@ -77,6 +84,7 @@ Exit codes: 0 described (whatever problems the records have); 2 bad input.`;
 
 const SPECS = [
   { flag: '--tokenizer', takesValue: true, valueName: 'FILE|MODEL_ID' },
+  { flag: '--tokens', takesValue: false },
   { flag: '--rules', takesValue: true, valueName: 'FILE' },
   { flag: '--json', takesValue: false },
   { flag: '--input-dialect', takesValue: true, valueName: 'ID' },
@@ -187,11 +195,13 @@ export interface StatsReport {
   tokens?: Percentiles;
   messages?: Percentiles;
   turns?: Percentiles;
+  /** The tokenizer that counted the tokens; `approximate` when it stands in for the format's (or template's) own. */
+  tokenizer?: { name: string; approximate: boolean };
   codes: Record<string, number>;
   duplicates: number;
 }
 
-function reportOf(tally: Tally, withTokens: boolean): StatsReport {
+function reportOf(tally: Tally, counted: StatsReport['tokenizer']): StatsReport {
   const of = (measure: LengthMeasure) => percentilesOf(valuesOf(tally.lengths, measure));
   // Codes most frequent first, then by name (plain comparison: codes are ASCII words).
   const codes = [...tally.codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -199,9 +209,10 @@ function reportOf(tally: Tally, withTokens: boolean): StatsReport {
     records: tally.lengths.length,
     bad_lines: tally.badLines,
     chars: of('chars'),
-    ...(withTokens ? { tokens: of('tokens') } : {}),
+    ...(counted ? { tokens: of('tokens') } : {}),
     messages: of('messages'),
     turns: of('turns'),
+    ...(counted ? { tokenizer: counted } : {}),
     codes: Object.fromEntries(codes),
     duplicates: tally.duplicates.repeats(),
   };
@@ -223,7 +234,8 @@ function histogramLines(bins: readonly HistogramBin[]): string[] {
   });
 }
 
-function textReport(report: StatsReport, tally: Tally, name: string, tokenizerName: string | undefined, formatId: string): string {
+function textReport(report: StatsReport, tally: Tally, name: string, formatId: string, standInNote: string | undefined): string {
+  const tokenizerName = report.tokenizer && (report.tokenizer.approximate ? `${report.tokenizer.name}, approximate` : report.tokenizer.name);
   const out: string[] = [];
   const bad = report.bad_lines === 0 ? '' : `, ${countText(report.bad_lines)} bad ${report.bad_lines === 1 ? 'line' : 'lines'}`;
   const duplicates = report.duplicates === 0 ? '' : `, ${countText(report.duplicates)} exact ${report.duplicates === 1 ? 'duplicate' : 'duplicates'}`;
@@ -245,12 +257,14 @@ function textReport(report: StatsReport, tally: Tally, name: string, tokenizerNa
     }
   }
   if (tokenizerName === undefined) out.push('', `No tokens counted: give --tokenizer (${formatTokenizerHint(formatId)}).`);
+  else if (report.tokenizer?.approximate === true && standInNote !== undefined) out.push('', `Tokens are approximate: ${standInNote}`);
   const codes = Object.entries(report.codes);
   out.push('', codes.length === 0 ? 'No problems found.' : 'Problems by code (records):', ...codes.map(([code, n]) => `  ${code} ${number(n)}`));
   return `${out.join('\n')}\n`;
 }
 
 function formatTokenizerHint(formatId: string): string {
+  if (formatId === 'jinja') return "or --tokens: the template's own, when it has one";
   try {
     const source = tokenizerSource(undefined, formatId, 'stats');
     return source.kind === 'shipped' ? `the format's own is ${source.entry.id}` : 'a tokenizer.json, a model id or qwen3, llama3.1, gpt-oss';
@@ -266,13 +280,15 @@ export async function statsCommand(argv: readonly string[]): Promise<number> {
   const rulesPath = stringFlag(args, '--rules');
   const rules = rulesPath === undefined ? undefined : await readRules(rulesPath);
   const tokenizerFlag = stringFlag(args, '--tokenizer');
-  const wantsTokens = tokenizerFlag !== undefined || (rules !== undefined && needsTokens(rules));
-  const opened = wantsTokens ? await openTokenizer(tokenizerSource(tokenizerFlag, format.id, 'stats'), 'stats') : undefined;
+  const wantsTokens = tokenizerFlag !== undefined || args.flags.has('--tokens') || (rules !== undefined && needsTokens(rules));
+  // The format's own when none is given; the template's for jinja (one choice with parley tokenize).
+  const chosen = wantsTokens ? chooseTokenizer(tokenizerFlag, args, format, options, 'stats') : undefined;
+  const opened = chosen ? await openTokenizer(chosen.source, 'stats') : undefined;
   try {
     const profile: CheckProfile = { formatId: format.id, formatOptions: options, ...(choice.override ? { readAs: choice.override.id } : {}), ...(rules ? { rules } : {}) };
     const tally = await tallyInput(file, jsonl, { format, options, choice, profile, tokenizer: opened?.tokenizer });
-    const report = reportOf(tally, opened !== undefined);
-    await writeOut(args.flags.has('--json') ? `${JSON.stringify(report)}\n` : textReport(report, tally, inputName(file), opened?.tokenizer.name, format.id));
+    const report = reportOf(tally, opened && chosen && { name: opened.tokenizer.name, approximate: chosen.standIn });
+    await writeOut(args.flags.has('--json') ? `${JSON.stringify(report)}\n` : textReport(report, tally, inputName(file), format.id, chosen?.note));
     return EXIT_OK;
   } finally {
     opened?.cleanup();

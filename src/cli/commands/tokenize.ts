@@ -14,10 +14,11 @@ import { runJsonl } from '../jsonl-run.ts';
 import { arrayRecordsOf } from '../json-array-input.ts';
 import { isJsonl, JOBS_FLAG, JOBS_HELP, jobsOf, JSONL_FLAG, noteLimitOf, NOTES_FLAG, NOTES_HELP } from '../jsonl.ts';
 import { lineJob, type LineJob, type LineResult } from '../line-job.ts';
+import { MASK_FLAGS, MASK_HELP, maskOf } from '../mask-flags.ts';
 import { diagnosticLine } from '../print.ts';
 import type { RecordFailure } from '../record-failures.ts';
-import { templateTokenizerSource } from '../template-tokenizer.ts';
-import { loadTokenizerFrom, openTokenizer, tokenizerSource, withTokenizer, type TokenizerSource } from '../tokenizer-source.ts';
+import { chooseTokenizer } from '../template-tokenizer.ts';
+import { loadTokenizerFrom, openTokenizer, withTokenizer, type TokenizerSource } from '../tokenizer-source.ts';
 
 export const TOKENIZE_HELP = `Usage: parley tokenize --format ID [options] [FILE|-]
 
@@ -36,9 +37,7 @@ Options:
                          network), or a shipped tokenizer: qwen3, llama3.1, gpt-oss. Default:
                          the format's own (chatml: qwen3, llama3: llama3.1, harmony: gpt-oss,
                          openchatml: qwen3; apertus and rwkv ship none)
-  --mask last|all        train every assistant turn (all, the default) or the last one only
-  --no-train-thoughts    thought blocks are not trained
-  --no-train-tool-calls  tool calls are not trained
+${MASK_HELP}
   --input-dialect ID     the JSON dialect of the input (as for parley render)
   --jsonl                the input is JSON Lines (also for a *.jsonl file): one object per line
                          out ("input_ids" is null when the line cannot be read); a blank line
@@ -53,9 +52,7 @@ while offline.`;
 
 const SPECS = [
   { flag: '--tokenizer', takesValue: true, valueName: 'FILE|MODEL_ID' },
-  { flag: '--mask', takesValue: true, valueName: 'last|all' },
-  { flag: '--no-train-thoughts', takesValue: false },
-  { flag: '--no-train-tool-calls', takesValue: false },
+  ...MASK_FLAGS,
   { flag: '--input-dialect', takesValue: true, valueName: 'ID' },
   JSONL_FLAG,
   JOBS_FLAG,
@@ -68,24 +65,12 @@ interface Setup extends FormatInput {
 
 function setup(argv: readonly string[]): Setup {
   const input = parseFormatInput(argv, 'tokenize', SPECS);
-  return { ...input, mask: maskOf(input.args) };
+  return { ...input, mask: maskOf(input.args, 'tokenize') };
 }
 
 /** `--tokenizer`, else the format's; for jinja, the template's (cli/template-tokenizer.ts). */
-function sourceOf(args: ParsedArgs, formatId: string, options: Partial<OptionValues>): TokenizerSource {
-  const given = stringFlag(args, '--tokenizer');
-  const path = args.flags.get('--template');
-  if (given === undefined && formatId === 'jinja' && typeof path === 'string' && typeof options.template === 'string') return templateTokenizerSource(path, options.template);
-  return tokenizerSource(given, formatId, 'tokenize');
-}
-
-function maskOf(args: ParsedArgs): MaskOptions {
-  const turns = stringFlag(args, '--mask') ?? 'all';
-  if (turns !== 'all' && turns !== 'last') throw new CliError(`tokenize: --mask takes last or all, got ${JSON.stringify(turns)}`);
-  const mask: MaskOptions = { turns };
-  if (args.flags.has('--no-train-thoughts')) mask.thoughts = false;
-  if (args.flags.has('--no-train-tool-calls')) mask.toolCalls = false;
-  return mask;
+function sourceOf(args: ParsedArgs, format: Format<OptionValues>, options: Partial<OptionValues>): TokenizerSource {
+  return chooseTokenizer(stringFlag(args, '--tokenizer'), args, format, options, 'tokenize').source;
 }
 
 /** `example` undefined: the tokenizer has no id for a token of the render (an error diagnostic says which). */
@@ -145,7 +130,7 @@ function tokenizeRecord(format: Format<OptionValues>, options: Partial<OptionVal
 export async function tokenizeCommand(argv: readonly string[]): Promise<number> {
   const { args, format, options, choice, file, mask } = setup(argv);
   const jsonl = isJsonl(args, file, 'tokenize');
-  const source = sourceOf(args, format.id, options);
+  const source = sourceOf(args, format, options);
   const { tokenizer, downloadedTo, cleanup } = await openTokenizer(source, 'tokenize');
   try {
     if (jsonl) {
@@ -175,7 +160,7 @@ export async function tokenizeCommand(argv: readonly string[]): Promise<number> 
 /** The JSON Lines job of `parley tokenize` (for the workers of --jobs; a model id is a folder by then). */
 export function tokenizeLineJob(argv: readonly string[]): LineJob {
   const { args, format, options, choice, mask } = setup(argv);
-  const source = sourceOf(args, format.id, options);
+  const source = sourceOf(args, format, options);
   if (source.kind === 'model') throw new CliError('tokenize: a worker cannot download a tokenizer');
   return tokenizeLine(format, options, choice, loadTokenizerFrom(source, 'tokenize'), mask);
 }

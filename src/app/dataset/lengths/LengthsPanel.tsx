@@ -7,11 +7,12 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { histogram, percentilesOf, type LengthMeasure } from '../../../core/index.ts';
-import { DEFAULT_TOKENIZERS, defaultTokenizerFor } from '../../../core/tokens/defaults.ts';
+import { DEFAULT_TOKENIZERS } from '../../../core/tokens/defaults.ts';
+import { fitFor } from '../../tokens/format-fit.ts';
 import { mutedText, toolbarButton, toolbarInput, toolbarSelect } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
 import { setSearchState, useSearchState } from '../search/search-store.ts';
-import { cancelLengths, startLengths, tokenizerIdFor } from './lengths-client.ts';
+import { cancelLengths, lengthsTokenizer, startLengths } from './lengths-client.ts';
 import { setLengthsState, useLengths, type LengthSort } from './lengths-store.ts';
 import { HistogramChart } from './HistogramChart.tsx';
 import { lengthsLookup, valuesOver } from './lengths-view.ts';
@@ -28,7 +29,9 @@ function sortValue(sort: LengthSort | null): string {
 }
 
 function Progress() {
-  const { status, done, total, message, tokenizerName } = useLengths((s) => s);
+  const { status, done, total, message, tokenizerName, tokenizerApproximate } = useLengths((s) => s);
+  // Which tokenizer counted, and "approximate" only when it stands in for the format's (or template's) own.
+  const by = tokenizerName ? `; tokens by ${tokenizerName}${tokenizerApproximate ? ' (a stand-in: approximate)' : ''}` : '';
   const share = total > 0 ? Math.min(1, done / total) : 0;
   const running = status === 'loading' || status === 'measuring';
   const label =
@@ -39,7 +42,7 @@ function Progress() {
         : status === 'measuring'
           ? `Measuring records: ${n(done)} of ${n(total)}`
           : status === 'done'
-            ? `Measured ${n(total)} records${tokenizerName ? `; tokens by ${tokenizerName}` : ''}.`
+            ? `Measured ${n(total)} records${by}.`
             : (message ?? 'Stopped.');
   return (
     <div className="flex flex-col gap-1">
@@ -68,18 +71,26 @@ function Progress() {
   );
 }
 
+/** The first entry of the tokenizer menu: what fits the format, or under Jinja the template. */
+function ownLabel(formatId: string, fit: ReturnType<typeof fitFor>): string {
+  const name = fit.files !== undefined ? (fit.files[0]?.name ?? 'its files') : fit.shipped?.label;
+  if (formatId === 'jinja') return fit.own ? `The template's own (${name})` : `A stand-in for the template's (${name}, approximate)`;
+  return fit.shipped ? `The format's own (${fit.shipped.label})` : 'None (the format ships none)';
+}
+
 function TokenizerChoice() {
   const formatId = useAppStore((s) => s.formatId);
+  const formatOptions = useAppStore((s) => s.formatOptions);
   const choice = useLengths((s) => s.tokenizerChoice);
   const files = useLengths((s) => s.tokenizerFiles);
-  const own = defaultTokenizerFor(formatId);
-  const using = choice === 'files' ? files?.[0]?.name : tokenizerIdFor(formatId, choice);
+  const fit = fitFor({ formatId, formatOptions });
+  const using = lengthsTokenizer({ formatId, formatOptions }, { tokenizerChoice: choice, tokenizerFiles: files });
   return (
     <div className="flex flex-col gap-1">
       <label className="flex items-center gap-1 text-sm">
         Tokenizer
         <select aria-label="Tokenizer for the lengths" className={toolbarSelect} value={choice ?? ''} onChange={(event) => setLengthsState({ tokenizerChoice: event.target.value === '' ? undefined : event.target.value })}>
-          <option value="">{own.shipped ? `The format's own (${own.shipped.label})` : 'None (the format ships none)'}</option>
+          <option value="">{ownLabel(formatId, fit)}</option>
           {DEFAULT_TOKENIZERS.map((t) => (
             <option key={t.id} value={t.id}>
               {t.label}
@@ -106,9 +117,10 @@ function TokenizerChoice() {
       </label>
       {using === undefined && (
         <p className={`text-xs ${mutedText}`}>
-          No tokens are counted: {own.shipped ? 'choose a tokenizer above.' : `${own.note} To count tokens here, give its tokenizer.json (Tokenizer files…) or choose one of the shipped tokenizers above (an approximation).`}
+          No tokens are counted: {fit.shipped || fit.files ? 'choose a tokenizer above.' : `${fit.note} To count tokens here, give its tokenizer.json (Tokenizer files…) or choose one of the shipped tokenizers above (an approximation).`}
         </p>
       )}
+      {formatId === 'jinja' && choice === undefined && <p className={`text-xs ${mutedText}`}>{fit.note}</p>}
     </div>
   );
 }

@@ -6,13 +6,12 @@
  * tokenizer start a new pass (the old one is cancelled), edited records are measured from their
  * text, and a finished pass is kept in this browser by file fingerprint and tokenizer.
  */
-import { findDefaultTokenizer } from '../../../core/tokens/defaults.ts';
 import { needsTokens, type CheckProfile } from '../../../core/index.ts';
 import { useAppStore, type AppState } from '../../store/index.ts';
-import type { TokenizerSource } from '../../tokens/protocol.ts';
-import { SHIPPED_URLS } from '../../tokens/shipped.ts';
+import { sourceOfPick } from '../../tokens/shipped.ts';
+import { pickKey } from '../../tokens/tokenizer-pick.ts';
 import { keep, readKept } from './lengths-cache.ts';
-import { tokenizerIdFor, tokenizerKeyOf } from './lengths-client-logic.ts';
+import { lengthsTokenizer } from './lengths-client-logic.ts';
 import { INITIAL_LENGTHS, lengthsStore, setLengthsRules, setLengthsState, type LengthsState } from './lengths-store.ts';
 import type { FromLengthsWorker, ToLengthsWorker } from './protocol.ts';
 import LengthsWorker from './lengths.worker.ts?worker';
@@ -30,13 +29,6 @@ let sentTexts = new Map<number, string>();
  * by an older build (without the token rules' diagnostics, before 2) are measured again.
  */
 const KEPT_ROWS_VERSION = 2;
-
-function sourceOf(id: string | undefined): TokenizerSource | undefined {
-  const entry = id === undefined ? undefined : findDefaultTokenizer(id);
-  const urls = id === undefined ? undefined : SHIPPED_URLS[id];
-  if (!entry || !urls) return undefined;
-  return { kind: 'shipped', id: entry.id, label: entry.label, ...urls };
-}
 
 function profileOf(app: AppState, lengths: LengthsState): CheckProfile {
   const options = app.formatOptions[app.formatId];
@@ -121,17 +113,17 @@ export function startLengths(): void {
   wanted = true;
   const lengths = lengthsStore.getState();
   const profile = profileOf(app, lengths);
-  const tokenizerId = tokenizerIdFor(app.formatId, lengths.tokenizerChoice);
-  const files = lengths.tokenizerChoice === 'files' && lengths.tokenizerFiles && lengths.tokenizerFiles.length > 0 ? [...lengths.tokenizerFiles] : undefined;
-  const source: TokenizerSource | undefined = files ? { kind: 'files', files } : sourceOf(tokenizerId);
-  const key = JSON.stringify([KEPT_ROWS_VERSION, dataset.fingerprint.hash, dataset.fingerprint.size, profile, tokenizerKeyOf(lengths.tokenizerChoice, lengths.tokenizerFiles, tokenizerId)]);
+  // The person's choice, else the format's own; under Jinja the template's (its tokenizer.json, a known shipped one, or a stand-in).
+  const pick = lengthsTokenizer(app, lengths);
+  const source = sourceOfPick(pick);
+  const key = JSON.stringify([KEPT_ROWS_VERSION, dataset.fingerprint.hash, dataset.fingerprint.size, profile, pickKey(pick)]);
   if (key === runKey && lengths.status !== 'stopped' && lengths.status !== 'failed') return;
   cancelLengths(false);
   run++;
   runKey = key;
   const mine = run;
   const total = dataset.index.records.count;
-  setLengthsState({ status: 'loading', done: 0, total, message: undefined, tokenizerName: undefined, fileRows: [], textRows: new Map() });
+  setLengthsState({ status: 'loading', done: 0, total, message: undefined, tokenizerName: undefined, tokenizerApproximate: pick?.approximate === true, fileRows: [], textRows: new Map() });
   sentTexts = new Map();
   void readKept(key).then((kept) => {
     if (mine !== run) return;
@@ -167,10 +159,9 @@ export function cancelLengths(say = true): void {
   }
 }
 
-/** Whether the pass can count tokens with the current choices (a shipped tokenizer for the format, or the person's files). */
-export function hasTokenizer(formatId: string, lengths: Pick<LengthsState, 'tokenizerChoice' | 'tokenizerFiles'>): boolean {
-  if (lengths.tokenizerChoice === 'files') return (lengths.tokenizerFiles?.length ?? 0) > 0;
-  return tokenizerIdFor(formatId, lengths.tokenizerChoice) !== undefined;
+/** Whether the pass can count tokens with the current choices (the format's or template's tokenizer, a shipped one, or the person's files). */
+export function hasTokenizer(app: Pick<AppState, 'formatId' | 'formatOptions'>, lengths: Pick<LengthsState, 'tokenizerChoice' | 'tokenizerFiles'>): boolean {
+  return lengthsTokenizer(app, lengths) !== undefined;
 }
 
 /**
@@ -181,7 +172,7 @@ export function hasTokenizer(formatId: string, lengths: Pick<LengthsState, 'toke
 function startForTokenRules(): void {
   const app = useAppStore.getState();
   const lengths = lengthsStore.getState();
-  if (app.dataset && lengths.rules && needsTokens(lengths.rules) && hasTokenizer(app.formatId, lengths)) startLengths();
+  if (app.dataset && lengths.rules && needsTokens(lengths.rules) && hasTokenizer(app, lengths)) startLengths();
 }
 
 // Follow the app: a new dataset starts over (nothing runs until asked); a change of format or
@@ -205,8 +196,8 @@ useAppStore.subscribe((state, previous) => {
   }
   if (!state.dataset) return;
   if (!wanted) {
-    // Another format may have a tokenizer where the last had none (Apertus → ChatML).
-    if (state.formatId !== previous.formatId) startForTokenRules();
+    // Another format (or template) may have a tokenizer where the last had none (Apertus → ChatML).
+    if (state.formatId !== previous.formatId || state.formatOptions !== previous.formatOptions) startForTokenRules();
     return;
   }
   if (state.formatId !== previous.formatId || state.formatOptions !== previous.formatOptions || state.datasetReadAs !== previous.datasetReadAs) startLengths();
@@ -226,4 +217,4 @@ lengthsStore.subscribe((state, previous) => {
 // A dataset open with token rules before this module loaded.
 startForTokenRules();
 
-export { tokenizerIdFor };
+export { lengthsTokenizer };

@@ -30,6 +30,8 @@ export interface LengthsState {
   tokenizerFiles: readonly File[] | undefined;
   /** The tokenizer the rows' tokens were counted with (undefined: no tokens). */
   tokenizerName: string | undefined;
+  /** That tokenizer stands in for the format's (or the Jinja template's) own: its counts are approximate. */
+  tokenizerApproximate: boolean;
   /** By record id of the file: undefined not measured yet, null a blank or bad line. */
   fileRows: readonly (LengthsRow | null | undefined)[];
   /** Records edited or added in the app, measured from their text (null: the text is not a record). */
@@ -47,6 +49,7 @@ export const INITIAL_LENGTHS: LengthsState = {
   tokenizerChoice: undefined,
   tokenizerFiles: undefined,
   tokenizerName: undefined,
+  tokenizerApproximate: false,
   fileRows: [],
   textRows: new Map(),
   sort: null,

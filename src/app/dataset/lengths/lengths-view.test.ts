@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { NO_CHANGES, type DatasetChanges } from '../../store/dataset-model.ts';
-import { tokenizerIdFor, tokenizerKeyOf } from './lengths-client-logic.ts';
 import { lengthFilterOn, lengthsOfRecord, sortedOrder, valuesOver, lengthsLookup } from './lengths-view.ts';
 
 const row = (chars: number, tokens?: number) => ({ chars, messages: 2, turns: 1, ...(tokens === undefined ? {} : { tokens }) });
@@ -33,25 +32,5 @@ describe('lengthFilterOn', () => {
     expect(lengthFilterOn({ hasErrors: true, minTurns: 2 })).toBe(false);
     expect(lengthFilterOn({ minTokens: 101 })).toBe(true);
     expect(lengthFilterOn({ breaksTokenRules: true })).toBe(true);
-  });
-});
-
-describe('tokenizerIdFor', () => {
-  it('takes the format\'s own shipped tokenizer by default, none for Apertus, and the person\'s choice', () => {
-    expect(tokenizerIdFor('chatml', undefined)).toBe('qwen3');
-    expect(tokenizerIdFor('harmony', undefined)).toBe('gpt-oss');
-    expect(tokenizerIdFor('apertus', undefined)).toBeUndefined();
-    expect(tokenizerIdFor('apertus', 'llama3.1')).toBe('llama3.1');
-    expect(tokenizerIdFor('chatml', 'none')).toBeUndefined();
-  });
-});
-
-describe('tokenizerKeyOf', () => {
-  it('names given files by name, size and date (another file of the same name is another tokenizer)', () => {
-    const file = { name: 'tokenizer.json', size: 10, lastModified: 5 } as File;
-    expect(tokenizerKeyOf('files', [file], undefined)).toBe('files:tokenizer.json:10:5');
-    expect(tokenizerKeyOf('files', [{ ...file, size: 11 } as File], undefined)).toBe('files:tokenizer.json:11:5');
-    expect(tokenizerKeyOf(undefined, [file], 'qwen3')).toBe('qwen3');
-    expect(tokenizerKeyOf('none', undefined, undefined)).toBeNull();
   });
 });

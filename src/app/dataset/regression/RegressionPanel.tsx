@@ -1,18 +1,27 @@
 /**
  * The template regression of the open dataset: two renderings (a format and its options, a
- * template, a tokenizer), run over every record in the background (regression-client.ts) with
- * progress and Stop; the counts per kind of difference, and the records that differ, each of
- * which opens in Compare with the two renderings.
+ * template, a tokenizer: a shipped one, or the format's or the template's own; the mask of the
+ * labels), run over every record as Save would write it, in the background
+ * (regression-client.ts) with progress and Stop; the counts per kind of difference, and the
+ * records that differ, each of which opens in Compare with the two renderings.
  */
+import { useEffect } from 'react';
+import { readTemplateSource } from '../../../core/index.ts';
+import { parseConfigText } from '../../../core/formats/jinja/known-templates.ts';
 import { DEFAULT_TOKENIZERS } from '../../../core/tokens/defaults.ts';
 import { openInCompare } from '../../compare/compare-request.ts';
 import { SideControls } from '../../compare/SideControls.tsx';
 import { mutedText, toolbarButton, toolbarSelect } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
 import { openRecord } from '../navigation.ts';
-import { startRegression, stopRegression } from './regression-client.ts';
-import { countRows, rowKinds, type RegressionRow, type RegressionSide, type RowKind } from './regression-logic.ts';
-import { setRegressionState, useRegression } from './regression-store.ts';
+import { sideFit, sideTokenizer, startRegression, stopRegression } from './regression-client.ts';
+import { countRows, DEFAULT_SIDE_MASK, OWN_TOKENIZER, rowKinds, type RegressionRow, type RegressionSide, type RowKind } from './regression-logic.ts';
+import { INITIAL_REGRESSION, regressionStore, setRegressionState, useRegression } from './regression-store.ts';
+
+/** A format's options as the app has them (the Template view's template for Jinja): a side starts there, as Compare's do. */
+function appOptions(formatId: string): RegressionSide['options'] {
+  return { ...(useAppStore.getState().formatOptions[formatId] ?? {}) };
+}
 
 /** Records listed at most: the counts cover them all; past this, a sentence says how many more (a long list is read by filtering, not scrolling). */
 export const MAX_LISTED = 200;
@@ -21,17 +30,43 @@ const n = (value: number): string => value.toLocaleString('en');
 
 const KIND_LABEL: Record<RowKind, string> = { text: 'text', ids: 'token ids', labels: 'labels', 'error a': 'side A cannot render', 'error b': 'side B cannot render', input: 'cannot be read' };
 
+/** The menu's entry for what fits the side: the format's own tokenizer, or the template's (said "approximate" when one stands in). */
+function ownLabel(side: RegressionSide): string | undefined {
+  const fit = sideFit(side);
+  const name = fit.files !== undefined ? (fit.files[0]?.name ?? 'its files') : fit.shipped?.label;
+  if (name === undefined) return undefined;
+  if (side.formatId === 'jinja') return fit.own ? `The template's own (${name})` : `A stand-in for the template's (${name}, approximate)`;
+  return `The format's own (${name})`;
+}
+
+/** A pasted tokenizer_config.json, parsed (the model it names finds the template's tokenizer); anything else: none. */
+function configOf(text: string): object | undefined {
+  return readTemplateSource(text).kind === 'config' ? parseConfigText(text) : undefined;
+}
+
 function SideChoice({ name, index }: { name: 'A' | 'B'; index: 0 | 1 }) {
   const sides = useRegression((s) => s.sides);
   const side = sides[index];
   const set = (next: RegressionSide): void => setRegressionState({ sides: index === 0 ? [next, sides[1]] : [sides[0], next] });
+  const own = ownLabel(side);
+  const mask = side.mask ?? DEFAULT_SIDE_MASK;
+  const pick = sideTokenizer(side);
   return (
     <div className="flex flex-col gap-1 rounded-md border border-slate-200 p-1.5 dark:border-slate-700">
-      <SideControls name={name} side={side} onChange={(next) => set({ ...next, tokenizer: side.tokenizer })} />
+      <SideControls
+        name={name}
+        side={side}
+        // The side's tokenizer and mask stay; its options: another format starts with the app's, a pasted config is kept for its template.
+        onChange={(next) =>
+          next.formatId === side.formatId ? set({ ...next, tokenizer: side.tokenizer, mask: side.mask, config: side.config }) : set({ formatId: next.formatId, options: appOptions(next.formatId), tokenizer: side.tokenizer, mask: side.mask })
+        }
+        onTemplateText={(options, text) => set({ ...side, options, config: configOf(text) })}
+      />
       <label className="flex items-center gap-1.5 text-sm">
         Tokenizer
         <select aria-label={`${name} tokenizer`} className={toolbarSelect} value={side.tokenizer ?? ''} onChange={(event) => set({ ...side, tokenizer: event.target.value === '' ? undefined : event.target.value })}>
           <option value="">None: the text only</option>
+          {own !== undefined && <option value={OWN_TOKENIZER}>{own}</option>}
           {DEFAULT_TOKENIZERS.map((t) => (
             <option key={t.id} value={t.id}>
               {t.label}
@@ -39,6 +74,22 @@ function SideChoice({ name, index }: { name: 'A' | 'B'; index: 0 | 1 }) {
           ))}
         </select>
       </label>
+      {side.tokenizer === OWN_TOKENIZER && side.formatId === 'jinja' && <p className={`text-xs ${mutedText}`}>{sideFit(side).note}</p>}
+      {pick !== undefined && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <label className="flex items-center gap-1.5">
+            Trained
+            <select aria-label={`${name} trained turns`} className={toolbarSelect} value={mask.turns} onChange={(event) => set({ ...side, mask: { ...mask, turns: event.target.value === 'last' ? 'last' : 'all' } })}>
+              <option value="all">Every assistant turn</option>
+              <option value="last">The last assistant turn only</option>
+            </select>
+          </label>
+          <label className="flex items-center gap-1.5">
+            <input type="checkbox" checked={mask.thoughtsAndTools} onChange={(event) => set({ ...side, mask: { ...mask, thoughtsAndTools: event.target.checked } })} />
+            {name}: thoughts and tool calls are trained
+          </label>
+        </div>
+      )}
     </div>
   );
 }
@@ -121,6 +172,12 @@ function Results() {
 }
 
 export default function RegressionPanel() {
+  // The first time it opens: side A is the app's format, side B the Jinja template format, both with the app's options (as Compare starts).
+  useEffect(() => {
+    if (regressionStore.getState().sides !== INITIAL_REGRESSION.sides) return;
+    const { formatId } = useAppStore.getState();
+    setRegressionState({ sides: [{ formatId, options: appOptions(formatId) }, { formatId: 'jinja', options: appOptions('jinja') }] });
+  }, []);
   return (
     <div className="flex flex-col gap-2 pt-1.5">
       <p className={`text-xs ${mutedText}`}>Render every record two ways and list those whose text, token ids or labels differ (token ids and labels with a tokenizer on both sides).</p>

@@ -5,7 +5,7 @@
  */
 import type { CheckProfile, RecordIndexData } from '../../../core/index.ts';
 import type { TokenizerSource } from '../../tokens/protocol.ts';
-import type { RegressionRow, RegressionSide } from './regression-logic.ts';
+import type { RegressionEdits, RegressionRow, RegressionSide } from './regression-logic.ts';
 
 export type ToRegressionWorker =
   | {
@@ -20,6 +20,8 @@ export type ToRegressionWorker =
       sides: [RegressionSide, RegressionSide];
       /** Per side; ids and labels are compared only when both have one. */
       tokenizers: [TokenizerSource, TokenizerSource] | undefined;
+      /** The person's unsaved changes when Run was pressed: the records are compared as Save would write them. */
+      edits: RegressionEdits;
     }
   | { type: 'cancel'; run: number };
 

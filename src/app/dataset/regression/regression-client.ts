@@ -1,25 +1,34 @@
 /**
  * The page's side of the regression worker: Run starts a pass over the open dataset with the
  * two sides chosen (an earlier pass is cancelled), Stop cancels it (what was compared stays), a
- * new dataset forgets everything.
+ * new dataset forgets everything. The records are compared as Save would write them: the open
+ * record's edit is committed first, as Save does, and the unsaved changes go with the pass.
  */
+import { DEFAULT_JINJA_TEMPLATE } from '../../../core/index.ts';
 import { compareRequests } from '../../compare/compare-request.ts';
-import { findDefaultTokenizer } from '../../../core/tokens/defaults.ts';
 import { profileOf, useAppStore } from '../../store/index.ts';
+import { fitFor, templateFit, type AppFit } from '../../tokens/format-fit.ts';
 import type { TokenizerSource } from '../../tokens/protocol.ts';
-import { SHIPPED_URLS } from '../../tokens/shipped.ts';
+import { sourceOfPick } from '../../tokens/shipped.ts';
+import { pickTokenizer, type TokenizerPick } from '../../tokens/tokenizer-pick.ts';
 import type { FromRegressionWorker, ToRegressionWorker } from './protocol.ts';
-import type { RegressionSide } from './regression-logic.ts';
+import { OWN_TOKENIZER, regressionEditsOf, type RegressionSide } from './regression-logic.ts';
 import { regressionStore, setRegressionState } from './regression-store.ts';
 import RegressionWorker from './regression.worker.ts?worker';
 
 let worker: Worker | undefined;
 let run = 0;
 
-function shipped(id: string | undefined): TokenizerSource | undefined {
-  const entry = id === undefined ? undefined : findDefaultTokenizer(id);
-  const urls = id === undefined ? undefined : SHIPPED_URLS[id];
-  return entry && urls ? { kind: 'shipped', id: entry.id, label: entry.label, ...urls } : undefined;
+/** What fits a side: the format's own tokenizer, or a Jinja side's template's (its tokenizer.json given with its config, a known shipped one, else a stand-in). */
+export function sideFit(side: RegressionSide): AppFit {
+  if (side.formatId !== 'jinja') return fitFor({ formatId: side.formatId, formatOptions: {} });
+  return templateFit(typeof side.options.template === 'string' ? side.options.template : DEFAULT_JINJA_TEMPLATE, side.config);
+}
+
+/** The tokenizer a side counts with, as chosen (undefined: none chosen, or "own" where none fits). */
+export function sideTokenizer(side: RegressionSide): TokenizerPick | undefined {
+  if (side.tokenizer === undefined) return undefined;
+  return pickTokenizer(sideFit(side), side.tokenizer === OWN_TOKENIZER ? undefined : side.tokenizer);
 }
 
 function send(message: ToRegressionWorker): void {
@@ -68,14 +77,24 @@ function receive(message: FromRegressionWorker): void {
   }
 }
 
-/** Why the sides cannot run as chosen (a tokenizer on one side only), or undefined. */
+/** Why the sides cannot run as chosen (a tokenizer on one side only, or "own" where none fits), or undefined. */
 export function sidesProblem(sides: readonly RegressionSide[]): string | undefined {
+  const names = ['A', 'B'];
+  const lacking = sides.findIndex((side) => side.tokenizer !== undefined && sideTokenizer(side) === undefined);
+  if (lacking !== -1) return `Side ${names[lacking]}'s format ships no tokenizer of its own: choose one of the shipped tokenizers, or none.`;
   const withTokenizer = sides.filter((side) => side.tokenizer !== undefined).length;
   return withTokenizer === 1 ? 'Token ids are compared with a tokenizer on both sides: choose one for the other side too, or none.' : undefined;
 }
 
-/** Runs the two sides chosen over every record of the open dataset. */
+/** Runs the two sides chosen over every record of the open dataset, as Save would write them. */
 export function startRegression(): void {
+  if (!useAppStore.getState().dataset) return;
+  // The open record's edit counts as Save counts it: committed first (an edit that cannot be written is said, and nothing runs).
+  const unwritten = useAppStore.getState().commitCurrent();
+  if (unwritten) {
+    setRegressionState({ status: 'failed', message: `Line ${unwritten.line}: ${unwritten.message} Fix it, then run again.` });
+    return;
+  }
   const app = useAppStore.getState();
   const dataset = app.dataset;
   if (!dataset) return;
@@ -88,9 +107,10 @@ export function startRegression(): void {
   stopRegression(false);
   run++;
   const index = dataset.index;
-  const sources = sides.map((side) => shipped(side.tokenizer));
+  const sources = sides.map((side) => sourceOfPick(sideTokenizer(side)));
   const tokenizers = sources[0] && sources[1] ? ([sources[0], sources[1]] as [TokenizerSource, TokenizerSource]) : undefined;
-  setRegressionState({ status: 'running', done: 0, total: index.records.count, message: undefined, rows: [], ranWith: [sides[0], sides[1]] });
+  const edits = regressionEditsOf(app.datasetChanges, (id) => app.datasetRows[id]?.line ?? id + 1);
+  setRegressionState({ status: 'running', done: 0, total: index.records.count + edits.added.length, message: undefined, rows: [], ranWith: [sides[0], sides[1]] });
   ensureWorker();
   send({
     type: 'start',
@@ -101,6 +121,7 @@ export function startRegression(): void {
     profile: profileOf(app),
     sides: [sides[0], sides[1]],
     tokenizers,
+    edits,
   });
 }
 

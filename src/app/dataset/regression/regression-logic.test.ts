@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFormat, type Format, type OptionValues } from '../../../core/index.ts';
 import { shippedTokenizer } from '../../../core/tokens/test-tokenizers.ts';
-import { comparer, countRows, type RegressionRow } from './regression-logic.ts';
+import { comparer, countRows, maskOptionsOf, regressionEditsOf, type RegressionRow } from './regression-logic.ts';
 
 let chatml: Format<OptionValues>;
 beforeAll(async () => {
@@ -44,5 +44,44 @@ describe('the regression comparer', () => {
       undefined,
     ];
     expect(countRows(rows)).toEqual({ compared: 5, same: 1, differ: 2, perKind: { text: 1, ids: 1, labels: 1, 'error a': 0, 'error b': 1, input: 1 } });
+  });
+
+  it("labels follow each side's mask: not training tool calls changes the labels of a call only", () => {
+    const qwen = shippedTokenizer('qwen3');
+    const compare = comparer({}, [{ format: chatml, options: {} }, { format: chatml, options: {}, mask: maskOptionsOf({ turns: 'all', thoughtsAndTools: false }) }], [qwen, qwen]);
+    // CALL's one assistant turn is a call: untrained on side B, the same text and ids.
+    expect(compare.text(CALL, 1)).toEqual({ same: false, kinds: ['labels'] });
+    expect(compare.text(PLAIN, 2)).toEqual({ same: true });
+    // The last turn only: PLAIN has one, so nothing changes.
+    const last = comparer({}, [{ format: chatml, options: {} }, { format: chatml, options: {}, mask: maskOptionsOf({ turns: 'last', thoughtsAndTools: true }) }], [qwen, qwen]);
+    expect(last.text(PLAIN, 1)).toEqual({ same: true });
+  });
+});
+
+describe('the records as Save would write them', () => {
+  it('edited texts, deleted records, and added records in file order (a copy not edited reads its original; one with no text is not written)', () => {
+    const changes = {
+      edited: new Map([
+        [1, PLAIN],
+        [5, CALL],
+      ]),
+      deleted: new Set([2]),
+      inserted: new Map([
+        [0, [5, 6, 7]],
+        [-1, [8]],
+      ]),
+      copies: new Map([
+        [6, 3],
+        [8, 0],
+      ]),
+    };
+    const edits = regressionEditsOf(changes, (id) => id + 100);
+    expect(edits.edited.get(1)).toBe(PLAIN);
+    expect([...edits.deleted]).toEqual([2]);
+    expect(edits.added).toEqual([
+      { id: 8, line: 108, copyOf: 0 },
+      { id: 5, line: 105 },
+      { id: 6, line: 106, copyOf: 3 },
+    ]);
   });
 });

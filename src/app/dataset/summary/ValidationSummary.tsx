@@ -48,7 +48,8 @@ export function ValidationSummary() {
   const codes = [...new Set(all.map((c) => c.code))].join('\n');
   const duplicates = useMemo(() => duplicateCounts(rows, order), [rows, order]);
   const formatId = useAppStore((s) => s.formatId);
-  const tokenNote = useLengths((lengths) => tokenRulesNote(lengths, hasTokenizer(formatId, lengths)));
+  const formatOptions = useAppStore((s) => s.formatOptions);
+  const tokenNote = useLengths((lengths) => tokenRulesNote(lengths, hasTokenizer({ formatId, formatOptions }, lengths)));
 
   useEffect(() => {
     let live = true;
