@@ -9,6 +9,9 @@
  *   and the tokenizer.json it fetches (not JavaScript, listed apart).
  * With PARLEY_BENCH_BASELINE=<a built dist/>, that build is measured in the same run, size by size
  * ("before", then this checkout's "after"), for figures side by side on a shared machine.
+ * With PARLEY_BENCH_TRACE=<a folder>, the last 6 Token view keystrokes of each run are traced
+ * (Chromium trace files in that folder, for chrome://tracing or Perfetto), and whether each answer
+ * was handled before or after the keystroke's first frame is printed (bench/trace-frames.ts).
  * Writes the figures to BENCHMARKS.md under "Token view (npm run bench:tokens-ui)".
  */
 import { execFileSync } from 'node:child_process';
@@ -22,6 +25,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { writeBenchmarkSection } from './benchmarks-md.ts';
 import { conversationJson, percentile } from './ui-data.ts';
 import { goldenAvailable, goldenCase, GOLDEN_SKIP_REASON, QWEN25 } from '../test/reference/hf-jinja-golden.ts';
+import { HANDLED_MARK, keystrokeFrames } from './trace-frames.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PORT = Number(process.env.PARLEY_BENCH_PORT ?? 4176);
@@ -43,6 +47,9 @@ const FORMAT = JINJA ? 'the Jinja format with Qwen2.5-7B-Instruct\'s template an
 /** PARLEY_BENCH_BASELINE=<a built dist/>: that build is measured too, in the same run, size by size (served on PARLEY_BENCH_BASELINE_PORT, else 100 above PORT). */
 const BASELINE = process.env.PARLEY_BENCH_BASELINE;
 const BASELINE_PORT = Number(process.env.PARLEY_BENCH_BASELINE_PORT ?? PORT + 100);
+/** PARLEY_BENCH_TRACE=<a folder>: Chromium traces of the last `TRACED` Token view keystrokes of each run go there. */
+const TRACE = process.env.PARLEY_BENCH_TRACE;
+const TRACED = 6;
 
 /** The Token view's lazy files in the build: its chunk (+ CSS) and the worker; the tokenizer files apart. */
 function tokenViewFiles(dist: string) {
@@ -76,6 +83,7 @@ function armTokens() {
       if (!counts || counts.text !== window.__parley.renderedText()) return;
       off();
       var handled = performance.now();
+      performance.mark('${HANDLED_MARK}');
       afterPaint(function (painted) {
         resolve({ ms: painted - start, toAnswer: counts.answeredAt - start, render: counts.sentAt - start, transit: counts.answeredAt - counts.sentAt - counts.workerMs, worker: counts.workerMs, handle: handled - counts.answeredAt, paint: painted - handled, count: counts.count });
       });
@@ -98,24 +106,35 @@ function armPreview() {
 
 type Sample = Record<'ms' | 'toAnswer' | 'render' | 'transit' | 'worker' | 'handle' | 'paint' | 'count', number>;
 
-/** Types `KEYSTROKES` letters at the end of Message 1, each timed by the harness `arm` (armTokens or armPreview). */
-async function typeTimed(page: Page, arm: string): Promise<Sample[]> {
+/**
+ * Types `KEYSTROKES` letters at the end of Message 1, each timed by the harness `arm` (armTokens or
+ * armPreview). `tracePath`: the last `TRACED` keystrokes are traced to that file.
+ */
+async function typeTimed(page: Page, arm: string, tracePath?: string): Promise<Sample[]> {
   const field = page.getByLabel('Message 1 content', { exact: true });
   await field.click();
   await page.keyboard.press('End');
   const samples: Sample[] = [];
+  const browser = page.context().browser();
   for (let i = 0; i < KEYSTROKES; i++) {
+    if (tracePath && browser && i === KEYSTROKES - TRACED) await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline'] });
     await page.evaluate(`(function () { ${ARM_SOURCE}\n ${arm}(); })()`);
     await page.keyboard.press('abcdefghijklmnopqrstuvwxyz'[i % 26] ?? 'x');
     const result = await page.evaluate(() => (window as unknown as { __bench: Promise<Sample> }).__bench);
     if (i >= WARMUP) samples.push(result);
+  }
+  if (tracePath && browser) {
+    await browser.stopTracing();
+    const frames = keystrokeFrames(tracePath);
+    const after = frames.filter((f) => f.handled > f.frame).length;
+    console.log(`  traced to ${tracePath}: the answer handled after the keystroke's first frame in ${after} of ${frames.length} keystrokes (ms after keydown, frame / answer: ${frames.map((f) => `${f.frame.toFixed(1)} / ${f.handled.toFixed(1)}`).join(', ')})`);
   }
   return samples;
 }
 
 const p = (samples: Sample[], key: keyof Sample, q: number) => percentile(samples.map((s) => s[key]), q);
 
-async function measure(page: Page, messages: number) {
+async function measure(page: Page, messages: number, build: string) {
   const loaded = await page.evaluate((value) => window.__parley.load(value, 'bench.json'), conversationJson(messages));
   if (!loaded.ok) throw new Error(`load failed: ${loaded.message}`);
   if (JINJA) {
@@ -129,7 +148,7 @@ async function measure(page: Page, messages: number) {
     const counts = window.__parley.tokenCounts();
     return counts !== null && counts.text === window.__parley.renderedText();
   }, undefined, { timeout: 120_000 });
-  const tokens = await typeTimed(page, 'armTokens');
+  const tokens = await typeTimed(page, 'armTokens', TRACE ? join(TRACE, `${build || 'this'}-${messages}${JINJA ? '-jinja' : ''}.json`) : undefined);
   const renderedChars = await page.evaluate(() => window.__parley.renderedText().length);
   return { messages, renderedChars, tokens: tokens.at(-1)?.count ?? 0, samples: tokens.length, preview, split: tokens, p50: p(tokens, 'ms', 50), p95: p(tokens, 'ms', 95), max: Math.max(...tokens.map((s) => s.ms)) };
 }
@@ -173,7 +192,7 @@ async function main(): Promise<void> {
         const page = await context.newPage();
         await page.goto(url);
         await page.evaluate(() => window.__parley.ready);
-        results.push({ build, ...(await measure(page, size)) });
+        results.push({ build, ...(await measure(page, size, build)) });
         await context.close();
       }
     }
