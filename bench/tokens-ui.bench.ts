@@ -117,7 +117,7 @@ async function typeTimed(page: Page, arm: string, tracePath?: string): Promise<S
   const samples: Sample[] = [];
   const browser = page.context().browser();
   for (let i = 0; i < KEYSTROKES; i++) {
-    if (tracePath && browser && i === KEYSTROKES - TRACED) await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline'] });
+    if (tracePath && browser && i === KEYSTROKES - TRACED) await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline', 'cc', 'benchmark'] });
     await page.evaluate(`(function () { ${ARM_SOURCE}\n ${arm}(); })()`);
     await page.keyboard.press('abcdefghijklmnopqrstuvwxyz'[i % 26] ?? 'x');
     const result = await page.evaluate(() => (window as unknown as { __bench: Promise<Sample> }).__bench);
