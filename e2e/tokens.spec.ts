@@ -278,3 +278,63 @@ test('Token view: after typing, every token shown has its number and its shade, 
   // The marked token is the same element, renumbered (its block's tokens were patched, not built again).
   await expect(text.locator('[data-kept]')).toHaveAttribute('data-t', String(marked + after.count - before.count));
 });
+
+test('Token view: after a burst of typing and deleting, the counts, the tokens shown and Export labels are those of a fresh tokenization of the final text', async ({ parley, page }) => {
+  test.setTimeout(90_000);
+  // 24 messages of a few words: three groups of blocks, all near the screen (the edits fall in the first group's block).
+  const messages = Array.from({ length: 24 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `Turn ${i}: a reply of some words.` }));
+  await parley.goto();
+  expect((await parley.load({ messages })).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  await expect(page.getByRole('status', { name: 'Tokenizer status' })).toContainText("is not this format's own tokenizer", { timeout: 60_000 });
+  const before = expected((await parley.state()).record, {});
+  await expect(page.getByTestId('token-count')).toHaveText(`${before.count} tokens`, { timeout: 30_000 });
+  // The last token of the block typed in (messages 1 to 8), marked: the block keeps the elements of the tokens the edits did not change.
+  const text = page.getByTestId('token-text');
+  await expect(text).toContainText('Turn 7:');
+  const marked = await text.evaluate((element) => {
+    const block = Array.from(element.children).find((child) => child.textContent?.includes('Turn 0:'));
+    if (!block?.textContent?.includes('Turn 7:')) throw new Error('messages 1 to 8 are not one block');
+    const token = block.lastElementChild;
+    token?.setAttribute('data-kept', '');
+    return Number(token?.getAttribute('data-t'));
+  });
+  expect(marked).toBeGreaterThan(50);
+
+  // As fast as the keyboard sends them: letters at the end, letters deleted, letters typed inside a word, in Messages 1 and 3.
+  const first = page.getByLabel('Message 1 content', { exact: true });
+  await first.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' then more words, quickly');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('nnn');
+  await page.getByLabel('Message 3 content', { exact: true }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' 🇨🇭 done');
+
+  const { record } = await parley.state();
+  const fresh = expected(record, {});
+  const firstText = record.kind === 'chat' ? record.messages[0]?.content : undefined;
+  expect(JSON.stringify(firstText)).toContain('Turnnnn 0: a reply of some words. then more words, q');
+  await expect(page.getByTestId('token-count')).toHaveText(`${fresh.count} tokens`, { timeout: 30_000 });
+  await expect(page.getByTestId('trained-count')).toHaveText(`${fresh.labels.filter((label) => label !== -100).length} trained`);
+
+  // Every token shown, read until the view settles: its number, shade and mask are the fresh tokenization's, in order from the first.
+  const wanted = fresh.input_ids.map((_, i) => `${i}${i % 2 === 0 ? ' even' : ' odd'}${fresh.labels[i] !== -100 ? ' trained' : ''}`);
+  await expect.poll(async () => {
+    const shown = await page.getByTestId('token-text').evaluate((element) =>
+      Array.from(element.querySelectorAll<HTMLElement>('[data-t]'), (token) => `${token.dataset.t}${token.classList.contains('parley-tok-even') ? ' even' : ' odd'}${token.classList.contains('parley-tok-trained') ? ' trained' : ''}`),
+    );
+    return { enough: shown.length >= 150, same: shown.every((token, i) => token === wanted[i]) };
+  }).toEqual({ enough: true, same: true });
+  expect(await page.getByTestId('token-text').textContent()).toBe(render(record).text);
+  // The marked token is the same element, renumbered: the block was not built again.
+  await expect(text.locator('[data-kept]')).toHaveAttribute('data-t', String(marked + fresh.count - before.count));
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export labels' }).click();
+  expect(JSON.parse(await readDownload(await downloading))).toEqual({ input_ids: fresh.input_ids, attention_mask: fresh.input_ids.map(() => 1), labels: fresh.labels });
+});

@@ -1,4 +1,4 @@
-export { useAppStore, type AppState } from './store.ts';
+export { useAppStore, subscribeFirst, type AppState } from './store.ts';
 export { useRendered, renderState, branchRenderState, renderOffPage, forgetRender, type OffPageRender, validationState, diagnosticsState, useDiagnostics } from './derived.ts';
 export { shownBranches } from './branch-view.ts';
 export { profileOf } from './check-profile.ts';

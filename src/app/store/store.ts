@@ -40,3 +40,21 @@ export const useAppStore = create<AppState>()(
 
 // Moving to another record of a dataset starts that record's history afresh (dataset-slice.ts).
 setRecordHistoryClearer(() => useAppStore.temporal.getState().clear());
+
+type Listener = (state: AppState, previous: AppState) => void;
+const firstListeners = new Set<Listener>();
+// Subscribed here, as the store is made: zustand calls its subscribers in the order they came, and
+// every other module subscribes after importing this one, so these run before all of them.
+useAppStore.subscribe((state, previous) => firstListeners.forEach((listener) => listener(state, previous)));
+
+/**
+ * Subscribes `listener` ahead of every ordinary subscriber (the previews, autosave, the editors'
+ * React components), whenever it subscribes. For work handed to another thread on a change: the
+ * token client posts its request first, so that the worker counts while the page does the rest of
+ * the keystroke (at 2,000 messages, ~5 ms of other subscribers came before it). Returns the
+ * unsubscribe.
+ */
+export function subscribeFirst(listener: Listener): () => void {
+  firstListeners.add(listener);
+  return () => firstListeners.delete(listener);
+}

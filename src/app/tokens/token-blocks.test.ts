@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_TOKENS, MESSAGES_PER_BLOCK, keptEnds, sameTokens, tokenBlocks, type BlockRange } from './token-blocks.ts';
+import { BLOCK_TOKENS, MESSAGES_PER_BLOCK, keptEnds, keptTokens, sameTokens, tokenBlocks, type BlockRange } from './token-blocks.ts';
 import { tokenRuns, type TokenRun } from './token-runs.ts';
 
 /** One-character tokens, with the message index of each. */
@@ -98,5 +98,44 @@ describe('keptEnds', () => {
     expect(keptEnds(['a', 'a'], ['a', 'a', 'a'])).toEqual({ prefix: 2, suffix: 0 });
     expect(keptEnds(['a', 'b'], ['a', 'b'])).toEqual({ prefix: 2, suffix: 0 });
     expect(keptEnds([], ['a'])).toEqual({ prefix: 0, suffix: 0 });
+  });
+});
+
+describe('keptTokens', () => {
+  /** Whitespace-split tokens of `text` placed at `offset` (a block starting there), ids by spelling, as a word tokenizer would give. */
+  function words(text: string, offset = 0) {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const ids: number[] = [];
+    for (const match of text.matchAll(/\S+|\s+/g)) {
+      starts.push(offset + match.index);
+      ends.push(offset + match.index + match[0].length);
+      ids.push([...match[0]].reduce((sum, c) => sum * 31 + (c.codePointAt(0) ?? 0), 7) % 100_000);
+    }
+    const result = { ids: Int32Array.from(ids), starts: Int32Array.from(starts), ends: Int32Array.from(ends) };
+    const range = { first: 0, end: ids.length, start: offset, stop: offset + text.length };
+    return { text, result, range, runs: tokenRuns(offset + text.length, result, range) };
+  }
+  const kept = (a: ReturnType<typeof words>, b: ReturnType<typeof words>) => keptTokens(a.text, a.result, a.runs, a.range, b.text, b.result, b.runs, b.range);
+
+  it('keeps the tokens before and after an edit (a letter typed into a word), not the word it changed', () => {
+    // "one two three four" → "one twoX three four": tokens one, ' ', [two → twoX], ' ', three, ' ', four.
+    expect(kept(words('one two three four'), words('one twoX three four'))).toEqual({ prefix: 2, suffix: 4 });
+    // The block moved in the text (an edit in an earlier block): the same, by place within the block.
+    expect(kept(words('one two three four', 40), words('one twoX three four', 41))).toEqual({ prefix: 2, suffix: 4 });
+  });
+
+  it('keeps no token whose characters changed, even with the same id at the same place', () => {
+    const before = words('aa bb cc');
+    const after = words('aa bX cc');
+    // A tokenizer that reads "bX" as "bb" (a normaliser could): same ids and places, other characters shown.
+    const sameIds = { ...after, result: { ...after.result, ids: before.result.ids } };
+    expect(kept(before, sameIds)).toEqual({ prefix: 2, suffix: 2 });
+  });
+
+  it('never overlaps, and keeps all of a block that did not change', () => {
+    expect(kept(words('a a a'), words('a a a a a'))).toEqual({ prefix: 5, suffix: 0 });
+    expect(kept(words('x y'), words('x y'))).toEqual({ prefix: 3, suffix: 0 });
+    expect(kept(words(''), words('z'))).toEqual({ prefix: 0, suffix: 0 });
   });
 });

@@ -9,6 +9,7 @@
  * share of that time.
  */
 import type { TokenResult } from './protocol.ts';
+import type { TokenRun } from './token-runs.ts';
 
 /** Tokens per block at most: a block near the screen gets one element per token. */
 export const BLOCK_TOKENS = 1_000;
@@ -93,5 +94,46 @@ export function keptEnds(before: readonly string[], after: readonly string[]): {
   while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
   let suffix = 0;
   while (suffix < before.length - prefix && suffix < after.length - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  return { prefix, suffix };
+}
+
+/**
+ * A block whose text changed (the block being typed in): how many of its tokens at the start and
+ * at the end are shown as before, so that their elements are kept and only those between are
+ * built again. A kept token has the same id and the same run of characters, at the same place from
+ * the block's start (from its end for the last ones), within the characters that did not change.
+ * `beforeText`/`afterText`: the block's text in each answer; `wasRuns`/`isRuns`: its token runs
+ * (token-runs.ts) at `was`/`is`, one per token. Never overlapping.
+ */
+export function keptTokens(
+  beforeText: string,
+  before: Pick<TokenResult, 'ids'>,
+  wasRuns: readonly TokenRun[],
+  was: BlockRange,
+  afterText: string,
+  after: Pick<TokenResult, 'ids'>,
+  isRuns: readonly TokenRun[],
+  is: BlockRange,
+): { prefix: number; suffix: number } {
+  // The characters the same from the start (head) and from the end (tail), never overlapping.
+  const shorter = Math.min(beforeText.length, afterText.length);
+  let head = 0;
+  while (head < shorter && beforeText.charCodeAt(head) === afterText.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < shorter - head && beforeText.charCodeAt(beforeText.length - 1 - tail) === afterText.charCodeAt(afterText.length - 1 - tail)) tail++;
+  const count = Math.min(wasRuns.length, isRuns.length);
+  const sameToken = (a: TokenRun, b: TokenRun) => a.token >= 0 && b.token >= 0 && before.ids[a.token] === after.ids[b.token];
+  let prefix = 0;
+  for (; prefix < count; prefix++) {
+    const a = wasRuns[prefix] as TokenRun;
+    const b = isRuns[prefix] as TokenRun;
+    if (!sameToken(a, b) || a.start - was.start !== b.start - is.start || a.end - was.start !== b.end - is.start || b.end - is.start > head) break;
+  }
+  let suffix = 0;
+  for (; suffix < count - prefix; suffix++) {
+    const a = wasRuns[wasRuns.length - 1 - suffix] as TokenRun;
+    const b = isRuns[isRuns.length - 1 - suffix] as TokenRun;
+    if (!sameToken(a, b) || was.stop - a.start !== is.stop - b.start || was.stop - a.end !== is.stop - b.end || is.stop - b.start > tail) break;
+  }
   return { prefix, suffix };
 }

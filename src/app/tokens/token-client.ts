@@ -8,7 +8,7 @@
 import { waitsForFormat, type Span } from '../../core/index.ts';
 import { DEFAULT_TOKENIZERS } from '../../core/tokens/defaults.ts';
 import { onTemplateOrigin } from '../jinja/template-origin.ts';
-import { renderState, useAppStore, type AppState } from '../store/index.ts';
+import { renderState, subscribeFirst, useAppStore, type AppState } from '../store/index.ts';
 import { fitFor } from './format-fit.ts';
 import { flattenSpans, maskedRender } from './masked-spans.ts';
 import type { FromWorker, TokenizerSource, ToWorker } from './protocol.ts';
@@ -217,7 +217,9 @@ export function startTokens(): () => void {
     onTemplateOrigin(followFit);
     let template = useAppStore.getState().formatOptions.jinja?.template;
     let formatId = useAppStore.getState().formatId;
-    useAppStore.subscribe((state) => {
+    // Ahead of the store's other subscribers: the request is posted before the page does the rest
+    // of the keystroke (the Text view's editor, autosave, React), so the worker counts meanwhile.
+    subscribeFirst((state) => {
       const nextTemplate = state.formatOptions.jinja?.template;
       if (state.formatId !== formatId || nextTemplate !== template) {
         formatId = state.formatId;

@@ -6,16 +6,17 @@
  *
  * On a new answer only what changed is touched:
  * - blocks at the start and end whose text is unchanged keep their elements (the text is not laid
- *   out again); the blocks between are replaced;
+ *   out again); the blocks between are replaced, except one block being typed in, near the screen:
+ *   it keeps the elements of its tokens before and after the edit and builds only those between;
  * - a kept block filled with tokens keeps its token elements when its tokens are the same (same
  *   ids at the same places): only the numbers (`data-t`), shades (even/odd of the number) and mask
  *   that changed are set on them. Far from the screen it is only marked stale, and brought up to
  *   date when it comes near again (an observer that lives as long as the view).
  * The blocks themselves are found from the answer's typed arrays, without an object per token.
  */
-import { keptEnds, sameTokens, tokenBlocks, type BlockRange } from '../../tokens/token-blocks.ts';
+import { keptEnds, keptTokens, sameTokens, tokenBlocks, type BlockRange } from '../../tokens/token-blocks.ts';
 import type { TokenResult } from '../../tokens/protocol.ts';
-import { tokenRuns } from '../../tokens/token-runs.ts';
+import { tokenRuns, type TokenRun } from '../../tokens/token-runs.ts';
 import type { Tokenized } from '../../tokens/token-store.ts';
 
 interface Block {
@@ -52,25 +53,37 @@ function plainBlock(text: string): HTMLElement {
   return element;
 }
 
+/** The element of a token's run (`run.token` ≥ 0). */
+function tokenElement(text: string, result: TokenResult, run: TokenRun): HTMLElement {
+  const element = document.createElement('span');
+  element.textContent = text.slice(run.start, run.end);
+  element.dataset.t = String(run.token);
+  element.className = tokenClass(run.token, result.trained[run.token] === 1, run.start === run.end);
+  return element;
+}
+
 /** One token element per run of `block` in `tokenized`. */
 function fill(block: Block, tokenized: Tokenized): void {
   const { text, result } = tokenized;
   const fragment = document.createDocumentFragment();
   for (const run of tokenRuns(text.length, result, block.range)) {
-    const slice = text.slice(run.start, run.end);
-    if (run.token < 0) {
-      fragment.append(slice);
-      continue;
-    }
-    const element = document.createElement('span');
-    element.textContent = slice;
-    element.dataset.t = String(run.token);
-    element.className = tokenClass(run.token, result.trained[run.token] === 1, run.start === run.end);
-    fragment.append(element);
+    if (run.token < 0) fragment.append(text.slice(run.start, run.end));
+    else fragment.append(tokenElement(text, result, run));
   }
   block.element.replaceChildren(fragment);
   block.filled = true;
   block.stale = false;
+}
+
+/**
+ * A kept token element, token `a` of `before` and now token `b` of `after`: its number, shade and
+ * mask set where they changed (an even move keeps every shade: only the number is set, and no
+ * style is computed again). Its run and so its characters and empty marker are the same.
+ */
+function renumber(element: HTMLElement, a: number, before: TokenResult, b: number, after: TokenResult): void {
+  const trained = after.trained[b] === 1;
+  if ((b - a) % 2 !== 0 || trained !== (before.trained[a] === 1)) element.className = tokenClass(b, trained, element.classList.contains('parley-tok-empty'));
+  if (a !== b) element.dataset.t = String(b);
 }
 
 /**
@@ -83,17 +96,38 @@ function patch(block: Block, before: TokenResult, was: BlockRange, after: TokenR
   if (!sameTokens(before, was, after, is)) return false;
   const tokens = block.element.children;
   if (tokens.length !== is.end - is.first) return false;
-  const shift = is.first - was.first;
-  for (let k = 0; k < tokens.length; k++) {
-    const a = was.first + k;
-    const b = is.first + k;
-    const trained = after.trained[b] === 1;
-    // An even shift keeps every shade; only the numbers move (no style is recomputed for them).
-    if (shift % 2 !== 0 || trained !== (before.trained[a] === 1)) {
-      (tokens[k] as HTMLElement).className = tokenClass(b, trained, after.starts[b] === after.ends[b]);
-    }
-    if (shift !== 0) (tokens[k] as HTMLElement).dataset.t = String(b);
-  }
+  for (let k = 0; k < tokens.length; k++) renumber(tokens[k] as HTMLElement, was.first + k, before, is.first + k, after);
+  return true;
+}
+
+/**
+ * The block being typed in, shown with its tokens near the screen, now `range` of `tokenized` with
+ * the text `text`: only the tokens the edit changed get new elements (keptTokens); the ones before
+ * and after keep theirs, renumbered. Building all of the block's ~1,000 token elements again, then
+ * styling and laying them out, was most of what a keystroke cost the page after the worker's answer
+ * at 100 messages. False (nothing touched) when it cannot: the caller builds a new block.
+ */
+function retype(block: Block, shown: Tokenized, range: BlockRange, text: string, tokenized: Tokenized): boolean {
+  if (!block.filled || block.stale || !block.near) return false;
+  const was = block.range;
+  const tokens = block.element.children;
+  // One element per token and nothing else: no characters outside the tokens (a normaliser's gap).
+  if (tokens.length !== was.end - was.first || block.element.childNodes.length !== tokens.length) return false;
+  const wasRuns = tokenRuns(shown.text.length, shown.result, was);
+  const isRuns = tokenRuns(tokenized.text.length, tokenized.result, range);
+  if (wasRuns.length !== tokens.length || isRuns.length !== range.end - range.first) return false;
+  const before = shown.result;
+  const after = tokenized.result;
+  const { prefix, suffix } = keptTokens(block.text, before, wasRuns, was, text, after, isRuns, range);
+  const firstKeptAfter = tokens[tokens.length - suffix] ?? null;
+  for (let k = tokens.length - suffix - 1; k >= prefix; k--) (tokens[k] as HTMLElement).remove();
+  const fragment = document.createDocumentFragment();
+  for (let k = prefix; k < isRuns.length - suffix; k++) fragment.append(tokenElement(tokenized.text, after, isRuns[k] as TokenRun));
+  block.element.insertBefore(fragment, firstKeptAfter);
+  for (let k = 0; k < prefix; k++) renumber(tokens[k] as HTMLElement, was.first + k, before, range.first + k, after);
+  for (let j = 1; j <= suffix; j++) renumber(tokens[tokens.length - j] as HTMLElement, was.end - j, before, range.end - j, after);
+  block.range = range;
+  block.text = text;
   return true;
 }
 
@@ -131,12 +165,15 @@ export class TokenBlocksView {
       previous.map((block) => block.text),
       texts,
     );
+    // One block changed (typing in one message): it keeps the elements of the tokens the edit did not touch.
+    const edited = previous.length - suffix - prefix === 1 && ranges.length - suffix - prefix === 1 ? previous[prefix] : undefined;
     const blocks: Block[] = ranges.map((range, i) => {
       const old = i < prefix ? previous[i] : i >= ranges.length - suffix ? previous[previous.length - (ranges.length - i)] : undefined;
       if (old) {
         this.keep(old, range, before, tokenized);
         return old;
       }
+      if (edited && this.shown && retype(edited, this.shown, range, texts[i] ?? '', tokenized)) return edited;
       const block: Block = { element: plainBlock(texts[i] ?? ''), text: texts[i] ?? '', range, filled: false, stale: false, near: false };
       // A new block in the place of one shown with its tokens gets them in this frame (not plain
       // first, shaded a frame later): at most as many as were filled, however many changed.
@@ -149,13 +186,15 @@ export class TokenBlocksView {
     });
     if (previous.length === 0) this.container.replaceChildren(...blocks.map((block) => block.element));
     else {
+      const retyped = edited !== undefined && blocks[prefix] === edited;
       for (const old of previous.slice(prefix, previous.length - suffix)) {
+        if (retyped) continue; // still in its place
         this.observer.unobserve(old.element);
         this.byElement.delete(old.element);
         old.element.remove();
       }
       const next = previous[previous.length - suffix]?.element ?? null;
-      for (const block of blocks.slice(prefix, blocks.length - suffix)) this.container.insertBefore(block.element, next);
+      for (const block of blocks.slice(prefix, blocks.length - suffix)) if (!retyped) this.container.insertBefore(block.element, next);
     }
     for (const block of blocks) {
       if (this.byElement.has(block.element)) continue;
