@@ -106,7 +106,9 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
   let source: Blob | undefined = file;
   /** A Parquet dataset's footers, once read ('parquet-opened'). */
   let parquet: Extract<FromWorker, { type: 'parquet-opened' }> | undefined;
-  setParquetOrigin(undefined);
+  // The last Parquet origin is kept until a new one replaces it: it holds only for the dataset
+  // whose source is its lines (parquetOriginOf), so a dataset still shown while another file
+  // fails to open keeps its Parquet export and column choice.
   // Another file replaces this one: its opening stops and its worker ends (cancel alone keeps a checked file's worker).
   const previous = active;
   previous?.cancel();
