@@ -28,7 +28,7 @@ import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toJson, toolText } from '../shared/jinja-json.ts';
 import { reportNotShown, reportUnwritten } from '../shared/native-reports.ts';
 import { joinPieces, templateMessages, trimmedContent, type TemplateMessage } from '../shared/template-messages.ts';
-import { SpanBuilder } from '../shared/span-builder.ts';
+import { fixedRun, SpanBuilder, turnSpansEstimate, type Run } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { builtinList, resolveOptions, type Llama3Options } from './options.ts';
 import { CALL_END, CALL_NAME, CALL_PARAMETERS, CODES, CUTOFF, ENVIRONMENT, BUILTIN_PREFIX, INJECTION_STRINGS, SYSTEM_TOOLS_INTRO, TODAY_PREFIX, TOKENS, USER_TOOLS_INTRO } from './tokens.ts';
@@ -44,11 +44,17 @@ interface Context {
   builtin: string[] | undefined;
 }
 
+/** `<|start_header_id|>role<|end_header_id|>\n\n` per role seen, written as one run (span-builder.ts; roles are few, so the map stays small). */
+const headers = new Map<string, Run>();
+const HEADERS_MAX = 64;
+
 function header(c: Context, role: string, path: FieldPath): void {
-  c.out.special(TOKENS.startHeader, path, false);
-  c.out.structure(role, path, false);
-  c.out.special(TOKENS.endHeader, path, false);
-  c.out.structure('\n\n', path, false);
+  let run = headers.get(role);
+  if (run === undefined) {
+    run = fixedRun([[TOKENS.startHeader, 'special', false], [role, 'structure', false], [TOKENS.endHeader, 'special', false], ['\n\n', 'structure', false]]);
+    if (headers.size < HEADERS_MAX) headers.set(role, run);
+  }
+  c.out.run(run, path);
 }
 
 /** `message['content'] | trim`: missing content raises in the template (trim of null or undefined). */
@@ -154,7 +160,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   const out = new SpanBuilder((text, path) => {
     const found = SCAN.find(text, markers);
     if (found !== undefined) diagnostics.push(warning(CODES.tokenInjection, `${formatPath(path)} contains ${tokenList(found)}; a tokenizer that reads special tokens in text, and a reader of the render, take it for structure.`, path));
-  }, how);
+  }, how, turnSpansEstimate(record));
   const c: Context = { out, diagnostics, options: resolved, builtin: builtinList(resolved.builtinTools) };
   const messages = templateMessages(record.messages, { label: LABEL, out: diagnostics, native: { label: LABEL, partsAsText: CODES.partsAsText } });
   reportUnwritten(messages, LABEL, diagnostics);
