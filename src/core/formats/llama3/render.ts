@@ -27,7 +27,7 @@ import { argumentsJson, quotedArgumentsWarning } from '../shared/arguments-mode.
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toJson, toolText } from '../shared/jinja-json.ts';
 import { reportNotShown, reportUnwritten } from '../shared/native-reports.ts';
-import { joinPieces, templateMessages, trimmedContent, type TemplateMessage } from '../shared/template-messages.ts';
+import { joinPieces, templateMessages, trimmedContent, type TemplateMessage, type TextPiece } from '../shared/template-messages.ts';
 import { fixedRun, SpanBuilder, turnSpansEstimate, type Run } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { builtinList, resolveOptions, type Llama3Options } from './options.ts';
@@ -62,6 +62,13 @@ function trimmed(c: Context, message: TemplateMessage, trainable: boolean): void
   if (message.content === undefined || message.content === null) {
     const what = message.content === undefined ? 'has no content' : 'has content null';
     c.diagnostics.push(error(CODES.templateRaises, `${formatPath(message.path)} (${message.role}) ${what}; the template trims it and raises. Rendered as empty.`, message.contentPath));
+    return;
+  }
+  // One piece (text content, nearly every message): its text trimmed at its path, without the
+  // pair that trimmedContent makes for any number of pieces.
+  if (message.content.length === 1) {
+    const only = message.content[0] as TextPiece;
+    c.out.content(only.text.trim(), only.path, trainable);
     return;
   }
   const { text, path } = trimmedContent(message);
@@ -172,9 +179,10 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   const hasTools = functions.length > 0;
 
   out.special(resolved.bosToken, ROOT, false);
-  let rest = messages;
+  // The messages after those written into the system and first user turns (an index, not a copy of the list).
+  let next = 0;
   const system = messages[0]?.role === 'system' ? messages[0] : undefined;
-  if (system) rest = messages.slice(1);
+  if (system) next = 1;
   const systemPath = system?.path ?? ROOT;
   header(c, 'system', systemPath);
   if (c.builtin || hasTools) out.structure(ENVIRONMENT, ROOT, false);
@@ -190,11 +198,11 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   out.special(TOKENS.eot, systemPath, false);
 
   if (hasTools && resolved.toolsInUserMessage) {
-    const first = rest[0];
+    const first = messages[next];
     if (first === undefined) {
       diagnostics.push(error(CODES.templateRaises, "Tools go in the first user message (tools_in_user_message), but there is no message after the system message; the template raises (\"Cannot put tools in the first user message when there's no first user message!\").", ['tools']));
     } else {
-      rest = rest.slice(1);
+      next += 1;
       if (first.role !== 'user') diagnostics.push(lostInConversion(`the role ${JSON.stringify(first.role)}`, `${LABEL} writes the tools into the first message after the system message as a user turn`, [...first.path, 'role']));
       if (first.calls.length > 0) diagnostics.push(lostInConversion('the tool calls of the message that carries the tools', `${LABEL} writes only its text`, [...first.path, 'toolCalls']));
       header(c, 'user', first.path);
@@ -204,7 +212,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
       out.special(TOKENS.eot, first.path, false);
     }
   }
-  for (const message of rest) renderMessage(c, message);
+  for (let i = next; i < messages.length; i++) renderMessage(c, messages[i] as TemplateMessage);
   if (resolved.addGenerationPrompt) header(c, 'assistant', ROOT);
   const { text, spans } = out.finish();
   return { text, spans, diagnostics };
