@@ -26,7 +26,7 @@ import { toolText } from '../shared/jinja-json.ts';
 import { functionTools, reportTextNotes, reportThoughtFlags, type ToolRef } from '../shared/left-out.ts';
 import { reportNotShown, reportUnwritten } from '../shared/native-reports.ts';
 import { templateMessages, type CallRef, type TemplateMessage, type TextPiece } from '../shared/template-messages.ts';
-import { SpanBuilder } from '../shared/span-builder.ts';
+import { fixedRun, SpanBuilder, turnSpansEstimate, type Run } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { resolveOptions, type ChatMlOptions } from './options.ts';
 import { CALL_ARGUMENTS, CALL_END, CALL_NAME, CODES, DEFAULT_SYSTEM, INJECTION_STRINGS, TOKENS, TOOLS_HEAD, TOOLS_TAIL } from './tokens.ts';
@@ -35,18 +35,37 @@ const SCAN = new InjectionScan(INJECTION_STRINGS);
 const LABEL = 'ChatML (Qwen2.5)';
 const ROOT: FieldPath = [];
 
-/** `role + '\n'` of the roles seen, made once (a header per message; roles are few, so the map stays small). */
-const roleLines = new Map<string, string>();
-const ROLE_LINES_MAX = 64;
+/**
+ * The fixed pieces the template writes together, each written as one run (span-builder.ts):
+ * `<|im_start|>role\n` per role seen (roles are few, so the map stays small), a turn's end, a
+ * call's opening and closing, a tool result's wrapping.
+ */
+const headers = new Map<string, Run>();
+const HEADERS_MAX = 64;
 
-function roleLine(role: string): string {
-  let line = roleLines.get(role);
-  if (line === undefined) {
-    line = `${role}\n`;
-    if (roleLines.size < ROLE_LINES_MAX) roleLines.set(role, line);
+function headerRun(role: string): Run {
+  let run = headers.get(role);
+  if (run === undefined) {
+    run = fixedRun([[TOKENS.imStart, 'special', false], [`${role}\n`, 'structure', false]]);
+    if (headers.size < HEADERS_MAX) headers.set(role, run);
   }
-  return line;
+  return run;
 }
+
+/** `<|im_end|>\n`: the end token trained in the assistant's turns, the line break never. */
+const END_TRAINED = fixedRun([[TOKENS.imEnd, 'special', true], ['\n', 'structure', false]]);
+const END_UNTRAINED = fixedRun([[TOKENS.imEnd, 'special', false], ['\n', 'structure', false]]);
+/** `<|im_start|>assistant` of a turn with calls (its line break goes with the content or the first call). */
+const ASSISTANT_OPEN = fixedRun([[TOKENS.imStart, 'special', false], ['assistant', 'structure', false]]);
+/** `\n<tool_call>\n{"name": "`; the line break of the turn's first piece is the generation prompt's. */
+const CALL_OPEN = fixedRun([['\n', 'structure', true], [TOKENS.toolCall, 'special', true], [CALL_NAME, 'structure', true]]);
+const FIRST_CALL_OPEN = fixedRun([['\n', 'structure', false], [TOKENS.toolCall, 'special', true], [CALL_NAME, 'structure', true]]);
+const CALL_CLOSE = fixedRun([[CALL_END, 'structure', true], [TOKENS.toolCallEnd, 'special', true]]);
+/** A tool result: the first of consecutive ones opens the user turn, the last ends it. */
+const RESULT_OPEN = fixedRun([['\n', 'structure', false], [TOKENS.toolResponse, 'structure', false], ['\n', 'structure', false]]);
+const FIRST_RESULT_OPEN = fixedRun([[TOKENS.imStart, 'special', false], ['user', 'structure', false], ['\n', 'structure', false], [TOKENS.toolResponse, 'structure', false], ['\n', 'structure', false]]);
+const RESULT_CLOSE = fixedRun([['\n', 'structure', false], [TOKENS.toolResponseEnd, 'structure', false]]);
+const LAST_RESULT_CLOSE = fixedRun([['\n', 'structure', false], [TOKENS.toolResponseEnd, 'structure', false], [TOKENS.imEnd, 'special', false], ['\n', 'structure', false]]);
 
 class Writer {
   readonly out: SpanBuilder;
@@ -54,8 +73,9 @@ class Writer {
     readonly diagnostics: Diagnostic[],
     readonly mode: ArgumentsMode,
     how: RenderHow | undefined,
+    expected: number,
   ) {
-    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), how);
+    this.out = new SpanBuilder((text, path) => this.checkInjection(text, path), how, expected);
   }
 
   private checkInjection(text: string, path: FieldPath): void {
@@ -81,13 +101,11 @@ class Writer {
   }
 
   header(role: string, path: FieldPath): void {
-    this.out.special(TOKENS.imStart, path, false);
-    this.out.structure(roleLine(role), path, false);
+    this.out.run(headerRun(role), path);
   }
 
   end(path: FieldPath, trainable: boolean): void {
-    this.out.special(TOKENS.imEnd, path, trainable);
-    this.out.structure('\n', path, false);
+    this.out.run(trainable ? END_TRAINED : END_UNTRAINED, path);
   }
 
   /** `first`: the turn's first piece after `<|im_start|>assistant`, whose line break is the generation prompt's (not trained). */
@@ -99,14 +117,11 @@ class Writer {
         quotedArgumentsWarning(CODES.stringArguments, 'Qwen2.5', call, path, this.mode),
       );
     }
-    this.out.structure('\n', path, !first);
-    this.out.special(TOKENS.toolCall, path, true);
-    this.out.structure(CALL_NAME, path, true);
+    this.out.run(first ? FIRST_CALL_OPEN : CALL_OPEN, path);
     this.out.content(call.name, ref.namePath, true);
     this.out.structure(CALL_ARGUMENTS, path, true);
     this.out.content(args.text, ref.argumentsPath, true);
-    this.out.structure(CALL_END, path, true);
-    this.out.special(TOKENS.toolCallEnd, path, true);
+    this.out.run(CALL_CLOSE, path);
   }
 }
 
@@ -147,29 +162,19 @@ function renderMessage(w: Writer, messages: readonly TemplateMessage[], i: numbe
     w.content(message, trainable, true);
     w.end(path, trainable);
   } else if (role === 'assistant') {
-    w.out.special(TOKENS.imStart, path, false);
-    w.out.structure('assistant', path, false);
     // The generation prompt is `<|im_start|>assistant\n`: the line break that opens the turn's
     // text (before its content, or its first call) is the prompt's, as in a turn without calls.
     const content = hasText(message.content);
     if (content) {
-      w.out.structure('\n', path, false);
+      w.header('assistant', path);
       w.pieces(message.content ?? [], true);
-    }
+    } else w.out.run(ASSISTANT_OPEN, path);
     for (let c = 0; c < message.calls.length; c++) w.call(message.calls[c] as CallRef, c === 0 && !content);
     w.end(path, true);
   } else if (role === 'tool') {
-    if (i === 0 || messages[i - 1]?.role !== 'tool') {
-      w.out.special(TOKENS.imStart, path, false);
-      w.out.structure('user', path, false);
-    }
-    w.out.structure('\n', path, false);
-    w.out.push(TOKENS.toolResponse, 'structure', path, false);
-    w.out.structure('\n', path, false);
+    w.out.run(i === 0 || messages[i - 1]?.role !== 'tool' ? FIRST_RESULT_OPEN : RESULT_OPEN, path);
     if (message.content) w.pieces(message.content, false);
-    w.out.structure('\n', path, false);
-    w.out.push(TOKENS.toolResponseEnd, 'structure', path, false);
-    if (i === messages.length - 1 || messages[i + 1]?.role !== 'tool') w.end(path, false);
+    w.out.run(i === messages.length - 1 || messages[i + 1]?.role !== 'tool' ? LAST_RESULT_CLOSE : RESULT_CLOSE, path);
   }
   // Any other role writes nothing (the first system message is the system turn); the
   // structural checks' error says so (roles.ts, core/checks/structure).
@@ -181,7 +186,7 @@ export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptio
   }
   const resolved = resolveOptions(options);
   const diagnostics: Diagnostic[] = [];
-  const w = new Writer(diagnostics, resolved.arguments, how);
+  const w = new Writer(diagnostics, resolved.arguments, how, turnSpansEstimate(record));
   const messages = templateMessages(record.messages, { label: LABEL, out: diagnostics, native: { label: LABEL, partsAsText: CODES.partsAsText } });
   reportUnwritten(messages, LABEL, diagnostics);
   reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);

@@ -27,8 +27,8 @@ import { argumentsJson, quotedArgumentsWarning } from '../shared/arguments-mode.
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toJson, toolText } from '../shared/jinja-json.ts';
 import { reportNotShown, reportUnwritten } from '../shared/native-reports.ts';
-import { joinPieces, templateMessages, trimmedContent, type TemplateMessage } from '../shared/template-messages.ts';
-import { SpanBuilder } from '../shared/span-builder.ts';
+import { joinPieces, templateMessages, trimmedContent, type TemplateMessage, type TextPiece } from '../shared/template-messages.ts';
+import { fixedRun, SpanBuilder, turnSpansEstimate, type Run } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
 import { builtinList, resolveOptions, type Llama3Options } from './options.ts';
 import { CALL_END, CALL_NAME, CALL_PARAMETERS, CODES, CUTOFF, ENVIRONMENT, BUILTIN_PREFIX, INJECTION_STRINGS, SYSTEM_TOOLS_INTRO, TODAY_PREFIX, TOKENS, USER_TOOLS_INTRO } from './tokens.ts';
@@ -44,11 +44,17 @@ interface Context {
   builtin: string[] | undefined;
 }
 
+/** `<|start_header_id|>role<|end_header_id|>\n\n` per role seen, written as one run (span-builder.ts; roles are few, so the map stays small). */
+const headers = new Map<string, Run>();
+const HEADERS_MAX = 64;
+
 function header(c: Context, role: string, path: FieldPath): void {
-  c.out.special(TOKENS.startHeader, path, false);
-  c.out.structure(role, path, false);
-  c.out.special(TOKENS.endHeader, path, false);
-  c.out.structure('\n\n', path, false);
+  let run = headers.get(role);
+  if (run === undefined) {
+    run = fixedRun([[TOKENS.startHeader, 'special', false], [role, 'structure', false], [TOKENS.endHeader, 'special', false], ['\n\n', 'structure', false]]);
+    if (headers.size < HEADERS_MAX) headers.set(role, run);
+  }
+  c.out.run(run, path);
 }
 
 /** `message['content'] | trim`: missing content raises in the template (trim of null or undefined). */
@@ -56,6 +62,13 @@ function trimmed(c: Context, message: TemplateMessage, trainable: boolean): void
   if (message.content === undefined || message.content === null) {
     const what = message.content === undefined ? 'has no content' : 'has content null';
     c.diagnostics.push(error(CODES.templateRaises, `${formatPath(message.path)} (${message.role}) ${what}; the template trims it and raises. Rendered as empty.`, message.contentPath));
+    return;
+  }
+  // One piece (text content, nearly every message): its text trimmed at its path, without the
+  // pair that trimmedContent makes for any number of pieces.
+  if (message.content.length === 1) {
+    const only = message.content[0] as TextPiece;
+    c.out.content(only.text.trim(), only.path, trainable);
     return;
   }
   const { text, path } = trimmedContent(message);
@@ -154,7 +167,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   const out = new SpanBuilder((text, path) => {
     const found = SCAN.find(text, markers);
     if (found !== undefined) diagnostics.push(warning(CODES.tokenInjection, `${formatPath(path)} contains ${tokenList(found)}; a tokenizer that reads special tokens in text, and a reader of the render, take it for structure.`, path));
-  }, how);
+  }, how, turnSpansEstimate(record));
   const c: Context = { out, diagnostics, options: resolved, builtin: builtinList(resolved.builtinTools) };
   const messages = templateMessages(record.messages, { label: LABEL, out: diagnostics, native: { label: LABEL, partsAsText: CODES.partsAsText } });
   reportUnwritten(messages, LABEL, diagnostics);
@@ -166,9 +179,10 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   const hasTools = functions.length > 0;
 
   out.special(resolved.bosToken, ROOT, false);
-  let rest = messages;
+  // The messages after those written into the system and first user turns (an index, not a copy of the list).
+  let next = 0;
   const system = messages[0]?.role === 'system' ? messages[0] : undefined;
-  if (system) rest = messages.slice(1);
+  if (system) next = 1;
   const systemPath = system?.path ?? ROOT;
   header(c, 'system', systemPath);
   if (c.builtin || hasTools) out.structure(ENVIRONMENT, ROOT, false);
@@ -184,11 +198,11 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   out.special(TOKENS.eot, systemPath, false);
 
   if (hasTools && resolved.toolsInUserMessage) {
-    const first = rest[0];
+    const first = messages[next];
     if (first === undefined) {
       diagnostics.push(error(CODES.templateRaises, "Tools go in the first user message (tools_in_user_message), but there is no message after the system message; the template raises (\"Cannot put tools in the first user message when there's no first user message!\").", ['tools']));
     } else {
-      rest = rest.slice(1);
+      next += 1;
       if (first.role !== 'user') diagnostics.push(lostInConversion(`the role ${JSON.stringify(first.role)}`, `${LABEL} writes the tools into the first message after the system message as a user turn`, [...first.path, 'role']));
       if (first.calls.length > 0) diagnostics.push(lostInConversion('the tool calls of the message that carries the tools', `${LABEL} writes only its text`, [...first.path, 'toolCalls']));
       header(c, 'user', first.path);
@@ -198,7 +212,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
       out.special(TOKENS.eot, first.path, false);
     }
   }
-  for (const message of rest) renderMessage(c, message);
+  for (let i = next; i < messages.length; i++) renderMessage(c, messages[i] as TemplateMessage);
   if (resolved.addGenerationPrompt) header(c, 'assistant', ROOT);
   const { text, spans } = out.finish();
   return { text, spans, diagnostics };

@@ -22,6 +22,9 @@ function everyHas(markers: readonly string[], lead: string): boolean {
   return true;
 }
 
+/** The markers of a scan without any: one list for every call (a default `[]` would be a new array per piece of text, each taken for a new list). */
+const NO_MARKERS: readonly string[] = [];
+
 export class InjectionScan {
   private readonly tokens: readonly string[];
   /** One native search for it rules out almost all text before the tokens are searched one by one. */
@@ -50,7 +53,7 @@ export class InjectionScan {
    * The format's tokens found in `text`, in list order, then each of `markers` (option texts
    * such as BOS) that is set, found and not listed yet; undefined when there is none.
    */
-  find(text: string, markers: readonly string[] = []): string[] | undefined {
+  find(text: string, markers: readonly string[] = NO_MARKERS): string[] | undefined {
     // Most author text has no "<" at all: one search for it then answers for the tokens and the
     // markers at once (two searches per piece of text before, a share of rendering a data set).
     if (this.lead !== '' && !text.includes(this.lead) && this.allHaveLead(markers)) return undefined;
