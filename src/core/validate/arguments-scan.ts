@@ -232,7 +232,9 @@ function fittingValueEnd(text: string, at: number, rule: PropertyRule): number {
   let end: number;
   if (c === QUOTE) {
     type = STRING;
-    end = scanJsonValue(text, at);
+    // Most strings have no escape: their end is found here, the others by the full scan.
+    const plainEnd = plainStringEnd(text, at + 1);
+    end = plainEnd >= 0 ? plainEnd + 1 : scanJsonValue(text, at);
     if (end > 0 && rule.strings !== undefined && !isOption(text, at + 1, end - 1, rule.strings)) return -1;
   } else {
     if (rule.strings !== undefined) return -1;
