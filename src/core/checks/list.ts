@@ -42,6 +42,9 @@ export type DiagnosticSources = Readonly<Record<CheckSource, readonly Diagnostic
  * kept (validate/merge.ts). Among equal keys the first source in `CheckSource` order wins.
  */
 export function combineDiagnostics(sources: DiagnosticSources): CheckedDiagnostic[] {
+  const single = onlyDiagnostic(sources);
+  // Nothing, or one problem (most records of a data set): nothing to merge, key or order.
+  if (single !== undefined) return single.diagnostic === undefined ? [] : [{ ...single.diagnostic, source: single.source }];
   const format = withoutValidated(sources.format, sources.record);
   const ordered: [CheckSource, readonly Diagnostic[]][] = [
     ['reader', sources.reader],
@@ -61,6 +64,20 @@ export function combineDiagnostics(sources: DiagnosticSources): CheckedDiagnosti
     }
   }
   return out.sort((a, b) => SEVERITY_RANK[a.d.severity] - SEVERITY_RANK[b.d.severity] || comparePaths(a.d.path ?? [], b.d.path ?? []) || a.index - b.index).map(({ d }) => d);
+}
+
+const SOURCES: readonly CheckSource[] = ['reader', 'record', 'structure', 'format', 'rules'];
+
+/** The one diagnostic of all the sources with its source (`diagnostic` undefined: none at all); undefined when there are more. */
+function onlyDiagnostic(sources: DiagnosticSources): { diagnostic: Diagnostic | undefined; source: CheckSource } | undefined {
+  let found: { diagnostic: Diagnostic | undefined; source: CheckSource } = { diagnostic: undefined, source: 'reader' };
+  for (const source of SOURCES) {
+    const list = sources[source];
+    if (list.length === 0) continue;
+    if (list.length > 1 || found.diagnostic !== undefined) return undefined;
+    found = { diagnostic: list[0], source };
+  }
+  return found;
 }
 
 /** The diagnostics without the `source` tag (what the command writes and the worker sends). */

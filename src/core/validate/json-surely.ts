@@ -26,7 +26,13 @@ export function isSurelyJsonObject(text: string): boolean {
   return text.charCodeAt(skipSpace(text, 0)) === 0x7b && isSurelyJson(text);
 }
 
-function skipSpace(text: string, at: number): number {
+/** The offset after the JSON value at `at` (no white space before it), or -1 when there is none or the scan is not sure. */
+export function scanJsonValue(text: string, at: number): number {
+  return value(text, at, 0);
+}
+
+/** The offset of the first character at or after `at` that is not JSON's white space. */
+export function skipSpace(text: string, at: number): number {
   let i = at;
   while (i < text.length) {
     const c = text.charCodeAt(i);

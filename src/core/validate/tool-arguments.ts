@@ -7,6 +7,7 @@
 import { error, type Diagnostic } from '../model/diagnostic.ts';
 import { pathAt, whereAt, type Where } from '../model/path.ts';
 import type { ToolCall, ToolDefinition } from '../model/types.ts';
+import { argumentsRuleOf, surelyFitsArguments } from './arguments-scan.ts';
 import { isSurelyJsonObject } from './json-surely.ts';
 import { describeJsonSyntaxError, parseJson } from './json-syntax.ts';
 import { checkAgainstSchema, isPlainObject, jsonTypeOf, schemaFits, type SchemaProblemKind } from './schema-check.ts';
@@ -112,6 +113,9 @@ export function isCleanToolCall(name: string, args: string, tools: readonly Tool
     if (tool === undefined) return false;
   }
   if (tool === undefined || tool.parameters === undefined) return isSurelyJsonObject(args) || checkArgumentsText(args, []).diagnostics.length === 0;
+  // Most calls of a data set fit a plain schema: said by a scan of the text, without its value.
+  const rule = argumentsRuleOf(tool.parameters);
+  if (rule !== undefined && surelyFitsArguments(args, rule)) return true;
   let value: unknown;
   try {
     // checkArgumentsText's parse is JSON.parse (json-syntax.ts): it fails exactly where this

@@ -19,15 +19,10 @@ type Rule = NonNullable<LintRules['forbiddenText']>;
 const SHOWN_MATCH_CHARS = 40;
 
 export function checkForbiddenText(record: RuleSubject, rule: Rule): Diagnostic[] {
-  const finders = rule.patterns.map((pattern) => ({ pattern, find: finderOf(pattern) }));
+  const { unusable, searches } = searchesOf(rule);
   const out: Diagnostic[] = [];
-  for (const { pattern, find } of finders) {
-    if ('message' in find) out.push(ruleDiagnostic('forbiddenText', rule, `The forbidden pattern ${shownPattern(pattern)} cannot be used (forbiddenText): ${find.message}.`));
-  }
+  for (const { pattern, message } of unusable) out.push(ruleDiagnostic('forbiddenText', rule, `The forbidden pattern ${shownPattern(pattern)} cannot be used (forbiddenText): ${message}.`));
   if (record.kind === 'document' && rule.roles !== undefined) return out; // a document has no roles
-  // The patterns that can be searched for, as a plain list: the loop below runs for every text of a data set.
-  const searches: Search[] = [];
-  for (const { pattern, find } of finders) if (!('message' in find)) searches.push({ pattern, find });
   if (searches.length === 0) return out;
   record.eachText((text, _m, spot) => {
     for (let s = 0; s < searches.length; s++) {
@@ -45,6 +40,32 @@ export function checkForbiddenText(record: RuleSubject, rule: Rule): Diagnostic[
 
 type Search = { pattern: ForbiddenPattern; find: Exclude<Finder, { message: string }> };
 type Finder = ((text: string) => RegexMatch | RegexStopped | undefined) | { message: string };
+
+/** A rule's patterns made ready: those that cannot be searched for (and why), and the others as a plain list. */
+interface Searches {
+  unusable: { pattern: ForbiddenPattern; message: string }[];
+  searches: Search[];
+}
+
+/**
+ * Per rule object, made at its first record and kept while the rule is (a rules file is read
+ * once and never changed in place): not made again for every record of a data set.
+ */
+const searchesByRule = new WeakMap<Rule, Searches>();
+
+function searchesOf(rule: Rule): Searches {
+  let made = searchesByRule.get(rule);
+  if (made === undefined) {
+    made = { unusable: [], searches: [] };
+    for (const pattern of rule.patterns) {
+      const find = finderOf(pattern);
+      if ('message' in find) made.unusable.push({ pattern, message: find.message });
+      else made.searches.push({ pattern, find });
+    }
+    searchesByRule.set(rule, made);
+  }
+  return made;
+}
 
 function finderOf(pattern: ForbiddenPattern): Finder {
   if ('text' in pattern) {
