@@ -122,12 +122,12 @@ async function sampleHeaps(page: Page): Promise<HeapPeaks> {
     const peak = peaks.get(name) ?? { used: 0, total: 0 };
     peaks.set(name, { used: Math.max(peak.used, usage.usedSize), total: Math.max(peak.total, usage.totalSize) });
   };
-  const ask = (sessionId: string) =>
+  const ask = (sessionId: string, method = 'Runtime.getHeapUsage') =>
     new Promise<{ usedSize: number; totalSize: number }>((resolve) => {
       const id = next++;
       pending.set(id, resolve);
-      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) }).catch(() => resolve({ usedSize: 0, totalSize: 0 }));
-      setTimeout(() => resolve({ usedSize: 0, totalSize: 0 }), 2000);
+      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(() => resolve({ usedSize: 0, totalSize: 0 }));
+      setTimeout(() => resolve({ usedSize: 0, totalSize: 0 }), 10000);
     });
   let stopped = false;
   const series: string[] = [];
@@ -152,6 +152,14 @@ async function sampleHeaps(page: Page): Promise<HeapPeaks> {
       stopped = true;
       await loop;
       if (SERIES) console.log(`  heaps committed, MB (page+checking workers): ${series.join(', ')}`);
+      // What stays once the open is over: each heap after a full collection (live objects only).
+      await cdp.send('HeapProfiler.collectGarbage');
+      const settled = [`page ${mb(((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize)}`];
+      for (const [sessionId, name] of workers) {
+        await ask(sessionId, 'HeapProfiler.collectGarbage');
+        settled.push(`${name.replace(/ \(.*/, '')} ${mb((await ask(sessionId)).usedSize)}`);
+      }
+      console.log(`  live after a full collection, MB: ${settled.join(', ')}`);
       return [...peaks].map(([name, peak]) => `${name} ${mb(peak.total)} (live ${mb(peak.used)})`).join(', ');
     },
   };

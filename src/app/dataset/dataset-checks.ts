@@ -11,7 +11,6 @@ import { sameProfile, type CheckProfile } from '../../core/index.ts';
 import { prepareFormat, profileOf, useAppStore, type RowContent } from '../store/index.ts';
 import { datasetEngine } from './engine.ts';
 import { openRecord } from './navigation.ts';
-import { sharedContents } from './shared-contents.ts';
 import type { CheckRequest, FromWorker, IndexMessage, ToWorker } from './protocol.ts';
 
 /** A change of profile waits this long for the next one (typing a Jinja template changes it at every key) before the records are checked again. */
@@ -79,8 +78,6 @@ export function startDatasetChecks(setup: ChecksSetup): DatasetChecks {
   }
   let pass: Pass | null = null;
   let passes = 0;
-  /** The rows' repeated values, one copy each for the whole dataset (shared-contents.ts). */
-  const shared = sharedContents();
   let ended = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -145,10 +142,7 @@ export function startDatasetChecks(setup: ChecksSetup): DatasetChecks {
   const checks: DatasetChecks = {
     handle(worker, message) {
       if (!pass || message.pass !== pass.number || pass.stopped || ended) return;
-      if (message.type === 'contents') {
-        shared.share(message.contents);
-        store().addRowContents(message.from, message.contents);
-      }
+      if (message.type === 'contents') store().addRowContents(message.from, message.contents);
       else if (message.type === 'progress') {
         pass.done[worker] = message.done;
         showProgress();

@@ -14,8 +14,8 @@ import { readParquetAsJsonl } from './parquet/read-parquet.ts';
 import { rowContent } from './row-content.ts';
 import { setWorkerProfile } from './worker-profile.ts';
 import type { CheckRequest, FixKindRequest, FromWorker, ToWorker } from './protocol.ts';
-import { CHECK_WINDOW_BYTES, checkRecords, CONTENT_BATCH, indexChunks, partSize } from './worker-logic.ts';
-import { WindowReader, windowsOf } from './window-reader.ts';
+import { CHECK_WINDOW_BYTES, checkRecords, CONTENT_BATCH, indexChunks, partSize, streamChunks } from './worker-logic.ts';
+import { WindowReader } from './window-reader.ts';
 import { isSearchRequest, type SearchRequest } from './search/search-protocol.ts';
 import { createSearchHandler } from './search/worker-handler.ts';
 
@@ -36,8 +36,7 @@ export function openFile(): { file: Blob; index: DatasetIndex } {
 
 async function open(file: Blob, format: 'jsonl' | 'json-array'): Promise<void> {
   const total = file.size;
-  // A window at a time into the same memory (window-reader.ts), not the file's stream: its chunks are each new memory.
-  const { index, fingerprint } = await indexChunks(windowsOf(file, new WindowReader(CHECK_WINDOW_BYTES), CHECK_WINDOW_BYTES), format, (done) => post({ type: 'progress', phase: 'indexing', done, total }));
+  const { index, fingerprint } = await indexChunks(streamChunks(file.stream()), format, (done) => post({ type: 'progress', phase: 'indexing', done, total }));
   current = { file, index };
   const data = index.records.toData();
   const extra = index.format === 'json-array' ? { lines: index.lines, open: index.open, close: index.close, ...(index.error ? { error: index.error } : {}) } : {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WindowReader, windowsOf } from './window-reader.ts';
+import { WindowReader } from './window-reader.ts';
 
 const BYTES = Uint8Array.from({ length: 50_000 }, (_, i) => (i * 7) % 251);
 const FILE = new Blob([BYTES]);
@@ -33,34 +33,5 @@ describe('WindowReader', () => {
     const reader = new WindowReader(1_000);
     expect(await reader.read(plain, 7, 900)).toEqual(BYTES.slice(7, 900));
     expect(await reader.read(plain, 0, 3_000)).toEqual(BYTES.slice(0, 3_000));
-  });
-});
-
-describe('windowsOf', () => {
-  it('gives the whole file a window at a time, every window in the same memory', async () => {
-    const seen: number[][] = [];
-    const buffers = new Set<ArrayBufferLike>();
-    let bytes = 0;
-    for await (const window of windowsOf(FILE, new WindowReader(16_384), 16_384)) {
-      // Used before the next window is asked for, as the indexer does (it copies what it keeps).
-      seen.push([window.byteLength, window[0] as number]);
-      buffers.add(window.buffer);
-      bytes += window.byteLength;
-    }
-    expect(bytes).toBe(BYTES.length);
-    expect(seen).toEqual([
-      [16_384, BYTES[0]],
-      [16_384, BYTES[16_384]],
-      [16_384, BYTES[32_768]],
-      [50_000 - 3 * 16_384, BYTES[49_152]],
-    ]);
-    // One ArrayBuffer object per read (a read detaches the one before), but never a window's worth of new memory: each is the same size.
-    expect([...buffers].every((buffer) => buffer.byteLength === 0 || buffer.byteLength === 16_384)).toBe(true);
-  });
-
-  it('gives nothing for an empty file', async () => {
-    const windows: Uint8Array[] = [];
-    for await (const window of windowsOf(new Blob([]), new WindowReader(1_000), 1_000)) windows.push(window);
-    expect(windows).toEqual([]);
   });
 });

@@ -52,15 +52,3 @@ export class WindowReader {
     return new Uint8Array(memory, 0, length);
   }
 }
-
-/**
- * The whole of `file`, `size` bytes at a time, each window read into `reader`'s memory: the
- * indexing pass (dataset.worker.ts). A Blob's own stream hands out a new buffer per chunk, which
- * is garbage outside the JavaScript heap until a full collection; the indexing pass makes almost
- * no heap garbage, so few collections come, and reading a 250 MB file left up to ~90 MB of them
- * in the worker when the checks began. Each window is valid until the next is asked for: use it
- * (or copy what is kept) before.
- */
-export async function* windowsOf(file: Blob, reader: WindowReader, size: number): AsyncIterable<Uint8Array> {
-  for (let at = 0; at < file.size; at += size) yield await reader.read(file, at, Math.min(file.size, at + size));
-}
