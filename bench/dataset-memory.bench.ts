@@ -1,6 +1,6 @@
 /**
  * Where the browser's memory goes while a dataset opens (`npx tsx bench/dataset-memory.bench.ts
- * LABEL=DIR … [--one-worker] [--heaps] [--rounds N] [--mb N]`): opens the bench file (bench/dataset-data.ts,
+ * LABEL=DIR … [--one-worker] [--heaps] [--series] [--rounds N] [--mb N]`): opens the bench file (bench/dataset-data.ts,
  * 100,000 records) in each given build of the site, in turn, `rounds` times, and reports for each
  * open the peak memory of all Chromium processes (PSS, /proc, sampled every 100 ms) and the peak
  * of each kind of process (browser, renderer, GPU, utility), so that builds and variants are
