@@ -1,6 +1,6 @@
 /**
  * Where the browser's memory goes while a dataset opens (`npx tsx bench/dataset-memory.bench.ts
- * LABEL=DIR … [--one-worker] [--heaps] [--rounds N] [--mb N]`): opens the bench file (bench/dataset-data.ts,
+ * LABEL=DIR … [--one-worker] [--heaps] [--series] [--rounds N] [--mb N]`): opens the bench file (bench/dataset-data.ts,
  * 100,000 records) in each given build of the site, in turn, `rounds` times, and reports for each
  * open the peak memory of all Chromium processes (PSS, /proc, sampled every 100 ms) and the peak
  * of each kind of process (browser, renderer, GPU, utility), so that builds and variants are
@@ -31,8 +31,29 @@ const ROUNDS = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') 
  * Chromium refuses it even on a cross-origin isolated page.)
  */
 const HEAPS = args.includes('--heaps');
+/**
+ * Also the course of the open: every 500 ms, the PSS of all Chromium and of the renderer, and
+ * whether the first record is shown yet (the file indexed), so that a peak is placed in the
+ * indexing or in the checking pass.
+ */
+const SERIES = args.includes('--series');
 const MB = args.includes('--mb') ? Number(args[args.indexOf('--mb') + 1]) : undefined;
 const PORT = Number(process.env.PARLEY_E2E_PORT ?? 4177) + 2000;
+
+/** The browser process this bench launched: its child whose command line is Chromium's. */
+function browserPid(): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith(CHROMIUM_PATH)) return Number(entry);
+    } catch {
+      // Ended while listing.
+    }
+  }
+  throw new Error('The launched Chromium was not found among this process\'s children.');
+}
 
 /** Kilobytes of PSS by kind of process (`--type=` of its command line; none: the browser). */
 function byKind(root: number): Map<string, number> {
@@ -101,18 +122,28 @@ async function sampleHeaps(page: Page): Promise<HeapPeaks> {
     const peak = peaks.get(name) ?? { used: 0, total: 0 };
     peaks.set(name, { used: Math.max(peak.used, usage.usedSize), total: Math.max(peak.total, usage.totalSize) });
   };
-  const ask = (sessionId: string) =>
+  const ask = (sessionId: string, method = 'Runtime.getHeapUsage') =>
     new Promise<{ usedSize: number; totalSize: number }>((resolve) => {
       const id = next++;
       pending.set(id, resolve);
-      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) }).catch(() => resolve({ usedSize: 0, totalSize: 0 }));
-      setTimeout(() => resolve({ usedSize: 0, totalSize: 0 }), 2000);
+      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(() => resolve({ usedSize: 0, totalSize: 0 }));
+      setTimeout(() => resolve({ usedSize: 0, totalSize: 0 }), 10000);
     });
   let stopped = false;
+  const series: string[] = [];
+  const began = Date.now();
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
   const loop = (async () => {
-    while (!stopped) {
-      note('page', (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number });
-      for (const [sessionId, name] of workers) note(name, await ask(sessionId));
+    for (let tick = 0; !stopped; tick++) {
+      const page = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+      note('page', page);
+      const sample = [`${mb(page.totalSize)}`];
+      for (const [sessionId, name] of workers) {
+        const usage = await ask(sessionId);
+        note(name, usage);
+        if (/dataset/.test(name)) sample.push(`${mb(usage.totalSize)}`);
+      }
+      if (SERIES && tick % 4 === 0) series.push(`${((Date.now() - began) / 1000).toFixed(0)}s ${sample.join('+')}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
@@ -120,7 +151,15 @@ async function sampleHeaps(page: Page): Promise<HeapPeaks> {
     async stop() {
       stopped = true;
       await loop;
-      const mb = (bytes: number) => Math.round(bytes / 1048576);
+      if (SERIES) console.log(`  heaps committed, MB (page+checking workers): ${series.join(', ')}`);
+      // What stays once the open is over: each heap after a full collection (live objects only).
+      await cdp.send('HeapProfiler.collectGarbage');
+      const settled = [`page ${mb(((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize)}`];
+      for (const [sessionId, name] of workers) {
+        await ask(sessionId, 'HeapProfiler.collectGarbage');
+        settled.push(`${name.replace(/ \(.*/, '')} ${mb((await ask(sessionId)).usedSize)}`);
+      }
+      console.log(`  live after a full collection, MB: ${settled.join(', ')}`);
       return [...peaks].map(([name, peak]) => `${name} ${mb(peak.total)} (live ${mb(peak.used)})`).join(', ');
     },
   };
@@ -137,16 +176,22 @@ async function openOnce(browser: Browser, rootPid: number, base: string, file: s
   const idle = sum(byKind(rootPid));
   const peaks = new Map<string, number>();
   let peakTotal = 0;
+  const series: string[] = [];
+  const began = Date.now();
+  let ticks = 0;
   const timer = setInterval(() => {
     const kinds = byKind(rootPid);
     peakTotal = Math.max(peakTotal, sum(kinds));
+    if (SERIES && ticks++ % 5 === 0) series.push(`${((Date.now() - began) / 1000).toFixed(1)}s ${Math.round(sum(kinds) / 1024)}/${Math.round((kinds.get('renderer') ?? 0) / 1024)}`);
     for (const [kind, kb] of kinds) peaks.set(kind, Math.max(peaks.get(kind) ?? 0, kb));
   }, 100);
   const heaps = HEAPS ? await sampleHeaps(page) : undefined;
   const opened = page.evaluate(SHOWN_AND_CHECKED) as Promise<number>;
   await page.locator('input[type=file]').first().setInputFiles(file);
+  const shownAt = SERIES ? page.evaluate(`new Promise(function (resolve) { var s = performance.now(); (function poll() { var api = window.__parley; var n = 0; try { n = api.dataset.count(); } catch (e) {} if (n > 0) resolve(performance.now() - s); else setTimeout(poll, 50); })(); })`) : undefined;
   const ms = await opened;
   clearInterval(timer);
+  if (SERIES) console.log(`  indexed at ${(((await shownAt) as number) / 1000).toFixed(1)} s; MB all/renderer: ${series.join(', ')}`);
   const heapText = heaps ? `; V8 heap peaks, MB: ${await heaps.stop()}` : '';
   await context.close();
   const mb = (kb: number) => Math.round(kb / 1024);
@@ -158,9 +203,10 @@ try {
   const file = join(work, 'bench.jsonl');
   const bytes = await writeDatasetFile(file, MB === undefined ? 100_000 : Math.round((MB * 1048576) / 2600));
   console.log(`${(bytes / 1048576).toFixed(1)} MB file; target 2× = ${((2 * bytes) / 1048576).toFixed(0)} MB`);
-  const browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  const rootPid = browserServer.process().pid as number;
-  const browser = await chromium.connect(browserServer.wsEndpoint());
+  // Launched, not connected to: a connected browser is remote to Playwright, which then copies
+  // the 250 MB file into it for every open (20–400 s on a loaded machine); launched, it is given the path.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const rootPid = browserPid();
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, [label, dir]] of builds.entries()) {
@@ -178,7 +224,6 @@ try {
     }
   } finally {
     await browser.close();
-    await browserServer.close();
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

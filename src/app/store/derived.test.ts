@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blocksMessage, conversation, textMessage, toolCall, toolCalls, warning, type OptionValues } from '../../core/index.ts';
 import { profileOf } from './check-profile.ts';
-import { diagnosticsState, forgetRender, renderOffPage, renderState } from './derived.ts';
+import { diagnosticsState, forgetRender, recordTokensFrom, renderOffPage, renderState } from './derived.ts';
 import type { DatasetFile } from './dataset-slice.ts';
 
 const formatOptions: Record<string, OptionValues> = { apertus: { date: '2025-08-25' } };
@@ -41,6 +41,47 @@ describe('diagnosticsState', () => {
     const datasetRules = { name: 'team.json', text: '', rules: { forbiddenText: { patterns: [{ text: 'As an AI language model' }] } } };
     expect(diagnosticsState({ ...state, datasetRules }).map((d) => d.code)).toContain('rules/forbiddenText');
     expect(diagnosticsState({ ...state, datasetRules: null }).map((d) => d.code)).not.toContain('rules/forbiddenText');
+  });
+});
+
+describe('diagnosticsState with the token figures of the record (token rules)', () => {
+  const record = conversation([textMessage('user', 'Q'), textMessage('assistant', 'A')]);
+  const dataset = {} as DatasetFile;
+  const datasetRules = { name: 'team.json', text: '', rules: { maxTokens: { max: 100 } } };
+  const state = { record, formatId: 'apertus', formatOptions, importDiagnostics: [], dataset, datasetRules };
+
+  it('judges maxTokens on the figures the source gives for the record, as the dataset list does', () => {
+    let figures: { tokens?: number; trained?: number; tokenError?: string } | undefined = { tokens: 150, trained: 20 };
+    recordTokensFrom((asked) => (asked === record ? figures : undefined));
+    try {
+      // 150 tokens over a budget of 100: core's maxTokens rule, an error.
+      expect(diagnosticsState(state).filter((d) => d.code === 'rules/maxTokens').map((d) => [d.severity, d.source])).toEqual([['error', 'rules']]);
+      // New figures from the worker (the record as edited): listed again, without the rule now.
+      figures = { tokens: 80, trained: 20 };
+      recordTokensFrom((asked) => (asked === record ? figures : undefined));
+      expect(diagnosticsState(state).map((d) => d.code)).not.toContain('rules/maxTokens');
+      // The tokenizer has no id for part of the render: the command's error, the token rules left out.
+      figures = { tokenError: 'No id for "\u0000".' };
+      recordTokensFrom((asked) => (asked === record ? figures : undefined));
+      const listed = diagnosticsState(state);
+      expect(listed.map((d) => [d.code, d.message])).toEqual([['tokens/no-id', 'No id for "\u0000".']]);
+    } finally {
+      recordTokensFrom(undefined);
+    }
+    // No figures (no tokenizer, not measured yet): the token rules are not judged.
+    expect(diagnosticsState(state).map((d) => d.code)).not.toContain('rules/maxTokens');
+  });
+
+  it('asks again when the source tells it the figures changed, the record the same', () => {
+    let figures = { tokens: 50, trained: 10 };
+    recordTokensFrom(() => figures);
+    try {
+      expect(diagnosticsState(state).map((d) => d.code)).not.toContain('rules/maxTokens');
+      figures = { tokens: 500, trained: 10 };
+      expect(diagnosticsState(state).map((d) => d.code)).toContain('rules/maxTokens');
+    } finally {
+      recordTokensFrom(undefined);
+    }
   });
 });
 

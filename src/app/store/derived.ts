@@ -4,7 +4,8 @@
  * (single-entry memos), so a keystroke computes each once however many subscribers read it
  * (preview, diagnostics panel, form fields, test API).
  */
-import { checkRecord, findFormat, validateRecord, type BranchName, type CheckHow, type CheckProfile, type Conversation, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { checkRecord, findFormat, SEVERITY_RANK, validateRecord, type BranchName, type CheckedDiagnostic, type CheckHow, type CheckProfile, type Conversation, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered } from '../../core/index.ts';
+import { TOKEN_CODES } from '../../core/tokens/index.ts';
 import { branchOf, inRecordRender, shownBranches } from './branch-view.ts';
 import { profileOf, type ProfileInputs } from './check-profile.ts';
 import { keyDiagnostics, type ListedDiagnostic } from './diagnostic-list.ts';
@@ -112,7 +113,33 @@ export function validationState(state: Pick<AppState, 'record'>): Diagnostic[] {
 
 type DiagnosticsInputs = Pick<AppState, 'record' | 'importDiagnostics'> & ProfileInputs;
 
-let lastList: { record: ParleyRecord; imported: readonly Diagnostic[]; profile: CheckProfile; format: readonly Diagnostic[]; list: readonly ListedDiagnostic[] } | undefined;
+/**
+ * The token figures of a record, for the token rules (maxTokens, minTrainedShare): counted with
+ * the tokenizer the dataset's rows are judged with (the lengths pass's, in its worker), or why
+ * they could not be (the tokenizer has no id for part of the render).
+ */
+export interface RecordTokenFigures {
+  tokens?: number;
+  trained?: number;
+  tokenError?: string;
+}
+
+/**
+ * The figures for the record in the editors, or undefined when there are none (no dataset, no
+ * token rule, no tokenizer, not measured yet). Installed by dataset/lengths/open-record-tokens.ts,
+ * which wakes the store when they change; it returns the same object while they do not.
+ */
+export type RecordTokensSource = (record: ParleyRecord) => RecordTokenFigures | undefined;
+
+let recordTokens: RecordTokensSource | undefined;
+
+/** Installs (or, undefined, removes) where the token rules' figures of the current record come from. */
+export function recordTokensFrom(source: RecordTokensSource | undefined): void {
+  recordTokens = source;
+  lastList = undefined;
+}
+
+let lastList: { record: ParleyRecord; imported: readonly Diagnostic[]; profile: CheckProfile; format: readonly Diagnostic[]; figures: RecordTokenFigures | undefined; list: readonly ListedDiagnostic[] } | undefined;
 
 
 /**
@@ -127,14 +154,36 @@ export function diagnosticsState(state: DiagnosticsInputs): readonly ListedDiagn
   // Every selector of every field reads this on every store change: compare the profile's parts
   // by identity (the store never mutates them), not by value.
   const profile = profileOf(state);
-  const same = lastList && lastList.record === state.record && lastList.imported === imported && lastList.format === format && lastList.profile.formatId === profile.formatId && lastList.profile.formatOptions === profile.formatOptions && lastList.profile.rules === profile.rules;
+  const figures = profile.rules ? recordTokens?.(state.record) : undefined;
+  const same =
+    lastList &&
+    lastList.record === state.record &&
+    lastList.imported === imported &&
+    lastList.format === format &&
+    lastList.figures === figures &&
+    lastList.profile.formatId === profile.formatId &&
+    lastList.profile.formatOptions === profile.formatOptions &&
+    lastList.profile.rules === profile.rules;
   if (same && lastList) return lastList.list;
   const branches = shownBranches(state.record);
   const how: CheckHow = branches.length === 0 ? { formatDiagnostics: format, renderText: rendered.text } : { branchRenders: branchRendersOf(state, branches) };
-  const checked = checkRecord({ record: state.record, readerDiagnostics: imported }, profile, how).diagnostics;
+  if (figures?.tokens !== undefined && figures.tokenError === undefined) how.tokens = { tokens: figures.tokens, trained: figures.trained ?? 0 };
+  const checked = withTokenError(checkRecord({ record: state.record, readerDiagnostics: imported }, profile, how).diagnostics, figures?.tokenError);
   const list = keyDiagnostics(checked);
-  lastList = { record: state.record, imported, profile, format, list };
+  lastList = { record: state.record, imported, profile, format, figures, list };
   return list;
+}
+
+/**
+ * A render the tokenizer cannot read (no id for part of it): an error on the record, the token
+ * rules left out, placed after the other errors, as `parley validate --rules --tokenizer` and
+ * the dataset's rows (lengths-logic.ts) say it.
+ */
+function withTokenError(list: CheckedDiagnostic[], tokenError: string | undefined): CheckedDiagnostic[] {
+  if (tokenError === undefined) return list;
+  const at = list.findIndex((d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK.error);
+  const problem: CheckedDiagnostic = { severity: 'error', code: TOKEN_CODES.noId, message: tokenError, source: 'rules' };
+  return [...list.slice(0, at === -1 ? list.length : at), problem, ...list.slice(at === -1 ? list.length : at)];
 }
 
 /**

@@ -1,5 +1,5 @@
 export { useAppStore, subscribeFirst, type AppState } from './store.ts';
-export { useRendered, renderState, branchRenderState, renderOffPage, forgetRender, type OffPageRender, validationState, diagnosticsState, useDiagnostics } from './derived.ts';
+export { useRendered, renderState, branchRenderState, renderOffPage, forgetRender, type OffPageRender, validationState, diagnosticsState, useDiagnostics, recordTokensFrom, type RecordTokenFigures, type RecordTokensSource } from './derived.ts';
 export { shownBranches } from './branch-view.ts';
 export { profileOf } from './check-profile.ts';
 export { prepareFormat } from './prepare-format.ts';

@@ -13,6 +13,7 @@ import { pickKey } from '../../tokens/tokenizer-pick.ts';
 import { keep, readKept } from './lengths-cache.ts';
 import { lengthsTokenizer } from './lengths-client-logic.ts';
 import { INITIAL_LENGTHS, lengthsStore, setLengthsRules, setLengthsState, type LengthsState } from './lengths-store.ts';
+import { forgetOpenRecord, receiveOpenRecord, startOpenRecordTokens } from './open-record-tokens.ts';
 import type { FromLengthsWorker, ToLengthsWorker } from './protocol.ts';
 import LengthsWorker from './lengths.worker.ts?worker';
 
@@ -83,6 +84,9 @@ function receive(message: FromLengthsWorker): void {
       setLengthsState({ textRows });
       break;
     }
+    case 'record':
+      receiveOpenRecord(message.request, message.row);
+      break;
     case 'failed':
       runKey = undefined;
       setLengthsState({ status: 'failed', message: message.message });
@@ -125,6 +129,7 @@ export function startLengths(): void {
   const total = dataset.index.records.count;
   setLengthsState({ status: 'loading', done: 0, total, message: undefined, tokenizerName: undefined, tokenizerApproximate: pick?.approximate === true, fileRows: [], textRows: new Map() });
   sentTexts = new Map();
+  forgetOpenRecord();
   void readKept(key).then((kept) => {
     if (mine !== run) return;
     if (kept && kept.rows.length === total) {
@@ -174,6 +179,13 @@ function startForTokenRules(): void {
   const lengths = lengthsStore.getState();
   if (app.dataset && lengths.rules && needsTokens(lengths.rules) && hasTokenizer(app, lengths)) startLengths();
 }
+
+// The open record's token rules, for its Diagnostics panel: measured by this pass's worker (open-record-tokens.ts).
+startOpenRecordTokens((record, request) => {
+  if (!worker || runKey === undefined) return false;
+  send({ type: 'measure-record', run, request, record });
+  return true;
+});
 
 // Follow the app: a new dataset starts over (nothing runs until asked); a change of format or
 // its options starts a new pass once lengths were asked for; edits are measured from their text.

@@ -14,6 +14,7 @@ import {
   type CheckProfile,
   type Diagnostic,
   type LintRules,
+  type ParleyRecord,
   type RecordLengths,
 } from '../../../core/index.ts';
 import { TOKEN_CODES, type MaskOptions, type Tokenizer } from '../../../core/tokens/index.ts';
@@ -44,6 +45,8 @@ export function tokenRulesOf(rules: LintRules | undefined): LintRules | undefine
 export interface Measurer {
   bytes(bytes: Uint8Array, line: number): LengthsRow | undefined;
   text(text: string, line: number): LengthsRow | undefined;
+  /** A record already read (the one open in the editors, as it is being edited): measured as its text would be. */
+  record(record: ParleyRecord): LengthsRow | undefined;
 }
 
 /** Measures records for `profile`, with `tokenizer` when there is one. */
@@ -51,13 +54,13 @@ export function measurer(profile: CheckProfile, tokenizer: Pick<Tokenizer, 'enco
   const format = findFormat(profile.formatId);
   const context = dialectContextOf(profile);
   const rules = tokenizer ? tokenRulesOf(profile.rules) : undefined;
-  const measure = (result: ReturnType<typeof decodeRecordText>): LengthsRow | undefined => {
-    if (!result.ok || !format) return undefined;
-    const measured = measureRecord(result.record, format, profile.formatOptions, tokenizer ? { tokenizer, mask } : undefined);
+  const measureModel = (record: ParleyRecord): LengthsRow | undefined => {
+    if (!format) return undefined;
+    const measured = measureRecord(record, format, profile.formatOptions, tokenizer ? { tokenizer, mask } : undefined);
     const row: LengthsRow = { ...measured.lengths };
     if (measured.tokenError !== undefined) row.tokenError = measured.tokenError;
     if (rules && measured.tokens) {
-      const broken = checkRules(result.record, rules, measured.tokens);
+      const broken = checkRules(record, rules, measured.tokens);
       if (broken.length > 0) {
         row.ruleCodes = [...new Set(broken.map((d) => d.code))];
         row.ruleDiagnostics = broken;
@@ -67,9 +70,11 @@ export function measurer(profile: CheckProfile, tokenizer: Pick<Tokenizer, 'enco
     if (rules && measured.tokenError !== undefined) row.ruleDiagnostics = [{ severity: 'error', code: TOKEN_CODES.noId, message: measured.tokenError }];
     return row;
   };
+  const measure = (result: ReturnType<typeof decodeRecordText>): LengthsRow | undefined => (result.ok ? measureModel(result.record) : undefined);
   return {
     bytes: (bytes, line) => measure(decodeRecordBytes(bytes, line, context)),
     text: (text, line) => measure(decodeRecordText(text, line, context)),
+    record: measureModel,
   };
 }
 

@@ -45,6 +45,15 @@ describe('token rules in the lengths pass', () => {
     expect(long?.ruleCodes).toEqual(['rules/max-tokens']);
   });
 
+  it('measures a record already read (the one open in the editors) as its text measures', async () => {
+    const { conversation, textMessage } = await import('../../../core/index.ts');
+    const measure = measurer({ formatId: 'chatml', rules }, ascii);
+    const record = conversation([textMessage('user', 'hi'), textMessage('assistant', 'x'.repeat(200))]);
+    const fromRecord = measure.record(record);
+    expect(fromRecord).toEqual(measure.text(line('x'.repeat(200)), 1));
+    expect(fromRecord?.ruleCodes).toEqual(['rules/max-tokens']);
+  });
+
   it('does not judge them without a tokenizer (no token figures)', () => {
     calls.length = 0;
     expect(measurer({ formatId: 'chatml', rules }, undefined).text(line('x'.repeat(200)), 1)?.ruleCodes).toBeUndefined();

@@ -18,6 +18,8 @@ const post = (message: FromLengthsWorker): void => self.postMessage(message);
 /** The run under way and what it measures with (for edited records too). */
 let current: { run: number; measure: Measurer } | undefined;
 const cancelled = new Set<number>();
+/** The open record's measure asked for before its run's tokenizer was loaded: answered once it is (start). */
+let pendingRecord: Extract<ToLengthsWorker, { type: 'measure-record' }> | undefined;
 /** The loaded tokenizer, by where it came from: a second pass with the same one does not load it again. */
 let loaded: { key: string; tokenizer: Tokenizer } | undefined;
 
@@ -40,6 +42,8 @@ async function start(message: Extract<ToLengthsWorker, { type: 'start' }>): Prom
   if (cancelled.has(run)) return;
   const measure = measurer(message.profile, tokenizer, message.mask);
   current = { run, measure };
+  if (pendingRecord?.run === run) measureRecord(pendingRecord);
+  pendingRecord = undefined;
   const records = RecordIndex.fromData(message.records);
   const lineOf = (i: number): number => message.lines?.[i] ?? i + 1;
   const total = records.count;
@@ -59,6 +63,19 @@ async function start(message: Extract<ToLengthsWorker, { type: 'start' }>): Prom
   if (finished) post({ type: 'done', run });
 }
 
+/** The open record, measured with the run's choices (before the file's records: it is what the person looks at). */
+function measureRecord(message: Extract<ToLengthsWorker, { type: 'measure-record' }>): void {
+  if (current?.run !== message.run) {
+    pendingRecord = message;
+    return;
+  }
+  try {
+    post({ type: 'record', run: message.run, request: message.request, row: current.measure.record(message.record) ?? null });
+  } catch (thrown) {
+    post({ type: 'failed', run: message.run, message: thrown instanceof Error ? thrown.message : String(thrown) });
+  }
+}
+
 self.onmessage = (event: MessageEvent<ToLengthsWorker>) => {
   const message = event.data;
   const reason = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
@@ -76,6 +93,9 @@ self.onmessage = (event: MessageEvent<ToLengthsWorker>) => {
       }
       break;
     }
+    case 'measure-record':
+      measureRecord(message);
+      break;
     case 'cancel':
       cancelled.add(message.run);
       break;

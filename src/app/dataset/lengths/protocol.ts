@@ -3,7 +3,7 @@
  * the dataset worker, reading the same File (a Blob crosses to a worker as a reference, not its
  * bytes). One pass at a time, named by `run`: answers of an older run are dropped.
  */
-import type { CheckProfile, RecordIndexData } from '../../../core/index.ts';
+import type { CheckProfile, ParleyRecord, RecordIndexData } from '../../../core/index.ts';
 import type { MaskOptions } from '../../../core/tokens/index.ts';
 import type { TokenizerSource } from '../../tokens/protocol.ts';
 import type { LengthsRow } from './lengths-logic.ts';
@@ -25,6 +25,12 @@ export type ToLengthsWorker =
     }
   /** Records the person edited or added, measured from their text (with the run's profile and tokenizer). */
   | { type: 'measure-texts'; run: number; items: { id: number; text: string; line: number }[] }
+  /**
+   * The record open in the editors, as it is now (edited, not yet written back): measured with
+   * the run's profile and tokenizer for the Diagnostics panel's token rules (open-record-tokens.ts).
+   * Answered once the run's tokenizer is loaded; a later request replaces one not answered yet.
+   */
+  | { type: 'measure-record'; run: number; request: number; record: ParleyRecord }
   | { type: 'cancel'; run: number };
 
 export type FromLengthsWorker =
@@ -33,4 +39,6 @@ export type FromLengthsWorker =
   | { type: 'progress'; run: number; done: number; total: number }
   | { type: 'done'; run: number }
   | { type: 'texts'; run: number; rows: [number, LengthsRow | null][] }
+  /** The answer to 'measure-record' (null: the record has no lengths, e.g. the format is unknown). */
+  | { type: 'record'; run: number; request: number; row: LengthsRow | null }
   | { type: 'failed'; run: number; message: string };
