@@ -5,3 +5,5 @@ export * from './parquet-columns.ts';
 export * from './parquet-values.ts';
 export * from './parquet-fit.ts';
 export * from './parquet-output.ts';
+export * from './parquet-json.ts';
+export * from './parquet-lines.ts';
