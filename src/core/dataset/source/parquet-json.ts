@@ -107,11 +107,10 @@ function sequenceEnd(bytes: Uint8Array, at: number, end: number): number {
  * `text` (UTF-8 bytes) as a JSON string, as JSON.stringify writes the decoded text; false
  * (nothing written) when the bytes are not valid UTF-8.
  */
-function writeTextBytes(out: JsonBytes, text: Uint8Array): boolean {
-  let start = 0;
-  const end = text.length;
+function writeTextBytes(out: JsonBytes, text: Uint8Array, from = 0, end = text.length): boolean {
+  let start = from;
   // The decoder drops a byte-order mark at the start of the text.
-  if (end >= 3 && text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) start = 3;
+  if (end - start >= 3 && text[start] === 0xef && text[start + 1] === 0xbb && text[start + 2] === 0xbf) start += 3;
   const mark = out.length;
   // At most 6 bytes out per byte in (a control as \u00XX), and the quotes.
   out.reserve((end - start) * 6 + 2);
@@ -150,6 +149,11 @@ function writeTextBytes(out: JsonBytes, text: Uint8Array): boolean {
   bytes[at++] = QUOTE;
   out.length = at;
   return true;
+}
+
+/** The text in `bytes[start, end)` (a value's bytes in its page) as `writeParquetJson` writes its bytes. */
+export function writeParquetText(out: JsonBytes, bytes: Uint8Array, start: number, end: number): void {
+  if (!writeTextBytes(out, bytes, start, end)) out.text(JSON.stringify(parquetValueToJson(bytes.subarray(start, end))));
 }
 
 /** Object keys as JSON text, made once per key. */

@@ -15,11 +15,10 @@
  */
 import type { ColumnMetaData, Compressors, FileMetaData, PageHeader, SchemaTree } from 'hyparquet';
 import { parquetHeader } from 'hyparquet/src/column.js';
-import { decompressPage, readDataPage, readDataPageV2 } from 'hyparquet/src/datapage.js';
-import { readPlain } from 'hyparquet/src/plain.js';
-import { DEFAULT_PARSERS } from 'hyparquet/src/convert.js';
+import { decompressPage } from 'hyparquet/src/datapage.js';
+import { readRleBitPackedHybrid } from 'hyparquet/src/encoding.js';
 import type { AsyncBuffer } from 'hyparquet';
-import { JsonBytes, writeParquetJson } from './parquet-json.ts';
+import { JsonBytes, writeParquetText } from './parquet-json.ts';
 
 /** A text leaf: BYTE_ARRAY that hyparquet reads as text (`stringFromBytes`), nothing else. */
 function isTextLeaf(node: SchemaTree): boolean {
@@ -58,73 +57,143 @@ export function fastColumnsOf(schema: SchemaTree, names: readonly string[]): Fas
   return plan;
 }
 
-/** A leaf column chunk, read whole: each entry's levels, and the values (views, or dictionary indices). */
+/**
+ * A leaf column chunk, read whole: each entry's levels, and where each non-null value's bytes
+ * are (a page, a start, an end: offsets, not a view per value, which made 400,000 objects of
+ * garbage a row group).
+ */
 interface LeafData {
-  definition: number[];
-  repetition: number[];
-  /** The non-null values in order: byte views, or indices into `dictionary`. */
-  values: (Uint8Array | number)[];
-  dictionary: Uint8Array[] | undefined;
+  definition: Int32Array;
+  repetition: Int32Array | undefined;
+  pages: Uint8Array[];
+  valuePage: number[];
+  valueStart: number[];
+  valueEnd: number[];
   /** Entries in all. */
   count: number;
 }
 
-/** Page encodings read here: plain text and dictionary indices (others: the general path). */
-const PLAIN_ENCODINGS = new Set(['PLAIN']);
+const PLAIN = 'PLAIN';
 const DICTIONARY_ENCODINGS = new Set(['PLAIN_DICTIONARY', 'RLE_DICTIONARY']);
 
 /** Thrown inside: this row group goes the general way. */
 class NotFast extends Error {}
 
+function bitWidth(value: number): number {
+  return 32 - Math.clz32(value);
+}
+
+/** PLAIN byte arrays: a 4-byte little-endian length, then the bytes; `count` of them from `at`. */
+function plainOffsets(page: Uint8Array, at: number, count: number, into: { starts: number[]; ends: number[] }): void {
+  const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
+  for (let i = 0; i < count; i++) {
+    if (at + 4 > page.length) throw new NotFast();
+    const length = view.getUint32(at, true);
+    at += 4;
+    if (at + length > page.length) throw new NotFast();
+    into.starts.push(at);
+    into.ends.push(at + length);
+    at += length;
+  }
+}
+
+/** Growable level arrays, one page after another. */
+function appended(to: Int32Array, used: number, more: Int32Array): Int32Array {
+  let target = to;
+  if (used + more.length > to.length) {
+    target = new Int32Array(Math.max(to.length * 2, used + more.length));
+    target.set(to.subarray(0, used));
+  }
+  target.set(more, used);
+  return target;
+}
+
 async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTree[], compressors: Compressors | undefined): Promise<LeafData> {
   const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
   const buffer = await file.slice(start, start + Number(meta.total_compressed_size));
   const reader = { view: new DataView(buffer), offset: 0 };
-  const leaf = path[path.length - 1] as SchemaTree;
-  const decoder = { pathInSchema: meta.path_in_schema, type: meta.type, element: leaf.element, schemaPath: path, codec: meta.codec, parsers: DEFAULT_PARSERS, ...(compressors ? { compressors } : {}) };
-  const data: LeafData = { definition: [], repetition: [], values: [], dictionary: undefined, count: 0 };
   let maxDefinition = 0;
   for (const node of path.slice(1)) if (node.element.repetition_type !== 'REQUIRED') maxDefinition++;
-  const hasRepetition = path.some((node) => node.element.repetition_type === 'REPEATED');
-  let seen = 0;
-  while (seen < Number(meta.num_values) && reader.offset < buffer.byteLength) {
+  let maxRepetition = 0;
+  for (const node of path) if (node.element.repetition_type === 'REPEATED') maxRepetition++;
+  const data: LeafData = { definition: new Int32Array(0), repetition: maxRepetition > 0 ? new Int32Array(0) : undefined, pages: [], valuePage: [], valueStart: [], valueEnd: [], count: 0 };
+  let dictionary: { page: number; starts: number[]; ends: number[] } | undefined;
+  const total = Number(meta.num_values);
+  while (data.count < total && reader.offset < buffer.byteLength) {
     const header: PageHeader = parquetHeader(reader);
     const bytes = new Uint8Array(buffer, reader.offset, header.compressed_page_size);
     reader.offset += header.compressed_page_size;
     if (header.type === 'DICTIONARY_PAGE') {
       const page = decompressPage(bytes, header.uncompressed_page_size, meta.codec, compressors);
-      const count = header.dictionary_page_header?.num_values ?? 0;
-      data.dictionary = readPlain({ view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 }, 'BYTE_ARRAY', count, undefined) as Uint8Array[];
+      dictionary = { page: data.pages.length, starts: [], ends: [] };
+      data.pages.push(page);
+      plainOffsets(page, 0, header.dictionary_page_header?.num_values ?? 0, dictionary);
       continue;
     }
-    let page: ReturnType<typeof readDataPage>;
-    let encoding: string;
     let entries: number;
+    let encoding: string;
+    let levels: { repetition: Int32Array; definition: Int32Array };
+    let values: Uint8Array;
+    let at: number;
     if (header.type === 'DATA_PAGE' && header.data_page_header) {
-      encoding = header.data_page_header.encoding;
-      entries = header.data_page_header.num_values;
-      if (!PLAIN_ENCODINGS.has(encoding) && !DICTIONARY_ENCODINGS.has(encoding)) throw new NotFast();
-      page = readDataPage(decompressPage(bytes, header.uncompressed_page_size, meta.codec, compressors), header.data_page_header, decoder);
+      // Version 1: the levels (each with its 4-byte length) and the values, compressed together.
+      const daph = header.data_page_header;
+      entries = daph.num_values;
+      encoding = daph.encoding;
+      values = decompressPage(bytes, header.uncompressed_page_size, meta.codec, compressors);
+      const pageReader = { view: new DataView(values.buffer, values.byteOffset, values.byteLength), offset: 0 };
+      levels = { repetition: new Int32Array(maxRepetition > 0 ? entries : 0), definition: new Int32Array(maxDefinition > 0 ? entries : 0) };
+      if (maxRepetition > 0) readRleBitPackedHybrid(pageReader, bitWidth(maxRepetition), levels.repetition);
+      if (maxDefinition > 0) readRleBitPackedHybrid(pageReader, bitWidth(maxDefinition), levels.definition);
+      at = pageReader.offset;
     } else if (header.type === 'DATA_PAGE_V2' && header.data_page_header_v2) {
-      encoding = header.data_page_header_v2.encoding;
-      entries = header.data_page_header_v2.num_values;
-      if (!PLAIN_ENCODINGS.has(encoding) && !DICTIONARY_ENCODINGS.has(encoding)) throw new NotFast();
-      page = readDataPageV2(bytes, header, decoder);
+      // Version 2: the levels first, never compressed, their lengths in the header; then the values.
+      const daph = header.data_page_header_v2;
+      entries = daph.num_values;
+      encoding = daph.encoding;
+      const repetitionBytes = daph.repetition_levels_byte_length;
+      const definitionBytes = daph.definition_levels_byte_length;
+      const levelReader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 };
+      levels = { repetition: new Int32Array(maxRepetition > 0 ? entries : 0), definition: new Int32Array(maxDefinition > 0 ? entries : 0) };
+      if (maxRepetition > 0) readRleBitPackedHybrid(levelReader, bitWidth(maxRepetition), levels.repetition, repetitionBytes);
+      levelReader.offset = repetitionBytes;
+      if (maxDefinition > 0) readRleBitPackedHybrid(levelReader, bitWidth(maxDefinition), levels.definition, definitionBytes);
+      const rest = bytes.subarray(repetitionBytes + definitionBytes);
+      values = daph.is_compressed === false ? rest : decompressPage(rest, header.uncompressed_page_size - repetitionBytes - definitionBytes, meta.codec, compressors);
+      at = 0;
     } else throw new NotFast();
-    if (DICTIONARY_ENCODINGS.has(encoding) && data.dictionary === undefined) throw new NotFast();
-    // hyparquet leaves the levels out when they say nothing: no nulls (every entry at the
-    // maximum), or a column that cannot repeat (every entry starts a row).
-    const definition = page.definitionLevels ?? [];
-    for (let i = 0; i < entries; i++) data.definition.push(definition.length > 0 ? (definition[i] as number) : maxDefinition);
-    if (hasRepetition) {
-      if (page.repetitionLevels.length !== entries) throw new NotFast();
-      for (let i = 0; i < entries; i++) data.repetition.push(page.repetitionLevels[i] as number);
+    let present = entries;
+    if (maxDefinition > 0) {
+      present = 0;
+      for (let i = 0; i < entries; i++) if (levels.definition[i] === maxDefinition) present++;
     }
-    const values = page.dataPage as ArrayLike<Uint8Array | number>;
-    for (let i = 0; i < values.length; i++) data.values.push(values[i] as Uint8Array | number);
-    seen += entries;
+    if (encoding === PLAIN) {
+      const page = data.pages.length;
+      data.pages.push(values);
+      const offsets = { starts: data.valueStart, ends: data.valueEnd };
+      plainOffsets(values, at, present, offsets);
+      for (let i = 0; i < present; i++) data.valuePage.push(page);
+    } else if (DICTIONARY_ENCODINGS.has(encoding) && dictionary !== undefined) {
+      const width = values[at] as number;
+      const indices = new Int32Array(present);
+      if (width > 0) readRleBitPackedHybrid({ view: new DataView(values.buffer, values.byteOffset, values.byteLength), offset: at + 1 }, width, indices, values.length - at - 1);
+      for (let i = 0; i < present; i++) {
+        const index = indices[i] as number;
+        const from = dictionary.starts[index];
+        const to = dictionary.ends[index];
+        if (from === undefined || to === undefined) throw new NotFast();
+        data.valuePage.push(dictionary.page);
+        data.valueStart.push(from);
+        data.valueEnd.push(to);
+      }
+    } else throw new NotFast();
+    // Levels a column does not have: every entry at the maximum (never null), or starting a row.
+    const definitionLevels = maxDefinition > 0 ? levels.definition : new Int32Array(entries);
+    data.definition = appended(data.definition, data.count, definitionLevels);
+    if (data.repetition !== undefined) data.repetition = appended(data.repetition, data.count, levels.repetition);
+    data.count += entries;
   }
-  data.count = data.definition.length;
+  if (data.count !== total) throw new NotFast();
   return data;
 }
 
@@ -149,15 +218,10 @@ interface ColumnWriter {
   writeRow(out: JsonBytes): void;
 }
 
-function valueBytes(leaf: LeafData, index: number): Uint8Array {
-  const value = leaf.values[index];
-  if (typeof value === 'number') {
-    const entry = leaf.dictionary?.[value];
-    if (entry === undefined) throw new NotFast();
-    return entry;
-  }
-  if (value === undefined) throw new NotFast();
-  return value;
+function writeValue(out: JsonBytes, leaf: LeafData, index: number): void {
+  const page = leaf.pages[leaf.valuePage[index] as number];
+  if (page === undefined) throw new NotFast();
+  writeParquetText(out, page, leaf.valueStart[index] as number, leaf.valueEnd[index] as number);
 }
 
 function textWriter(leaf: LeafData, maxDefinition: number, rows: number): ColumnWriter {
@@ -166,7 +230,7 @@ function textWriter(leaf: LeafData, maxDefinition: number, rows: number): Column
   let value = 0;
   return {
     writeRow(out) {
-      if ((leaf.definition[entry++] as number) === maxDefinition) writeParquetJson(out, valueBytes(leaf, value++));
+      if ((leaf.definition[entry++] as number) === maxDefinition) writeValue(out, leaf, value++);
       else out.text('null');
     },
   };
@@ -182,7 +246,7 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
   let entry = 0;
   return {
     writeRow(out) {
-      if (entry >= first.count || first.repetition[entry] !== 0) throw new NotFast();
+      if (entry >= first.count || first.repetition === undefined || first.repetition[entry] !== 0) throw new NotFast();
       const definition = first.definition[entry] as number;
       if (definition < levels.item) {
         // A null column, or an empty list.
@@ -204,11 +268,11 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
           out.text(keys[k] as string);
           const at = valueAt[k] as number;
           valueAt[k] = at + 1;
-          writeParquetJson(out, valueBytes(leaf, at));
+          writeValue(out, leaf, at);
         }
         out.byte(0x7d);
         entry++;
-        if (entry < first.count && first.repetition[entry] === 1) {
+        if (entry < first.count && first.repetition?.[entry] === 1) {
           out.byte(0x2c);
           continue;
         }
