@@ -4,12 +4,12 @@
  * record becomes one line of JSON, and the rows of a row group go on as chunks of lines like
  * those of a JSON Lines file: the commands' jobs, workers and output are the same.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { compressors } from 'hyparquet-compressors';
 import type { AsyncBuffer } from 'hyparquet';
 import { ParquetSource, ParquetSourceError } from '../core/index.ts';
 import { CliError } from './errors.ts';
-import { readFailure } from './io.ts';
+import { openForReading, readWindow } from './io.ts';
 import { CHUNK_BYTES } from './line-chunks.ts';
 
 export function isParquetFile(file: string | undefined): file is string {
@@ -27,24 +27,14 @@ function fileBuffer(handle: FileHandle, byteLength: number): AsyncBuffer {
     byteLength,
     async slice(start: number, end = byteLength): Promise<ArrayBuffer> {
       const bytes = new Uint8Array(end - start);
-      let at = 0;
-      while (at < bytes.length) {
-        const { bytesRead } = await handle.read(bytes, at, bytes.length - at, start + at);
-        if (bytesRead === 0) break;
-        at += bytesRead;
-      }
+      await readWindow(handle, bytes, start);
       return bytes.buffer;
     },
   };
 }
 
 export async function openParquetInput(file: string, command: string, columns: readonly string[] | undefined): Promise<ParquetInput> {
-  let handle: FileHandle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    throw new CliError(`${command}: cannot read ${file}: ${readFailure(error)}`);
-  }
+  const handle = await openForReading(file, command);
   try {
     const { size } = await handle.stat();
     const source = await ParquetSource.open(fileBuffer(handle, size), { compressors, ...(columns ? { columns } : {}) });
