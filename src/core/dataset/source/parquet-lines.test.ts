@@ -34,7 +34,7 @@ async function generalText(source: ParquetSource): Promise<string> {
 async function isFast(source: ParquetSource): Promise<boolean> {
   const plan = fastColumnsOf(source.schema, source.conversation.names);
   if (!plan) return false;
-  return (await fastRowGroupLines(source.file, source.metadata, 0, plan, undefined, new JsonBytes(), 1 << 20, () => undefined)) === true;
+  return (await fastRowGroupLines(source.file, source.metadata, 0, plan, undefined)) !== undefined;
 }
 
 /** Texts that JSON escapes, or that are not ASCII, or that the decoder changes. */
@@ -101,7 +101,7 @@ describe('ParquetSource.lineChunks', () => {
     const rows = Array.from({ length: 10 }, (_, i) => ({ ...chatRow(i), messages: i === 3 ? [null as unknown as { role: string; content: string }, { role: 'user', content: 'x' }] : chatRow(i).messages }));
     const source = await ParquetSource.open(chatParquet(rows, 5));
     const plan = fastColumnsOf(source.schema, source.conversation.names);
-    expect(await fastRowGroupLines(source.file, source.metadata, 0, plan!, undefined, new JsonBytes(), 1 << 20, () => undefined)).toBeUndefined();
+    expect(await fastRowGroupLines(source.file, source.metadata, 0, plan!, undefined)).toBeUndefined();
     expect(await chunkText(source, 1 << 20)).toBe(await generalText(source));
   });
 

@@ -213,6 +213,13 @@ function listLevels(column: FastColumn & { kind: 'struct-list' }): ListLevels {
   return { column: columnLevel, item, element: item + (column.element.element.repetition_type === 'OPTIONAL' ? 1 : 0) };
 }
 
+/** Entries whose definition level is `level`: the values a leaf must have. */
+function presentCount(leaf: LeafData, level: number): number {
+  let count = 0;
+  for (let i = 0; i < leaf.count; i++) if (leaf.definition[i] === level) count++;
+  return count;
+}
+
 /** Writes one column's values, one row at a time. */
 interface ColumnWriter {
   writeRow(out: JsonBytes): void;
@@ -225,7 +232,7 @@ function writeValue(out: JsonBytes, leaf: LeafData, index: number): void {
 }
 
 function textWriter(leaf: LeafData, maxDefinition: number, rows: number): ColumnWriter {
-  if (leaf.count !== rows) throw new NotFast();
+  if (leaf.count !== rows || presentCount(leaf, maxDefinition) !== leaf.valueStart.length) throw new NotFast();
   let entry = 0;
   let value = 0;
   return {
@@ -236,11 +243,21 @@ function textWriter(leaf: LeafData, maxDefinition: number, rows: number): Column
   };
 }
 
-function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: LeafData[]): ColumnWriter {
+function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: LeafData[], rows: number): ColumnWriter {
   const levels = listLevels(column);
   const first = leaves[0] as LeafData;
-  if (leaves.some((leaf) => leaf.count !== first.count)) throw new NotFast();
   const fieldLevels = column.leaves.map((leaf) => levels.element + (leaf.element.repetition_type === 'OPTIONAL' ? 1 : 0));
+  // Checked before any line is written, so that writing cannot stop half way: the leaves in
+  // step, a row per repetition level 0, every value there, and no null element (see above).
+  if (leaves.some((leaf) => leaf.count !== first.count || leaf.repetition === undefined)) throw new NotFast();
+  if (leaves.some((leaf, k) => presentCount(leaf, fieldLevels[k] as number) !== leaf.valueStart.length)) throw new NotFast();
+  let starts = 0;
+  for (let i = 0; i < first.count; i++) {
+    if (first.repetition?.[i] === 0) starts++;
+    const definition = first.definition[i] as number;
+    if (definition >= levels.item && definition < levels.element) throw new NotFast();
+  }
+  if (starts !== rows) throw new NotFast();
   const keys = column.leaves.map((leaf) => `${JSON.stringify(leaf.element.name)}:`);
   const valueAt = leaves.map(() => 0);
   let entry = 0;
@@ -284,20 +301,14 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
 }
 
 /**
- * Row group `index`'s records as JSON Lines into `out`, handed over every `chunkBytes` or so
- * (`emit(lines)`, whole lines, then `out` is cleared); undefined, with nothing emitted, when
- * this row group is not of the fast shape (the caller reads it the general way).
+ * Row group `index`'s records as JSON Lines, written straight from its pages: undefined when
+ * this row group is not of the fast shape (the caller reads it the general way), else a
+ * generator of chunks of whole lines of about `chunkBytes` (fresh memory each). The pages are
+ * read and the levels checked first, so that a row group goes one way or the other whole;
+ * then the lines are made a chunk at a time as they are asked for, so that the command's
+ * workers get the first chunk while the rest are still being made.
  */
-export async function fastRowGroupLines(
-  file: AsyncBuffer,
-  metadata: FileMetaData,
-  index: number,
-  plan: readonly FastColumn[],
-  compressors: Compressors | undefined,
-  out: JsonBytes,
-  chunkBytes: number,
-  emit: (lines: Uint8Array, rows: number) => Promise<void> | void,
-): Promise<true | undefined> {
+export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaData, index: number, plan: readonly FastColumn[], compressors: Compressors | undefined): Promise<((chunkBytes: number) => Generator<{ bytes: Uint8Array; rows: number }>) | undefined> {
   const group = metadata.row_groups[index];
   if (!group) throw new RangeError(`no row group ${index}`);
   const rows = Number(group.num_rows);
@@ -316,16 +327,17 @@ export async function fastRowGroupLines(
       } else {
         const leaves: LeafData[] = [];
         for (const path of column.paths) leaves.push(await readLeaf(file, chunkOf(path), path, compressors));
-        writers.push(structListWriter(column, leaves));
+        writers.push(structListWriter(column, leaves, rows));
       }
     }
-    // Written in full before anything is emitted: a shape met late (a null element) leaves the
-    // whole row group to the general path, never half of it.
-    const lines: Uint8Array[] = [];
-    const counts: number[] = [];
-    const keys = plan.map((column, i) => `${i === 0 ? '{' : ','}${JSON.stringify(column.name)}:`);
+  } catch (error) {
+    if (error instanceof NotFast) return undefined;
+    throw error;
+  }
+  const keys = plan.map((column, i) => `${i === 0 ? '{' : ','}${JSON.stringify(column.name)}:`);
+  return function* lines(chunkBytes: number) {
+    const out = new JsonBytes();
     let inChunk = 0;
-    out.clear();
     for (let row = 0; row < rows; row++) {
       for (let c = 0; c < writers.length; c++) {
         out.text(keys[c] as string);
@@ -336,22 +348,11 @@ export async function fastRowGroupLines(
       out.byte(0x0a);
       inChunk++;
       if (out.length >= chunkBytes) {
-        lines.push(out.view().slice());
-        counts.push(inChunk);
+        yield { bytes: out.view().slice(), rows: inChunk };
         inChunk = 0;
         out.clear();
       }
     }
-    if (inChunk > 0) {
-      lines.push(out.view().slice());
-      counts.push(inChunk);
-    }
-    out.clear();
-    for (let i = 0; i < lines.length; i++) await emit(lines[i] as Uint8Array, counts[i] as number);
-    return true;
-  } catch (error) {
-    out.clear();
-    if (error instanceof NotFast) return undefined;
-    throw error;
-  }
+    if (inChunk > 0) yield { bytes: out.view().slice(), rows: inChunk };
+  };
 }

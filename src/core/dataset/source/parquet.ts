@@ -111,32 +111,31 @@ export class ParquetSource implements DatasetSource {
   async *lineChunks(chunkBytes: number): AsyncGenerator<LineChunk> {
     const out = new JsonBytes();
     for (let index = 0; index < this.rowGroups.length; index++) {
-      const span = this.rowGroups[index] as RowGroupSpan;
-      const chunks: LineChunk[] = [];
-      let start = span.start;
-      const emit = (bytes: Uint8Array, rows: number): void => {
-        chunks.push({ start, rows, bytes });
-        start += rows;
-      };
-      const fast = this.fastPlan && (await fastRowGroupLines(this.file, this.metadata, index, this.fastPlan, this.compressors, out, chunkBytes, emit));
-      if (!fast) {
-        const rows = await this.readRowGroup(index, this.conversation.names);
-        let inChunk = 0;
-        out.clear();
-        for (const row of rows) {
-          out.text(JSON.stringify(this.recordOf(row)));
-          out.byte(0x0a);
-          inChunk++;
-          if (out.length >= chunkBytes) {
-            emit(out.view().slice(), inChunk);
-            inChunk = 0;
-            out.clear();
-          }
+      let start = (this.rowGroups[index] as RowGroupSpan).start;
+      const fast = this.fastPlan && (await fastRowGroupLines(this.file, this.metadata, index, this.fastPlan, this.compressors));
+      if (fast) {
+        for (const chunk of fast(chunkBytes)) {
+          yield { start, rows: chunk.rows, bytes: chunk.bytes };
+          start += chunk.rows;
         }
-        if (inChunk > 0) emit(out.view().slice(), inChunk);
-        out.clear();
+        continue;
       }
-      yield* chunks;
+      const rows = await this.readRowGroup(index, this.conversation.names);
+      let inChunk = 0;
+      out.clear();
+      for (const row of rows) {
+        out.text(JSON.stringify(this.recordOf(row)));
+        out.byte(0x0a);
+        inChunk++;
+        if (out.length >= chunkBytes) {
+          yield { start, rows: inChunk, bytes: out.view().slice() };
+          start += inChunk;
+          inChunk = 0;
+          out.clear();
+        }
+      }
+      if (inChunk > 0) yield { start, rows: inChunk, bytes: out.view().slice() };
+      out.clear();
     }
   }
 
