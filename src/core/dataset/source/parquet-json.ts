@@ -1,28 +1,16 @@
 /**
- * A Parquet value written straight as JSON text in UTF-8 bytes: the bytes of
- * `JSON.stringify(parquetValueToJson(value))`, without making that text.
+ * A Parquet text value written straight as a JSON string in UTF-8 bytes: the bytes of
+ * `JSON.stringify(parquetValueToJson(bytes))`, without making that text.
  *
- * Why: read as strings and objects, then written as JSON text and encoded, a row group cost
- * three copies of every text value, a string for each (a decoder call apiece) and their
- * garbage: `parley validate` from Parquet ran at 0.42× the records per second of the same data
- * as JSON Lines. Read with text values left as their bytes (`RAW_TEXT_PARSERS`), the bytes of
- * valid UTF-8 are copied into the line with JSON's escapes, and nothing else is made.
+ * Why: read as strings, then written as JSON text and encoded, a row group cost three copies
+ * of every text value, a string for each (a decoder call apiece) and their garbage. Here the
+ * bytes of valid UTF-8 are copied from the page into the line with JSON's escapes, and nothing
+ * else is made.
  *
- * The equality with `JSON.stringify(parquetValueToJson(value))` is the contract (tested on
- * every kind of value): text that is not valid UTF-8, and everything that is not text or a
- * plain container, takes that very path.
+ * The equality with `JSON.stringify(parquetValueToJson(bytes))` is the contract (tested):
+ * bytes that are not valid UTF-8 take that very path.
  */
-import type { ParquetParsers } from 'hyparquet';
 import { parquetValueToJson } from './parquet-values.ts';
-
-/**
- * hyparquet's parsers with text left as its bytes (a view into the page): what
- * `parquetValueToJson` would decode, `writeParquetJson` copies. Everything else as hyparquet
- * reads it.
- */
-export const RAW_TEXT_PARSERS: Partial<ParquetParsers> = {
-  stringFromBytes: (bytes: Uint8Array | undefined) => bytes as unknown as string,
-};
 
 const UTF8 = new TextEncoder();
 
@@ -151,57 +139,7 @@ function writeTextBytes(out: JsonBytes, text: Uint8Array, from = 0, end = text.l
   return true;
 }
 
-/** The text in `bytes[start, end)` (a value's bytes in its page) as `writeParquetJson` writes its bytes. */
+/** The text in `bytes[start, end)` (a value's bytes in its page) as a JSON string: `JSON.stringify(parquetValueToJson(those bytes))`. */
 export function writeParquetText(out: JsonBytes, bytes: Uint8Array, start: number, end: number): void {
   if (!writeTextBytes(out, bytes, start, end)) out.text(JSON.stringify(parquetValueToJson(bytes.subarray(start, end))));
-}
-
-/** Object keys as JSON text, made once per key. */
-const keyTexts = new Map<string, string>();
-function keyText(key: string): string {
-  let text = keyTexts.get(key);
-  if (text === undefined) {
-    text = `${JSON.stringify(key)}:`;
-    // Keys are the schema's field names: few. A Map of a few hundred stays small either way.
-    if (keyTexts.size < 10_000) keyTexts.set(key, text);
-  }
-  return text;
-}
-
-/** Writes `JSON.stringify(parquetValueToJson(value))` as UTF-8 into `out`. */
-export function writeParquetJson(out: JsonBytes, value: unknown): void {
-  if (value === null || value === undefined) {
-    out.text('null');
-    return;
-  }
-  if (value instanceof Uint8Array) {
-    if (!writeTextBytes(out, value)) out.text(JSON.stringify(parquetValueToJson(value)));
-    return;
-  }
-  if (Array.isArray(value)) {
-    out.byte(0x5b);
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out.byte(0x2c);
-      writeParquetJson(out, value[i]);
-    }
-    out.byte(0x5d);
-    return;
-  }
-  if (typeof value === 'object' && !(value instanceof Date)) {
-    out.byte(0x7b);
-    let first = true;
-    for (const key in value) {
-      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-      const field = (value as Record<string, unknown>)[key];
-      if (field === null || field === undefined) continue;
-      if (!first) out.byte(0x2c);
-      first = false;
-      out.text(keyText(key));
-      writeParquetJson(out, field);
-    }
-    out.byte(0x7d);
-    return;
-  }
-  // Numbers, bigints, dates, booleans, strings: rare beside text, and exact this way.
-  out.text(JSON.stringify(parquetValueToJson(value)));
 }

@@ -2,7 +2,7 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
 import { chatParquet, chatRow, type ChatRow } from './parquet-fixture.ts';
-import { JsonBytes, writeParquetJson } from './parquet-json.ts';
+import { JsonBytes, writeParquetText } from './parquet-json.ts';
 import { parquetValueToJson } from './parquet-values.ts';
 import { fastColumnsOf, fastRowGroupLines } from './parquet-lines.ts';
 import { ParquetSource } from './parquet.ts';
@@ -112,28 +112,23 @@ describe('ParquetSource.lineChunks', () => {
   });
 });
 
-describe('writeParquetJson', () => {
-  it('writes JSON.stringify(parquetValueToJson(value)) for every kind of value', () => {
+describe('writeParquetText', () => {
+  it('writes JSON.stringify(parquetValueToJson(bytes)) for any bytes, from any place in a page', () => {
     const bytes = (text: string) => new TextEncoder().encode(text);
-    const values: unknown[] = [
-      null,
-      undefined,
+    const values: Uint8Array[] = [
       ...TRICKY.map(bytes),
       new Uint8Array([0xff, 0x41]), // not UTF-8: the decoder's replacement character
       new Uint8Array([0xed, 0xa0, 0x80]), // a surrogate's bytes: not UTF-8
       new Uint8Array([0xc0, 0xaf]), // overlong
       new Uint8Array([0xf0, 0x9f, 0x98]), // cut short
       new Uint8Array([0xf4, 0x90, 0x80, 0x80]), // past U+10FFFF
-      [bytes('a'), null, [bytes('b')]],
-      { role: bytes('user'), content: null, n: 12n, big: 2n ** 70n, at: new Date(0), x: 1.5, y: -0, z: NaN, t: true, s: 'text\n' },
-      [{}, { a: undefined }],
-      12n,
-      'a string',
-      3,
     ];
     for (const value of values) {
+      // The value in the middle of a larger page, as values are.
+      const page = new Uint8Array(value.length + 6);
+      page.set(value, 3);
       const out = new JsonBytes(4);
-      writeParquetJson(out, value);
+      writeParquetText(out, page, 3, 3 + value.length);
       expect(new TextDecoder().decode(out.view())).toBe(JSON.stringify(parquetValueToJson(value)));
     }
   });
