@@ -12,14 +12,13 @@
  * Writes the figures to BENCHMARKS.md under "Parquet (npm run bench:parquet)".
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, createWriteStream, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SchemaElement } from 'hyparquet';
-import { fileWriter, ParquetWriter } from 'hyparquet-writer';
 import { compressors } from 'hyparquet-compressors';
 import { ParquetSource } from '../src/core/index.ts';
 import { writeBenchmarkSection } from './benchmarks-md.ts';
+import { writeData } from './parquet-data.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const HEADING = '## Parquet (npm run bench:parquet)';
@@ -28,60 +27,6 @@ const ROW_GROUP_ROWS = Number(process.env.ROW_GROUP_ROWS ?? 20_000);
 const mbArg = process.argv.indexOf('--mb');
 const TARGET_MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 200;
 const REPEATS = 3;
-
-const WORDS = 'the of and to in is that for it as with was on be by this are or at from have an which one you were all we can her has there been if more when will would who so no'.split(' ');
-function text(seed: number, count: number): string {
-  let out = '';
-  // 32-bit arithmetic (Math.imul): a float product past 2^53 would repeat texts, which Parquet's dictionary would then store once.
-  let x = Math.imul(seed + 1, 2654435761) >>> 0;
-  for (let i = 0; i < count; i++) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    out += (i === 0 ? '' : ' ') + WORDS[(x >>> 8) % WORDS.length];
-  }
-  return out;
-}
-function record(n: number): { messages: { role: string; content: string }[] } {
-  const messages = [{ role: 'system', content: 'You are a helpful assistant.' }];
-  for (let m = 1; m < 10; m++) messages.push({ role: m % 2 === 1 ? 'user' : 'assistant', content: text(n * 10 + m, 40) });
-  return { messages };
-}
-
-const SCHEMA: SchemaElement[] = [
-  { name: 'root', num_children: 2 },
-  { name: 'id', type: 'INT64', repetition_type: 'REQUIRED' },
-  { name: 'messages', repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
-  { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
-  { name: 'element', repetition_type: 'OPTIONAL', num_children: 2 },
-  { name: 'role', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
-  { name: 'content', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
-];
-
-async function writeData(dir: string): Promise<{ jsonl: string; parquet: string; records: number }> {
-  const jsonl = join(dir, 'chats.jsonl');
-  const parquet = join(dir, 'chats.parquet');
-  const out = createWriteStream(jsonl);
-  const pq = new ParquetWriter({ writer: fileWriter(parquet), schema: SCHEMA });
-  let bytes = 0;
-  let n = 0;
-  while (bytes < TARGET_MB * 1e6) {
-    const ids: bigint[] = [];
-    const messages: unknown[] = [];
-    let lines = '';
-    for (let i = 0; i < ROW_GROUP_ROWS && bytes < TARGET_MB * 1e6; i++, n++) {
-      const r = record(n);
-      const line = `${JSON.stringify(r)}\n`;
-      bytes += Buffer.byteLength(line);
-      lines += line;
-      ids.push(BigInt(n));
-      messages.push(r.messages);
-    }
-    if (!out.write(lines)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-    await pq.write({ columnData: [{ name: 'id', data: ids }, { name: 'messages', data: messages }], rowGroupSize: ids.length });
-  }
-  await pq.finish();
-  await new Promise<void>((resolve) => out.end(() => resolve()));
-  return { jsonl, parquet, records: n };
-}
 
 function seconds(run: () => void): number {
   const start = process.hrtime.bigint();
@@ -119,7 +64,7 @@ async function main(): Promise<void> {
   try {
     execFileSync('npm', ['run', 'build:lib'], { cwd: ROOT, stdio: 'ignore' });
     const bin = join(ROOT, 'bin', 'parley.js');
-    const data = await writeData(dir);
+    const data = await writeData(dir, TARGET_MB, ROW_GROUP_ROWS);
     const jsonlMb = statSync(data.jsonl).size / 1e6;
     const parquetMb = statSync(data.parquet).size / 1e6;
     const load = loadavg()[0]?.toFixed(2);

@@ -3,7 +3,7 @@
  * backpressure. JSON Lines are read in chunks of lines: see line-chunks.ts.
  */
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { CliError } from './errors.ts';
 
@@ -30,6 +30,34 @@ export function readFailure(error: unknown): string {
   }
 }
 
+/** The bad-input error (exit 2) for an input that cannot be read: `validate: cannot read data.jsonl: no such file`. */
+export function cannotRead(command: string, file: string | undefined, error: unknown): CliError {
+  return new CliError(`${command}: cannot read ${inputName(file)}: ${readFailure(error)}`);
+}
+
+/**
+ * The one way the command opens a file it reads (JSON Lines chunks, a Parquet file's row
+ * groups): a handle, or the bad-input error that says why not.
+ */
+export async function openForReading(file: string, command: string): Promise<FileHandle> {
+  try {
+    return await open(file, 'r');
+  } catch (error) {
+    throw cannotRead(command, file, error);
+  }
+}
+
+/** Reads `bytes.length` bytes at `position` into `bytes` (fewer only at the end of the file): how many were read. */
+export async function readWindow(handle: FileHandle, bytes: Uint8Array, position: number): Promise<number> {
+  let at = 0;
+  while (at < bytes.length) {
+    const { bytesRead } = await handle.read(bytes, at, bytes.length - at, position + at);
+    if (bytesRead === 0) break;
+    at += bytesRead;
+  }
+  return at;
+}
+
 async function readStream(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
@@ -42,7 +70,7 @@ export async function readInputText(file: string | undefined, command: string): 
   try {
     text = file === undefined ? await readStream(process.stdin) : await readFile(file, 'utf8');
   } catch (error) {
-    throw new CliError(`${command}: cannot read ${inputName(file)}: ${readFailure(error)}`);
+    throw cannotRead(command, file, error);
   }
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }

@@ -7,12 +7,11 @@
  * and stands in the chunks as its length, so that it gets its error result in its place.
  */
 import { fstatSync, read } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Readable } from 'node:stream';
 import { BomGate, decodeUtf8 } from '../core/index.ts';
-import { CliError } from './errors.ts';
-import { inputName, readFailure } from './io.ts';
+import { cannotRead, openForReading } from './io.ts';
 import type { ChunkLine } from './line-job.ts';
 import { MAX_LINE_BYTES, NOT_UTF8_FAILURE, overlongFailure } from './record-failures.ts';
 
@@ -48,12 +47,7 @@ export async function* readLineChunks(file: string | undefined, command: string)
     else yield* withReadFailure(lineChunks(process.stdin), command, file);
     return;
   }
-  let handle: FileHandle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    throw new CliError(`${command}: cannot read ${file}: ${readFailure(error)}`);
-  }
+  const handle = await openForReading(file, command);
   try {
     // A regular file is read straight into the chunks; a pipe or device named as a file goes as a stream.
     if ((await handle.stat()).isFile()) yield* withReadFailure(fileLineChunks(handle), command, file);
@@ -67,7 +61,7 @@ async function* withReadFailure(chunks: AsyncGenerator<LineChunk>, command: stri
   try {
     yield* chunks;
   } catch (error) {
-    throw new CliError(`${command}: cannot read ${inputName(file)}: ${readFailure(error)}`);
+    throw cannotRead(command, file, error);
   }
 }
 

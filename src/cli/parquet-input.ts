@@ -4,12 +4,12 @@
  * record becomes one line of JSON, and the rows of a row group go on as chunks of lines like
  * those of a JSON Lines file: the commands' jobs, workers and output are the same.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { compressors } from 'hyparquet-compressors';
 import type { AsyncBuffer } from 'hyparquet';
 import { ParquetSource, ParquetSourceError } from '../core/index.ts';
 import { CliError } from './errors.ts';
-import { readFailure } from './io.ts';
+import { openForReading, readWindow } from './io.ts';
 import { CHUNK_BYTES } from './line-chunks.ts';
 
 export function isParquetFile(file: string | undefined): file is string {
@@ -27,24 +27,14 @@ function fileBuffer(handle: FileHandle, byteLength: number): AsyncBuffer {
     byteLength,
     async slice(start: number, end = byteLength): Promise<ArrayBuffer> {
       const bytes = new Uint8Array(end - start);
-      let at = 0;
-      while (at < bytes.length) {
-        const { bytesRead } = await handle.read(bytes, at, bytes.length - at, start + at);
-        if (bytesRead === 0) break;
-        at += bytesRead;
-      }
+      await readWindow(handle, bytes, start);
       return bytes.buffer;
     },
   };
 }
 
 export async function openParquetInput(file: string, command: string, columns: readonly string[] | undefined): Promise<ParquetInput> {
-  let handle: FileHandle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    throw new CliError(`${command}: cannot read ${file}: ${readFailure(error)}`);
-  }
+  const handle = await openForReading(file, command);
   try {
     const { size } = await handle.stat();
     const source = await ParquetSource.open(fileBuffer(handle, size), { compressors, ...(columns ? { columns } : {}) });
@@ -56,20 +46,10 @@ export async function openParquetInput(file: string, command: string, columns: r
   }
 }
 
-/** The records as chunks of whole lines, about CHUNK_BYTES each, one row group read at a time. */
+/**
+ * The records as chunks of whole lines, about CHUNK_BYTES each, one row group read at a time
+ * (core's `lineChunks`: straight from the pages for the usual shapes of chat data).
+ */
 export async function* parquetChunks(source: ParquetSource): AsyncGenerator<Buffer> {
-  for await (const window of source.windows()) {
-    let batch: string[] = [];
-    let size = 0;
-    for (const text of window.texts) {
-      batch.push(text);
-      size += text.length + 1;
-      if (size >= CHUNK_BYTES) {
-        yield Buffer.from(`${batch.join('\n')}\n`, 'utf8');
-        batch = [];
-        size = 0;
-      }
-    }
-    if (batch.length > 0) yield Buffer.from(`${batch.join('\n')}\n`, 'utf8');
-  }
+  for await (const chunk of source.lineChunks(CHUNK_BYTES)) yield Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength);
 }

@@ -11,7 +11,7 @@ import { measureTokens, TOKEN_CODES, TokenizerEncodeError, type Tokenizer, type 
 import { stringFlag, type FlagSpec, type ParsedArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import type { FormatInput } from './format-input.ts';
-import { readFailure } from './io.ts';
+import { cannotRead } from './io.ts';
 import { loadTokenizerFrom, tokenizerSource, type TokenizerSource } from './tokenizer-source.ts';
 
 export const CHECK_FLAGS: readonly FlagSpec[] = [
@@ -50,7 +50,7 @@ function rulesOf(args: ParsedArgs, command: string): LintRules | undefined {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new CliError(`${command}: cannot read ${file}: ${readFailure(error)}`);
+    throw cannotRead(command, file, error);
   }
   const parsed = parseLintRules(text);
   if (!parsed.ok) throw new CliError(`${command}: ${file}: ${parsed.message}`);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { defaultTokenizerFor, findDefaultTokenizer, loadTokenizer, TokenizerLoadError, type DefaultTokenizer, type Tokenizer } from '../core/tokens/index.ts';
 import { CliError } from './errors.ts';
-import { readFailure } from './io.ts';
+import { cannotRead } from './io.ts';
 
 export type TokenizerSource =
   | { kind: 'file'; path: string }
@@ -42,7 +42,7 @@ function readJsonFile(path: string, command: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new CliError(`${command}: cannot read ${path}: ${readFailure(error)}`);
+    throw cannotRead(command, path, error);
   }
   try {
     return JSON.parse(text) as unknown;

@@ -1,6 +1,6 @@
 /** Parquet in and out of the command: files written by hyparquet-writer in the test, read back with hyparquet. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { parquetReadObjects } from 'hyparquet';
+import { parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chatParquet, chatRow, CHAT_SCHEMA, type ChatRow } from '../../src/core/dataset/source/parquet-fixture.ts';
 import { expectBadInput, fixtureDir, lines, parley } from './run.ts';
@@ -69,6 +69,20 @@ describe.concurrent('parley and Parquet', () => {
     expect(run.code).toBe(0);
     const back = await parley(['convert', '--to', 'openai-chat', output]);
     expect(lines(back.stdout).map((line) => JSON.parse(line) as unknown)).toEqual(records);
+  });
+
+  it('convert --output from JSON Lines: row groups fill up to their limit, not one per 1 MB read', async () => {
+    // About 3 MB of records: read in three or more chunks, written as one row group (ROW_GROUP_TEXT_BYTES is 32 MB).
+    const record = (i: number) => JSON.stringify({ messages: [{ role: 'user', content: `question ${i} ${'x'.repeat(3000)}` }] });
+    const input = files.write('many.jsonl', `${Array.from({ length: 1000 }, (_, i) => record(i)).join('\n')}\n`);
+    const output = files.path('many.parquet');
+    const run = await parley(['convert', '--to', 'openai-chat', '--output', output, input]);
+    expect(run.code, run.stderr).toBe(0);
+    const bytes = readFileSync(output);
+    const metadata = await parquetMetadataAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    expect(metadata.row_groups.map((group) => Number(group.num_rows))).toEqual([1000]);
+    const back = await readBack(output);
+    expect(back.map((row) => (row.messages as { content: string }[])[0]!.content.split(' ', 2).join(' '))).toEqual(Array.from({ length: 1000 }, (_, i) => `question ${i}`));
   });
 
   it('refuses a column the writer cannot give back, naming it, and leaves no file', async () => {

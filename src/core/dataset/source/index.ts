@@ -8,3 +8,5 @@ export * from './parquet-output.ts';
 export * from './row-group-cache.ts';
 export * from './parquet-shards.ts';
 export * from './parquet-candidates.ts';
+export * from './parquet-json.ts';
+export * from './parquet-lines.ts';

@@ -7,6 +7,8 @@
 import { parquetMetadataAsync, parquetReadObjects, parquetSchema, type AsyncBuffer, type Compressors, type FileMetaData, type SchemaTree } from 'hyparquet';
 import { columnNames, detectConversationColumns, unknownColumns, type ConversationColumns } from './parquet-columns.ts';
 import { parquetValueToJson, type JsonValue } from './parquet-values.ts';
+import { JsonBytes } from './parquet-json.ts';
+import { fastColumnsOf, fastRowGroupLines, type FastColumn } from './parquet-lines.ts';
 import type { RecordLocator, DatasetSource, RecordWindow } from './types.ts';
 
 /** A row group: its first row and its number of rows. */
@@ -16,6 +18,13 @@ export interface RowGroupSpan {
 }
 
 export class ParquetSourceError extends Error {}
+
+/** Whole lines of JSON Lines (each ends with a line break): `rows` records from row `start`. */
+export interface LineChunk {
+  start: number;
+  rows: number;
+  bytes: Uint8Array;
+}
 
 export interface ParquetSourceOptions {
   /** The conversation columns the person named; default: detected. */
@@ -28,6 +37,8 @@ export class ParquetSource implements DatasetSource {
   readonly count: number;
   readonly rowGroups: RowGroupSpan[];
   readonly schema: SchemaTree;
+  /** How the conversation columns are written straight from their pages; undefined: their shape is read the general way. */
+  private readonly fastPlan: FastColumn[] | undefined;
 
   private constructor(
     readonly file: AsyncBuffer,
@@ -36,6 +47,7 @@ export class ParquetSource implements DatasetSource {
     private readonly compressors: Compressors | undefined,
   ) {
     this.schema = parquetSchema(metadata);
+    this.fastPlan = fastColumnsOf(this.schema, conversation.names);
     this.count = Number(metadata.num_rows);
     let start = 0;
     this.rowGroups = metadata.row_groups.map((group) => {
@@ -88,6 +100,43 @@ export class ParquetSource implements DatasetSource {
     const record: { [key: string]: JsonValue } = {};
     for (const name of this.conversation.names) record[name] = parquetValueToJson(row[name]);
     return record;
+  }
+
+  /**
+   * The records as JSON Lines bytes, in chunks of whole lines of about `chunkBytes` that never
+   * span two row groups, one row group read at a time: straight from the pages when the
+   * columns have the common shape (parquet-lines.ts), else each row's `recordOf` as JSON. The
+   * same bytes either way. A chunk is fresh memory, the caller's to keep.
+   */
+  async *lineChunks(chunkBytes: number): AsyncGenerator<LineChunk> {
+    const out = new JsonBytes();
+    for (let index = 0; index < this.rowGroups.length; index++) {
+      let start = (this.rowGroups[index] as RowGroupSpan).start;
+      const fast = this.fastPlan && (await fastRowGroupLines(this.file, this.metadata, index, this.fastPlan, this.compressors));
+      if (fast) {
+        for (const chunk of fast(chunkBytes)) {
+          yield { start, rows: chunk.rows, bytes: chunk.bytes };
+          start += chunk.rows;
+        }
+        continue;
+      }
+      const rows = await this.readRowGroup(index, this.conversation.names);
+      let inChunk = 0;
+      out.clear();
+      for (const row of rows) {
+        out.text(JSON.stringify(this.recordOf(row)));
+        out.byte(0x0a);
+        inChunk++;
+        if (out.length >= chunkBytes) {
+          yield { start, rows: inChunk, bytes: out.view().slice() };
+          start += inChunk;
+          inChunk = 0;
+          out.clear();
+        }
+      }
+      if (inChunk > 0) yield { start, rows: inChunk, bytes: out.view().slice() };
+      out.clear();
+    }
   }
 
   async *windows(): AsyncIterable<RecordWindow> {
