@@ -59,9 +59,13 @@ async function* blocksOf(bytes: Buffer, blockBytes: number): AsyncGenerator<Buff
   for (let at = 0; at < bytes.length; at += blockBytes) yield bytes.subarray(at, at + blockBytes);
 }
 
-/** The lines a reader should give for `bytes`: a leading byte-order mark is not part of the first. */
+/**
+ * The lines a reader should give for `bytes`: a leading byte-order mark is not part of the first.
+ * Decoded as UTF-8, as the command reads them: whether a line is blank is decided on that text
+ * (a lone 0xA0 byte is U+FFFD there, not the no-break space latin1 would make of it).
+ */
 function expectedLines(bytes: Buffer): string[] {
-  const text = bytes.subarray(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0).toString('latin1');
+  const text = bytes.subarray(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0).toString('utf8');
   if (text === '') return [];
   return text.replace(/\n$/, '').split('\n');
 }
