@@ -159,3 +159,17 @@ describe('HttpRangeBuffer', () => {
     ]);
   });
 });
+
+describe('HttpRangeBuffer.resume', () => {
+  it('reads as the buffer it describes, without asking for the size again', async () => {
+    const { hubClient, log } = client();
+    const [shard] = await hubClient.openSplit('team/chats', 'default', 'test');
+    const description = shard!.buffer.describe();
+    expect(description).toEqual({ url: `${BASE}/api/datasets/team/chats/parquet/default/test/0.parquet`, resolved: expect.stringMatching(/^https:\/\/cdn\.hub-files\.test\/files\//) as unknown as string, byteLength: shard1.byteLength });
+    log.length = 0;
+    const again = HttpRangeBuffer.resume(description, { fetch: fakeHubFetch(hub, log), headersFor: () => ({}), name: 'x' });
+    const source = await ParquetSource.open(again);
+    expect(source.count).toBe(50);
+    expect(log.every((entry) => entry.method === 'GET' && entry.url.startsWith(CDN) && entry.status === 206)).toBe(true);
+  });
+});

@@ -32,6 +32,13 @@ export interface RangeBufferOptions {
   name: string;
 }
 
+/** A remote file as plain data: its address, where that redirected to, its size. */
+export interface RemoteFileDescription {
+  url: string;
+  resolved: string;
+  byteLength: number;
+}
+
 interface Cached {
   start: number;
   end: number;
@@ -68,6 +75,18 @@ export class HttpRangeBuffer implements AsyncBuffer {
   static async open(url: string, options: RangeBufferOptions): Promise<HttpRangeBuffer> {
     const { size, resolved } = await probe(url, options);
     return new HttpRangeBuffer(url, resolved, size, options);
+  }
+
+  /**
+   * A file whose size was asked for already (elsewhere: another worker): what `describe` gave.
+   * An AsyncBuffer holds functions, which cannot cross postMessage; its description can.
+   */
+  static resume(description: RemoteFileDescription, options: RangeBufferOptions): HttpRangeBuffer {
+    return new HttpRangeBuffer(description.url, description.resolved, description.byteLength, options);
+  }
+
+  describe(): RemoteFileDescription {
+    return { url: this.url, resolved: this.resolved, byteLength: this.byteLength };
   }
 
   slice(start: number, end: number = this.byteLength): Promise<ArrayBuffer> {

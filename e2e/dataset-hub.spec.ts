@@ -1,0 +1,144 @@
+/**
+ * Issue 27, item 3: a dataset from the Hugging Face Hub, never from the network: a fake Hub
+ * (core's test-fake-hub.ts, the same answers as the client's unit tests) is served from the
+ * app's own origin by page.route, with range support, and the page is pointed at it with
+ * `?hub=`. Opening a split shows its first record having fetched only part of the file, by
+ * range requests; offline says so; a gated dataset asks for a token, which is never persisted.
+ */
+import type { Page, Request } from '@playwright/test';
+import { chatParquet, chatRow, type ChatRow } from '../src/core/dataset/source/parquet-fixture.ts';
+import { fakeHubAnswer, type FakeHubOptions } from '../src/core/dataset/hub/test-fake-hub.ts';
+import { expect, test } from './fixtures.ts';
+
+/** Words that do not compress away, so that the file is large enough for "part of it" to mean something. */
+function text(i: number, words: number): string {
+  let seed = i * 7919 + 1;
+  const out: string[] = [];
+  for (let w = 0; w < words; w++) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    out.push(seed.toString(36));
+  }
+  return out.join(' ');
+}
+
+const ROWS: ChatRow[] = Array.from({ length: 1500 }, (_, i) => ({ ...chatRow(i), messages: [{ role: 'user', content: `question ${i}: ${text(i, 60)}` }, { role: 'assistant', content: `answer ${i}` }] }));
+const FILE = new Uint8Array(chatParquet(ROWS, 100));
+const TOKEN = 'hf_sessiononly_0123456789';
+
+interface Served {
+  method: string;
+  url: string;
+  range: string | undefined;
+  status: number;
+  bytes: number;
+}
+
+/** Serves the fake Hub under /fake-hub/ of the app's origin; returns what it answered. */
+async function serveFakeHub(page: Page, baseURL: string): Promise<Served[]> {
+  const base = new URL('fake-hub', baseURL).href;
+  const options: FakeHubOptions = {
+    base,
+    datasets: {
+      'team/chats': { splits: { default: { train: [FILE] } } },
+      'team/gated': { splits: { default: { train: [FILE] } }, token: TOKEN },
+    },
+  };
+  const served: Served[] = [];
+  await page.route(`${base}/**`, async (route) => {
+    const request: Request = route.request();
+    const headers = await request.allHeaders();
+    const answer = fakeHubAnswer(options, { method: request.method(), url: request.url(), headers });
+    served.push({ method: request.method(), url: request.url(), range: headers.range, status: answer.status, bytes: answer.body.byteLength });
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: Buffer.from(answer.body) });
+  });
+  return served;
+}
+
+async function openHubDialog(page: Page): Promise<ReturnType<Page['getByRole']>> {
+  await page.getByRole('button', { name: 'File', exact: true }).click();
+  await page.getByRole('menu', { name: 'File' }).getByRole('menuitem', { name: 'Open from the Hub…', exact: true }).click();
+  return page.getByRole('dialog', { name: 'Open from the Hub' });
+}
+
+test('a Hub split opens at its first record, read by range requests, only part of the file fetched', async ({ parley, page, baseURL }) => {
+  const served = await serveFakeHub(page, baseURL as string);
+  await parley.goto('./?hub=fake-hub');
+  const dialog = await openHubDialog(page);
+  await dialog.getByLabel('Dataset id').fill('team/chats');
+  await expect(dialog.getByLabel('Config')).toHaveValue('default');
+  await expect(dialog.getByLabel('Split')).toHaveValue('train');
+  await expect(dialog.getByLabel('Split size')).toHaveText(`1 Parquet file, ${(FILE.byteLength / (1024 * 1024)).toFixed(1)} MB in all.`);
+  await expect(dialog.getByRole('checkbox', { name: /Read every record now/ })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(parley.field('Message 1 content')).toHaveValue(`question 0: ${text(0, 60)}`);
+
+  const file = served.filter((entry) => entry.url.endsWith('/0.parquet') && entry.method === 'GET');
+  expect(file.length).toBeGreaterThan(0);
+  for (const entry of file) {
+    expect(entry.range, entry.url).toMatch(/^bytes=\d+-\d+$/);
+    expect(entry.status).toBe(206);
+  }
+  const fetched = file.reduce((sum, entry) => sum + entry.bytes, 0);
+  expect(fetched).toBeLessThan(FILE.byteLength / 2);
+});
+
+test('the built CSP lets the page talk to its own origin and the Hub only', async ({ parley, page }) => {
+  await parley.goto();
+  const csp = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+  const connect = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('connect-src '));
+  expect(connect).toBe("connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co");
+});
+
+test('offline: the dialog says so, and nothing is asked', async ({ parley, page, baseURL, context }) => {
+  const served = await serveFakeHub(page, baseURL as string);
+  await parley.goto('./?hub=fake-hub');
+  await context.setOffline(true);
+  const dialog = await openHubDialog(page);
+  await dialog.getByLabel('Dataset id').fill('team/chats');
+  await expect(dialog.getByRole('alert', { name: 'Hub problem' })).toHaveText(/^You are offline: team\/chats is read from 127\.0\.0\.1:\d+\./);
+  expect(served).toEqual([]);
+  await context.setOffline(false);
+});
+
+test('a gated dataset asks for a token; with it the split opens, and the token is kept nowhere', async ({ parley, page, baseURL, watch }) => {
+  await serveFakeHub(page, baseURL as string);
+  await parley.goto('./?hub=fake-hub');
+  const dialog = await openHubDialog(page);
+  await dialog.getByLabel('Dataset id').fill('team/gated');
+  await expect(dialog.getByRole('alert', { name: 'Hub problem' })).toContainText('give an access token');
+  const token = dialog.getByLabel('Access token (gated or private datasets)');
+  await expect(token).toBeFocused();
+  await token.fill(TOKEN);
+  await expect(dialog.getByLabel('Split size')).toContainText('1 Parquet file');
+  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(parley.field('Message 1 content')).toHaveValue(`question 0: ${text(0, 60)}`);
+  // The browser logs the refused request (401) as a console error: expected here.
+  watch.errors = watch.errors.filter((error) => !/status of 401/.test(error));
+
+  // Whatever the app keeps (localStorage, sessionStorage, every IndexedDB store) holds no token.
+  await page.waitForTimeout(1500); // past the autosave's debounce
+  const kept = await page.evaluate(async () => {
+    const texts: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(info.name as string);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const values = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result as unknown[]);
+          request.onerror = () => reject(request.error);
+        });
+        texts.push(JSON.stringify(values, (_key, value: unknown) => (value instanceof Blob ? `[blob ${value.size}]` : value)));
+      }
+      db.close();
+    }
+    return texts.join('\n');
+  });
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept).not.toContain(TOKEN);
+});

@@ -1,0 +1,206 @@
+/**
+ * "Open from the Hub…" (File menu): a Hugging Face dataset by id. Once the id is typed its
+ * configs and splits are listed from the Hub's Parquet API; choosing a split asks for its files'
+ * sizes (HEAD requests, no data); Open shows its first record, reading only the row groups shown.
+ * Reading every record (to check or search them all) downloads the split's conversation
+ * columns: a box the person ticks, with the size said. A refused request (gated, private) asks
+ * for an access token, kept for this session only (hub-session.ts).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { isDatasetId, type ParquetListing } from '../../../core/index.ts';
+import { formatBytes } from '../../files/limits.ts';
+import { Dialog } from '../../layout/Dialog.tsx';
+import { mutedText, primaryButton, toolbarButton, toolbarInput, toolbarSelect } from '../../layout/ui.ts';
+import { appHubClient, hubProblem, hubSplit, type HubSplit } from './hub-app-client.ts';
+import { hubBase, setHubBase } from './hub-base.ts';
+import { sessionToken, setSessionToken } from './hub-session.ts';
+import { openHubSplit } from './open-hub.ts';
+
+/** Wait this long after the last key before listing an id's configs (one request per pause, not per key). */
+const LIST_DELAY_MS = 400;
+
+type Problem = { message: string; needsToken: boolean } | null;
+
+export default function HubDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [id, setId] = useState('');
+  const [token, setToken] = useState(() => sessionToken() ?? '');
+  const [listing, setListing] = useState<ParquetListing | null>(null);
+  const [config, setConfig] = useState('');
+  const [split, setSplit] = useState('');
+  const [files, setFiles] = useState<HubSplit | null>(null);
+  const [readAll, setReadAll] = useState(false);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [base, setBase] = useState(hubBase);
+  const tokenField = useRef<HTMLInputElement>(null);
+  /** Answers to an older id, token or address are dropped. */
+  const asked = useRef(0);
+
+  // The id (or the token, or the address) changed: list its configs and splits after a pause.
+  useEffect(() => {
+    setListing(null);
+    setFiles(null);
+    setProblem(null);
+    const trimmed = id.trim();
+    if (!open || !isDatasetId(trimmed)) return;
+    const ask = ++asked.current;
+    const timer = setTimeout(() => {
+      setSessionToken(token);
+      setBusy('Listing its configs and splits…');
+      appHubClient()
+        .listParquet(trimmed)
+        .then((answer) => {
+          if (ask !== asked.current) return;
+          setListing(answer);
+          const first = Object.keys(answer)[0] ?? '';
+          setConfig(first);
+          setSplit(Object.keys(answer[first] ?? {})[0] ?? '');
+        })
+        .catch((error: unknown) => {
+          if (ask === asked.current) setProblem(hubProblem(error));
+        })
+        .finally(() => {
+          if (ask === asked.current) setBusy(null);
+        });
+    }, LIST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [id, token, base, open]);
+
+  // A split chosen: its files and their sizes (HEAD requests, no data).
+  useEffect(() => {
+    setFiles(null);
+    if (!listing || !config || !split || !listing[config]?.[split]) return;
+    const ask = ++asked.current;
+    setBusy('Asking for its files’ sizes…');
+    hubSplit(id.trim(), config, split)
+      .then((answer) => {
+        if (ask === asked.current) setFiles(answer);
+      })
+      .catch((error: unknown) => {
+        if (ask === asked.current) setProblem(hubProblem(error));
+      })
+      .finally(() => {
+        if (ask === asked.current) setBusy(null);
+      });
+  }, [listing, config, split, id]);
+
+  useEffect(() => {
+    if (problem?.needsToken) tokenField.current?.focus();
+  }, [problem]);
+
+  const configs = listing ? Object.keys(listing) : [];
+  const splits = listing && config ? Object.keys(listing[config] ?? {}) : [];
+
+  async function openSplit(): Promise<void> {
+    if (!files) return;
+    setBusy('Opening…');
+    const result = await openHubSplit(files, { readAll });
+    setBusy(null);
+    if (result.ok) onClose();
+    else setProblem({ message: result.message, needsToken: /access refused|token/.test(result.message) });
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Open from the Hub" description="A Hugging Face dataset, read from its Parquet files by parts: only the records shown are downloaded." width="max-w-xl">
+      <form
+        className="flex flex-col gap-3 text-sm"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void openSplit();
+        }}
+      >
+        <label className="flex flex-col gap-1">
+          Dataset id
+          <input className={toolbarInput} value={id} placeholder="owner/name" spellCheck={false} autoComplete="off" onChange={(event) => setId(event.currentTarget.value)} autoFocus />
+        </label>
+        <label className="flex flex-col gap-1">
+          Access token (gated or private datasets)
+          <input
+            ref={tokenField}
+            type="password"
+            className={toolbarInput}
+            value={token}
+            placeholder="hf_…"
+            autoComplete="off"
+            aria-describedby="parley-hub-token-hint"
+            onChange={(event) => setToken(event.currentTarget.value)}
+          />
+          <span id="parley-hub-token-hint" className={`text-xs ${mutedText}`}>
+            Kept for this session only (never saved); sent to the Hub only.
+          </span>
+        </label>
+        {listing && (
+          <div className="flex flex-wrap gap-3">
+            <label className="flex items-center gap-2">
+              Config
+              <select className={toolbarSelect} value={config} onChange={(event) => {
+                const next = event.currentTarget.value;
+                setConfig(next);
+                setSplit(Object.keys(listing[next] ?? {})[0] ?? '');
+              }}>
+                {configs.map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-2">
+              Split
+              <select className={toolbarSelect} value={split} onChange={(event) => setSplit(event.currentTarget.value)}>
+                {splits.map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
+        {files && (
+          <>
+            <p aria-label="Split size">
+              {files.shards.length === 1 ? '1 Parquet file' : `${files.shards.length} Parquet files`}, {formatBytes(files.bytes)} in all.
+            </p>
+            <label className="flex items-start gap-2">
+              <input type="checkbox" checked={readAll} onChange={(event) => setReadAll(event.currentTarget.checked)} />
+              <span>
+                Read every record now, to check and search them all (downloads the conversation columns, at most {formatBytes(files.bytes)})
+              </span>
+            </label>
+          </>
+        )}
+        {busy && (
+          <p role="status" className={mutedText}>
+            {busy}
+          </p>
+        )}
+        {problem && (
+          <p role="alert" aria-label="Hub problem" className="text-red-800 dark:text-red-300">
+            {problem.message}
+          </p>
+        )}
+        <details>
+          <summary className="cursor-pointer">Hub address</summary>
+          <label className="mt-2 flex flex-col gap-1">
+            Address of the Hub (default https://huggingface.co)
+            <input
+              className={toolbarInput}
+              defaultValue={base}
+              spellCheck={false}
+              onBlur={(event) => {
+                const reason = setHubBase(event.currentTarget.value);
+                if (reason) setProblem({ message: reason, needsToken: false });
+                else setBase(hubBase());
+              }}
+            />
+          </label>
+        </details>
+        <div className="flex justify-end gap-2">
+          <button type="button" className={toolbarButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={!files || busy !== null}>
+            Open
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
