@@ -6,15 +6,16 @@
  * The file and its index stay here for later requests (search, fix all).
  */
 /// <reference lib="webworker" />
-import { decodeRecordBytes, decodeRecordText, dialectContextOf, encodeRecordLine, findFormat, recordLine, type DatasetIndex } from '../../core/index.ts';
+import { conversationCandidates, decodeRecordBytes, decodeRecordText, dialectContextOf, encodeRecordLine, findFormat, recordLine, type DatasetIndex, type FileFingerprint, type ParquetShards } from '../../core/index.ts';
 import { diagnoseForView } from '../store/fix-diagnose.ts';
 import { fixAcrossRecords } from './fix-logic.ts';
 import { indexFromMessage } from './index-message.ts';
-import { readParquetAsJsonl } from './parquet/read-parquet.ts';
+import { parquetLines } from './parquet/read-parquet.ts';
+import { isRemote, openShards, shardsSize } from './parquet/shards.ts';
 import { rowContent } from './row-content.ts';
 import { setWorkerProfile } from './worker-profile.ts';
-import type { CheckRequest, FixKindRequest, FromWorker, ToWorker } from './protocol.ts';
-import { CHECK_WINDOW_BYTES, checkRecords, CONTENT_BATCH, indexChunks, partSize, streamChunks } from './worker-logic.ts';
+import type { CheckRequest, DatasetFormat, FixKindRequest, FromWorker, OpenParquetRequest, ToWorker } from './protocol.ts';
+import { CHECK_WINDOW_BYTES, checkRecords, CONTENT_BATCH, indexChunks, partSize, PROGRESS_INTERVAL_MS, streamChunks } from './worker-logic.ts';
 import { WindowReader } from './window-reader.ts';
 import { isSearchRequest, type SearchRequest } from './search/search-protocol.ts';
 import { createSearchHandler } from './search/worker-handler.ts';
@@ -34,13 +35,58 @@ export function openFile(): { file: Blob; index: DatasetIndex } {
   return current;
 }
 
-async function open(file: Blob, format: 'jsonl' | 'json-array'): Promise<void> {
+async function open(file: Blob, format: DatasetFormat): Promise<void> {
   const total = file.size;
   const { index, fingerprint } = await indexChunks(streamChunks(file.stream()), format, (done) => post({ type: 'progress', phase: 'indexing', done, total }));
+  postIndexed(file, format, index, fingerprint);
+}
+
+/** The file is indexed: kept for later requests, its index sent to the page (arrays transferred). */
+function postIndexed(file: Blob, format: DatasetFormat, index: DatasetIndex, fingerprint: FileFingerprint): void {
   current = { file, index };
   const data = index.records.toData();
   const extra = index.format === 'json-array' ? { lines: index.lines, open: index.open, close: index.close, ...(index.error ? { error: index.error } : {}) } : {};
   post({ type: 'indexed', format, data, bomLength: index.bomLength, size: index.size, fingerprint, ...extra }, [data.starts.buffer, data.ends.buffer, data.flags.buffer]);
+}
+
+/** The open Parquet dataset (its footers read), for records read on demand ('parquet-records'). */
+let parquet: ParquetShards | undefined;
+
+/**
+ * A Parquet dataset (one file or the shards of a split, in order): opened from the footers,
+ * said to the page at once ('parquet-opened': rows, columns, choices), then, unless it is remote
+ * and the page did not choose to read it whole, read a row group at a time into the JSON Lines
+ * the dataset view works on, indexed and fingerprinted in the same pass.
+ */
+async function openParquet(message: OpenParquetRequest): Promise<void> {
+  const shards = await openShards(message.shards, message.columns);
+  parquet = shards;
+  const columns = shards.conversation.names.slice();
+  const reading = message.readAll || !isRemote(message.shards);
+  const first = shards.sources[0];
+  post({
+    type: 'parquet-opened',
+    rows: shards.count,
+    columns,
+    how: shards.conversation.how,
+    candidates: first ? conversationCandidates(first.schema) : [],
+    bytes: shards.conversationBytes,
+    size: shardsSize(message.shards),
+    reading,
+  });
+  if (!reading) return;
+  const parts: Blob[] = [];
+  let reported = 0;
+  const total = shards.conversationBytes;
+  const lines = parquetLines(shards, parts, (done) => {
+    if (Date.now() - reported < PROGRESS_INTERVAL_MS && done < total) return;
+    reported = Date.now();
+    post({ type: 'progress', phase: 'indexing', done, total });
+  });
+  const { index, fingerprint } = await indexChunks(lines, 'jsonl', () => undefined);
+  const jsonl = new Blob(parts, { type: 'application/jsonl' });
+  post({ type: 'parquet-read', jsonl, columns, rows: shards.count });
+  postIndexed(jsonl, 'jsonl', index, fingerprint);
 }
 
 /** The check the worker is doing (or last did): a later one, or 'stop-check', ends it at its next window. */
@@ -123,13 +169,19 @@ self.onmessage = (event: MessageEvent<ToWorker | SearchRequest>) => {
       open(message.file, message.format).catch((thrown: unknown) => post({ type: 'failed', message: reason(thrown) }));
       break;
     case 'open-parquet':
-      readParquetAsJsonl(message.file, (done, total) => post({ type: 'progress', phase: 'indexing', done, total }))
-        .then(({ jsonl, columns, rows }) => {
-          post({ type: 'parquet-read', jsonl, columns, rows });
-          return open(jsonl, 'jsonl');
-        })
-        .catch((thrown: unknown) => post({ type: 'failed', message: reason(thrown) }));
+      openParquet(message).catch((thrown: unknown) => post({ type: 'failed', message: reason(thrown) }));
       break;
+    case 'parquet-records': {
+      // `ask`, not `request`: the fix runner's requests are numbered apart from these.
+      const { ask, ids } = message;
+      if (!parquet) post({ type: 'parquet-records-failed', ask, message: 'no Parquet dataset is open in the dataset worker' });
+      else
+        parquet.texts(ids).then(
+          (texts) => post({ type: 'parquet-records', ask, texts }),
+          (thrown: unknown) => post({ type: 'parquet-records-failed', ask, message: reason(thrown) }),
+        );
+      break;
+    }
     case 'adopt':
       current = { file: message.file, index: indexFromMessage(message.index) };
       break;

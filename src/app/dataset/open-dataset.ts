@@ -15,6 +15,7 @@ import { startDatasetPersistence } from './persistence/dataset-persistence.ts';
 import { runFixKind } from './fix-runner.ts';
 import type { DatasetFormat, FromWorker, ToWorker } from './protocol.ts';
 import { setParquetOrigin } from './parquet/parquet-origin.ts';
+import { shardsSize, type ShardSpec } from './parquet/shards.ts';
 import { rowsFromIndex } from './rows.ts';
 import { CONTENT_BATCH } from './worker-logic.ts';
 
@@ -53,8 +54,58 @@ const newWorker = (name: string): Worker => new Worker(new URL('./dataset.worker
 
 /** Open `file` as a dataset; resolves when its first record is shown (or it could not be opened). */
 export function openDatasetFile(file: Blob, name: string, format: DatasetFormat = datasetFormatOf(name), parquet = false): Promise<DatasetOpenResult> {
-  /** What the dataset reads its records from: the file, or the JSON Lines made from a Parquet file (parquet/read-parquet.ts). */
-  let source: Blob = file;
+  if (parquet) return openParquetDataset([{ name, blob: file }], name);
+  return openInWorker({ type: 'open', file, format }, name, file.size, file);
+}
+
+export interface ParquetOpenOptions {
+  /** The conversation columns to read records from; default: detected (parquet-columns.ts). */
+  columns?: string[];
+  /**
+   * Read every row group of a remote dataset (its conversation columns are downloaded): the
+   * person's choice, asked with the size shown. Without it a remote dataset is not opened, and
+   * the answer says how much a whole read fetches. A local one is always read.
+   */
+  readAll?: boolean;
+}
+
+/**
+ * Open a Parquet dataset: one file, or the files of a split in order (0000.parquet,
+ * 0001.parquet, …) read as one, each local (a File) or remote (HTTP ranges). Resolves when the
+ * first record is shown, or with why not.
+ */
+export function openParquetDataset(shards: ShardSpec[], name: string, options: ParquetOpenOptions = {}): Promise<DatasetOpenResult> {
+  const request: ToWorker = { type: 'open-parquet', shards, readAll: options.readAll ?? false, ...(options.columns ? { columns: options.columns } : {}) };
+  return openInWorker(request, name, shardsSize(shards), undefined);
+}
+
+let nextAsk = 0;
+
+/** The JSON texts of records `ids` of the open Parquet dataset, read by its worker from their row groups (a few kept). */
+export function readParquetRecords(ids: number[]): Promise<string[]> {
+  const worker = active?.worker;
+  if (!worker) return Promise.reject(new Error('No Parquet dataset is open.'));
+  const ask = nextAsk++;
+  return new Promise<string[]>((resolve, reject) => {
+    const listener = (event: MessageEvent<FromWorker>): void => {
+      const message = event.data;
+      if ((message.type !== 'parquet-records' && message.type !== 'parquet-records-failed') || message.ask !== ask) return;
+      worker.removeEventListener('message', listener as EventListener);
+      if (message.type === 'parquet-records') resolve(message.texts);
+      else reject(new Error(message.message));
+    };
+    worker.addEventListener('message', listener as EventListener);
+    const request: ToWorker = { type: 'parquet-records', ask, ids };
+    worker.postMessage(request);
+  });
+}
+
+/** The file (or the JSON Lines made from a Parquet dataset) opened by a new dataset worker. */
+function openInWorker(request: ToWorker, name: string, size: number, file: Blob | undefined): Promise<DatasetOpenResult> {
+  /** What the dataset reads its records from: the file, or the JSON Lines made from a Parquet dataset (parquet/read-parquet.ts). */
+  let source: Blob | undefined = file;
+  /** A Parquet dataset's footers, once read ('parquet-opened'). */
+  let parquet: Extract<FromWorker, { type: 'parquet-opened' }> | undefined;
   setParquetOrigin(undefined);
   // Another file replaces this one: its opening stops and its worker ends (cancel alone keeps a checked file's worker).
   const previous = active;
@@ -62,7 +113,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
   previous?.checks?.end();
   previous?.worker.terminate();
   const store = useAppStore.getState;
-  store().setDatasetProgress({ phase: 'indexing', done: 0, total: file.size, name, cancel: cancelDatasetOpen });
+  store().setDatasetProgress({ phase: 'indexing', done: 0, total: size, name, cancel: cancelDatasetOpen });
   const worker = newWorker('parley-dataset');
   return new Promise<DatasetOpenResult>((resolve) => {
     let settled = false;
@@ -105,14 +156,27 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
           if (message.phase === 'checking') self.checks?.handle(0, message);
           else store().setDatasetProgress({ phase: message.phase, done: message.done, total: message.total, name, cancel: cancelDatasetOpen });
           break;
+        case 'parquet-opened':
+          parquet = message;
+          if (!message.reading) {
+            const title = `${name} is remote: showing its ${message.rows.toLocaleString('en')} rows needs every row group of ${message.columns.join(', ')} read, ${formatBytes(message.bytes)} downloaded (of ${formatBytes(message.size)}). Nothing was downloaded.`;
+            stop();
+            store().showNotice({ tone: 'info', title });
+            finish({ ok: false, message: title });
+          }
+          break;
         case 'parquet-read':
           source = message.jsonl;
-          setParquetOrigin({ file, columns: message.columns, jsonl: message.jsonl });
+          if (request.type === 'open-parquet' && parquet) setParquetOrigin({ shards: request.shards, columns: message.columns, candidates: parquet.candidates, how: parquet.how, jsonl: message.jsonl });
           break;
         case 'indexed': {
           const index = indexFromMessage(message);
           if (index.format === 'json-array' && index.error) {
             fail(`${name} is not an array of records: ${index.error.message}. Nothing was changed.`);
+            return;
+          }
+          if (!source) {
+            fail(`${name} could not be read: its records were not made. Nothing was changed.`);
             return;
           }
           const rows = rowsFromIndex(index);
@@ -138,7 +202,7 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
             },
           });
           const count = listedIds(store()).length;
-          const title = `Opened ${name} (${formatBytes(message.size)}): ${count === 1 ? '1 record' : `${count.toLocaleString('en')} records`}.`;
+          const title = `Opened ${name} (${formatBytes(parquet ? size : message.size)}): ${count === 1 ? '1 record' : `${count.toLocaleString('en')} records`}.`;
           store().showNotice({ tone: 'success', title });
           void offerModelFormat(title);
           void store()
@@ -162,7 +226,6 @@ export function openDatasetFile(file: Blob, name: string, format: DatasetFormat 
       event.preventDefault();
       fail(`${name} could not be read: ${event.message || 'the reading worker stopped'}. Nothing was changed.`);
     };
-    const request: ToWorker = parquet ? { type: 'open-parquet', file } : { type: 'open', file, format };
     worker.postMessage(request);
   });
 }

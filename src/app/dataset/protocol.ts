@@ -7,10 +7,11 @@
  * `pass`, which supersedes the one under way. The first worker keeps the file and the index
  * afterwards, so that later requests (search, fix all) need not send them again.
  */
-import type { CheckProfile, DatasetFormatError, FileFingerprint, RecordIndexData } from '../../core/index.ts';
+import type { CheckProfile, ConversationColumns, DatasetFormatError, FileFingerprint, RecordIndexData } from '../../core/index.ts';
 import type { RowContent } from '../store/dataset-model.ts';
 import type { FixView } from '../store/fix-diagnose.ts';
 import type { FixItems, FixMode, FixOutcome } from './fix-logic.ts';
+import type { ShardSpec } from './parquet/shards.ts';
 
 export type DatasetFormat = 'jsonl' | 'json-array';
 
@@ -36,11 +37,27 @@ export interface CheckRequest {
   parts: number;
 }
 
+/**
+ * Open a Parquet dataset: its files in order (one, or a split's shards), read as one. Answered
+ * with 'parquet-opened' from the footers alone, then (when `reading`) progress, 'parquet-read'
+ * and 'indexed' as 'open' is. A remote dataset is read whole only when `readAll` says the person
+ * chose to (it downloads the conversation columns of every row group).
+ */
+export interface OpenParquetRequest {
+  type: 'open-parquet';
+  shards: ShardSpec[];
+  /** The conversation columns the person chose; default: detected. */
+  columns?: string[];
+  /** Read every row group of a remote dataset (a local one is always read). */
+  readAll: boolean;
+}
+
 export type ToWorker =
   /** Index and fingerprint the file, keep it: answered with progress and 'indexed'. */
   | { type: 'open'; file: Blob; format: DatasetFormat }
-  /** A Parquet file: its rows read as JSON Lines (answered with 'parquet-read'), then opened as 'open' is. */
-  | { type: 'open-parquet'; file: Blob }
+  | OpenParquetRequest
+  /** The records' JSON texts of a Parquet dataset, read from their row groups on demand (a few kept): answered with 'parquet-records'. */
+  | { type: 'parquet-records'; ask: number; ids: number[] }
   /** Hold this file and its index, indexed by another worker (a second checker). */
   | { type: 'adopt'; file: Blob; index: IndexMessage }
   | CheckRequest
@@ -72,6 +89,14 @@ export type FromWorker =
   | IndexMessage
   /** The Parquet file's records as JSON Lines (the dataset's source from now on) and its conversation columns. */
   | { type: 'parquet-read'; jsonl: Blob; columns: string[]; rows: number }
+  /**
+   * A Parquet dataset's footers are read: its rows, the conversation columns and how they were
+   * found, the choices offered, the compressed bytes a whole read fetches (`bytes`, the
+   * conversation columns') of `size` in all; `reading`: the rows are being read now.
+   */
+  | { type: 'parquet-opened'; rows: number; columns: string[]; how: ConversationColumns['how']; candidates: string[][]; bytes: number; size: number; reading: boolean }
+  | { type: 'parquet-records'; ask: number; texts: string[] }
+  | { type: 'parquet-records-failed'; ask: number; message: string }
   | { type: 'contents'; pass: number; from: number; contents: RowContent[] }
   /** The worker's part of `pass` is checked (not sent when the pass was superseded or stopped). */
   | { type: 'checked'; pass: number }

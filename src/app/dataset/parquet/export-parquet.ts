@@ -11,7 +11,7 @@ import { downloadFile } from '../../layout/download-file.ts';
 import { useAppStore } from '../../store/index.ts';
 import { exportName, writtenDataset } from '../export-dataset.ts';
 import { parquetOriginOf } from './parquet-origin.ts';
-import { openParquetBlob } from './read-parquet.ts';
+import { openShards } from './shards.ts';
 
 /** The records of the JSON Lines export, one per line (none is blank: each row made one line). */
 function recordsOf(text: string): (Record<string, unknown> | null)[] {
@@ -31,13 +31,16 @@ export async function parquetExportBytes(): Promise<{ bytes: ArrayBuffer; name: 
   const { blob, unwritten } = writtenDataset();
   if (unwritten) throw new Error(`line ${unwritten.line} could not be written as edited: ${unwritten.message}`);
   const records = recordsOf(await blob.text());
-  const source = await openParquetBlob(origin.file, origin.columns);
+  const source = await openShards(origin.shards, origin.columns);
   if (records.length !== source.count) throw new Error(`the dataset has ${records.length} records and the Parquet file ${source.count} rows`);
   const writer = new ByteWriter();
-  const output = new ParquetOutput(writer, parquetOrigin(source.metadata, source.conversation.names));
-  for (let g = 0; g < source.rowGroups.length; g++) {
-    const rows = await source.readRowGroup(g);
-    const start = source.rowGroups[g]?.start ?? 0;
+  const first = source.sources[0];
+  if (!first) throw new Error('the dataset has no Parquet file');
+  const output = new ParquetOutput(writer, parquetOrigin(first.metadata, source.conversation.names));
+  // Row group by row group from the origin files, in order: one row group's rows in memory at a time.
+  for (let g = 0; g < source.groups.length; g++) {
+    const rows = await source.readRows(g);
+    const start = source.groups[g]?.start ?? 0;
     await output.write({ rows, records: records.slice(start, start + rows.length), start });
   }
   await output.finish();

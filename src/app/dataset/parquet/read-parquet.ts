@@ -1,30 +1,30 @@
 /**
- * A Parquet file as the JSON Lines the dataset view works on (in the dataset worker): core's
- * ParquetSource reads one row group at a time, only the conversation's columns, and each row's
- * record becomes one line, so row N is line N + 1 and the list, search, filters, checks and
- * fixes work as for JSON Lines. The lines are a Blob (the browser may keep it on disk); the
- * Parquet file itself stays the origin of the export (export-parquet.ts), which rewrites it.
+ * A Parquet dataset as the JSON Lines the dataset view's list, search, filters, checks and
+ * fixes work on (in the dataset worker): core's ParquetShards reads one row group at a time,
+ * only the conversation's columns, and each row's record becomes one line, so row N is line
+ * N + 1. Each row group's lines become a Blob of their own as soon as they are read (the
+ * browser may keep Blobs on disk), so the strings of one row group at a time are held, never
+ * the whole file's; the lines are indexed and fingerprinted in the same pass. The Parquet files
+ * stay the origin of the export (export-parquet.ts), which rewrites them.
  */
-import type { AsyncBuffer } from 'hyparquet';
-import { ParquetSource } from '../../../core/index.ts';
-import { APP_COMPRESSORS } from './app-compressors.ts';
+import type { ParquetShards } from '../../../core/index.ts';
 
-export function blobBuffer(file: Blob): AsyncBuffer {
-  return { byteLength: file.size, slice: (start, end) => file.slice(start, end).arrayBuffer() };
-}
+const UTF8 = new TextEncoder();
 
-export async function openParquetBlob(file: Blob, columns?: readonly string[]): Promise<ParquetSource> {
-  return ParquetSource.open(blobBuffer(file), { compressors: APP_COMPRESSORS, ...(columns ? { columns } : {}) });
-}
-
-export async function readParquetAsJsonl(file: Blob, onProgress: (done: number, total: number) => void): Promise<{ jsonl: Blob; columns: string[]; rows: number }> {
-  const source = await openParquetBlob(file);
-  const parts: string[] = [];
-  let done = 0;
-  for await (const window of source.windows()) {
-    parts.push(window.texts.length === 0 ? '' : `${window.texts.join('\n')}\n`);
-    done += window.texts.length;
-    onProgress(done, source.count);
+/**
+ * The lines of every record, a row group's at a time, as bytes (for the indexer); `parts`
+ * receives a Blob of each. `onRead` is told the Parquet bytes read so far (of the
+ * conversation columns: `shards.conversationBytes` in all).
+ */
+export async function* parquetLines(shards: ParquetShards, parts: Blob[], onRead: (bytes: number) => void): AsyncIterable<Uint8Array> {
+  let group = 0;
+  let read = 0;
+  for await (const window of shards.windows()) {
+    read += shards.groups[group++]?.bytes ?? 0;
+    onRead(read);
+    if (window.texts.length === 0) continue;
+    const bytes = UTF8.encode(`${window.texts.join('\n')}\n`);
+    parts.push(new Blob([bytes]));
+    yield bytes;
   }
-  return { jsonl: new Blob(parts, { type: 'application/jsonl' }), columns: source.conversation.names, rows: source.count };
 }

@@ -5,3 +5,6 @@ export * from './parquet-columns.ts';
 export * from './parquet-values.ts';
 export * from './parquet-fit.ts';
 export * from './parquet-output.ts';
+export * from './row-group-cache.ts';
+export * from './parquet-shards.ts';
+export * from './parquet-candidates.ts';
