@@ -1,10 +1,11 @@
 /**
  * "Open from the Hub…" (File menu): a Hugging Face dataset by id. Once the id is typed its
  * configs and splits are listed from the Hub's Parquet API; choosing a split asks for its files'
- * sizes (HEAD requests, no data); Open shows its first record, reading only the row groups shown.
- * Reading every record (to check or search them all) downloads the split's conversation
- * columns: a box the person ticks, with the size said. A refused request (gated, private) asks
- * for an access token, kept for this session only (hub-session.ts).
+ * sizes (HEAD) and reads their footers (a range at each file's end): its rows, its conversation
+ * columns, and what reading them downloads. Opening reads the conversation columns of every row
+ * group (the dataset view lists, checks and searches every record), never the other columns:
+ * the button says how much, and nothing more is fetched until the person presses it. A refused
+ * request (gated, private) asks for an access token, kept for this session only (hub-session.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { isDatasetId, type ParquetListing } from '../../../core/index.ts';
@@ -28,7 +29,6 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
   const [config, setConfig] = useState('');
   const [split, setSplit] = useState('');
   const [files, setFiles] = useState<HubSplit | null>(null);
-  const [readAll, setReadAll] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [base, setBase] = useState(hubBase);
@@ -94,7 +94,7 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
   async function openSplit(): Promise<void> {
     if (!files) return;
     setBusy('Opening…');
-    const result = await openHubSplit(files, { readAll });
+    const result = await openHubSplit(files);
     setBusy(null);
     if (result.ok) onClose();
     else setProblem({ message: result.message, needsToken: /access refused|token/.test(result.message) });
@@ -133,7 +133,7 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
           <div className="flex flex-wrap gap-3">
             <label className="flex items-center gap-2">
               Config
-              <select className={toolbarSelect} value={config} onChange={(event) => {
+              <select aria-label="Config" className={toolbarSelect} value={config} onChange={(event) => {
                 const next = event.currentTarget.value;
                 setConfig(next);
                 setSplit(Object.keys(listing[next] ?? {})[0] ?? '');
@@ -145,7 +145,7 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
             </label>
             <label className="flex items-center gap-2">
               Split
-              <select className={toolbarSelect} value={split} onChange={(event) => setSplit(event.currentTarget.value)}>
+              <select aria-label="Split" className={toolbarSelect} value={split} onChange={(event) => setSplit(event.currentTarget.value)}>
                 {splits.map((name) => (
                   <option key={name}>{name}</option>
                 ))}
@@ -154,17 +154,10 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
           </div>
         )}
         {files && (
-          <>
-            <p aria-label="Split size">
-              {files.shards.length === 1 ? '1 Parquet file' : `${files.shards.length} Parquet files`}, {formatBytes(files.bytes)} in all.
-            </p>
-            <label className="flex items-start gap-2">
-              <input type="checkbox" checked={readAll} onChange={(event) => setReadAll(event.currentTarget.checked)} />
-              <span>
-                Read every record now, to check and search them all (downloads the conversation columns, at most {formatBytes(files.bytes)})
-              </span>
-            </label>
-          </>
+          <p aria-label="Split size">
+            {files.rows.toLocaleString('en')} rows in {files.shards.length === 1 ? '1 Parquet file' : `${files.shards.length} Parquet files`} ({formatBytes(files.bytes)} in all). Opening reads its{' '}
+            {files.columns.join(', ')} {files.columns.length === 1 ? 'column' : 'columns'}: {formatBytes(files.readBytes)} downloaded.
+          </p>
         )}
         {busy && (
           <p role="status" className={mutedText}>
@@ -197,7 +190,7 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
             Cancel
           </button>
           <button type="submit" className={primaryButton} disabled={!files || busy !== null}>
-            Open
+            {files ? `Download ${formatBytes(files.readBytes)} and open` : 'Open'}
           </button>
         </div>
       </form>

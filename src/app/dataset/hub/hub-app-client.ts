@@ -2,7 +2,8 @@
  * The Hub client as the app uses it: the browser's fetch, the base address (hub-base.ts), the
  * session's token (hub-session.ts), and navigator.onLine, so that offline is said at once.
  */
-import { HubClient, HubError, type HubShard } from '../../../core/index.ts';
+import { HubClient, HubError, ParquetShards, ParquetSourceError, type HubShard } from '../../../core/index.ts';
+import { APP_COMPRESSORS } from '../parquet/app-compressors.ts';
 import { hubBase } from './hub-base.ts';
 import { sessionToken } from './hub-session.ts';
 
@@ -17,18 +18,40 @@ export function appHubClient(): HubClient {
   });
 }
 
-/** A split's files with their total size: what reading every record would download at most. */
+/** A split's files, read as far as their footers: its rows, conversation columns and what reading them all downloads. */
 export interface HubSplit {
   id: string;
   config: string;
   split: string;
   shards: HubShard[];
+  /** The files' bytes in all. */
   bytes: number;
+  rows: number;
+  columns: string[];
+  /** The conversation columns' compressed bytes: what reading every record downloads. */
+  readBytes: number;
 }
 
+/** The split's files (sizes by HEAD) and their footers (range requests at each file's end). */
 export async function hubSplit(id: string, config: string, split: string): Promise<HubSplit> {
   const shards = await appHubClient().openSplit(id, config, split);
-  return { id, config, split, shards, bytes: shards.reduce((sum, shard) => sum + shard.buffer.byteLength, 0) };
+  let dataset: ParquetShards;
+  try {
+    dataset = await ParquetShards.open(shards, { compressors: APP_COMPRESSORS });
+  } catch (error) {
+    if (error instanceof ParquetSourceError) throw new Error(`${id} (${config}/${split}): ${error.message}`, { cause: error });
+    throw error;
+  }
+  return {
+    id,
+    config,
+    split,
+    shards,
+    bytes: shards.reduce((sum, shard) => sum + shard.buffer.byteLength, 0),
+    rows: dataset.count,
+    columns: dataset.conversation.names.slice(),
+    readBytes: dataset.conversationBytes,
+  };
 }
 
 /** The message for people, and whether a token would help. */

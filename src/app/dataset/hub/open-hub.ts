@@ -17,11 +17,15 @@ export function hubDatasetName(split: Pick<HubSplit, 'id' | 'config' | 'split'>)
 export function hubShardSpecs(split: HubSplit, token = sessionToken()): ShardSpec[] {
   return split.shards.map((shard) => {
     const { url, resolved, byteLength } = shard.buffer.describe();
-    return { name: shard.name, url, resolved, byteLength, ...(token ? { token } : {}) };
+    return { name: shard.name, url, resolved, byteLength, ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) };
   });
 }
 
-export async function openHubSplit(split: HubSplit, options: { readAll: boolean }): Promise<DatasetOpenResult> {
+/**
+ * Opens the split, its conversation columns read whole (`readAll`): the dataset view works on
+ * every record, and the person chose that download in the dialog, its size shown.
+ */
+export async function openHubSplit(split: HubSplit): Promise<DatasetOpenResult> {
   const { openParquetDataset } = await import('../open-dataset.ts');
-  return openParquetDataset(hubShardSpecs(split), hubDatasetName(split), { readAll: options.readAll });
+  return openParquetDataset(hubShardSpecs(split), hubDatasetName(split), { readAll: true, columns: split.columns });
 }

@@ -45,7 +45,9 @@ export function fakeFileUrl(base: string, id: string, config: string, split: str
 }
 
 export function fakeHubAnswer(options: FakeHubOptions, request: FakeRequest): FakeAnswer {
-  const url = new URL(request.url);
+  if (!request.url.startsWith(`${options.base}/`) && !(options.cdn && request.url.startsWith(options.cdn))) return empty(404);
+  // The API's path after the base address (which may have a path of its own: /fake-hub).
+  const path = new URL(request.url).pathname.slice(new URL(options.base).pathname.replace(/\/$/, '').length);
   const header = (name: string): string | undefined => Object.entries(request.headers).find(([key]) => key.toLowerCase() === name)?.[1];
   const cdnPrefix = options.cdn ? `${options.cdn}/files/` : undefined;
   if (cdnPrefix && request.url.startsWith(cdnPrefix)) {
@@ -54,7 +56,7 @@ export function fakeHubAnswer(options: FakeHubOptions, request: FakeRequest): Fa
     return file ? serveFile(options, request, file) : empty(404);
   }
   // The id is `owner/name` (or a legacy `name`), then the API's path.
-  const match = /^\/api\/datasets\/([^/]+(?:\/[^/]+)?)(\/parquet(?:\/([^/]+)\/([^/]+)(?:\/(\d+)\.parquet)?)?)?$/.exec(url.pathname);
+  const match = /^\/api\/datasets\/([^/]+(?:\/[^/]+)?)(\/parquet(?:\/([^/]+)\/([^/]+)(?:\/(\d+)\.parquet)?)?)?$/.exec(path);
   if (!match) return empty(404);
   const [, id = '', rest, rawConfig, rawSplit, n] = match;
   if (options.unconverted?.includes(id)) return rest === undefined ? json({ id }) : json({ error: 'not converted' }, 404);
