@@ -6,6 +6,7 @@
  * range requests; offline says so; a gated dataset asks for a token, which is never persisted.
  */
 import type { Page, Request } from '@playwright/test';
+import { parquetReadObjects } from 'hyparquet';
 import { chatParquet, chatRow, type ChatRow } from '../src/core/dataset/source/parquet-fixture.ts';
 import { fakeHubAnswer, type FakeHubOptions } from '../src/core/dataset/hub/test-fake-hub.ts';
 import { expect, test } from './fixtures.ts';
@@ -32,6 +33,10 @@ const ROWS: ChatRow[] = Array.from({ length: 3000 }, (_, i) => ({
 }));
 const FILE = new Uint8Array(chatParquet(ROWS, 100));
 const TOKEN = 'hf_sessiononly_0123456789';
+const SMALL_ROWS = Array.from({ length: 12 }, (_, i) => chatRow(i));
+const SMALL_0 = new Uint8Array(chatParquet(SMALL_ROWS.slice(0, 7), 5));
+const SMALL_1 = new Uint8Array(chatParquet(SMALL_ROWS.slice(7), 5));
+const arrayBufferOf = (bytes: Uint8Array): ArrayBuffer => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 
 interface Served {
   method: string;
@@ -49,6 +54,8 @@ async function serveFakeHub(page: Page, baseURL: string): Promise<Served[]> {
     datasets: {
       'team/chats': { splits: { default: { train: [FILE] } } },
       'team/gated': { splits: { default: { train: [FILE] } }, token: TOKEN },
+      // Two shards of a split, read as one dataset.
+      'team/small': { splits: { default: { test: [SMALL_0, SMALL_1] } } },
     },
   };
   const served: Served[] = [];
@@ -156,4 +163,40 @@ test('a gated dataset asks for a token; with it the split opens, and the token i
   });
   expect(kept.length).toBeGreaterThan(0);
   expect(kept).not.toContain(TOKEN);
+});
+
+test('a split of two files: opened as one dataset, a record edited, exported as Parquet with every other value kept', async ({ parley, page, baseURL }) => {
+  await serveFakeHub(page, baseURL as string);
+  await parley.goto('./?hub=fake-hub');
+  const dialog = await openHubDialog(page);
+  await dialog.getByLabel('Dataset id').fill('team/small');
+  await expect(dialog.getByLabel('Split', { exact: true })).toHaveValue('test');
+  await expect(dialog.getByLabel('Split size')).toContainText('12 rows in 2 Parquet files');
+  await dialog.getByRole('button', { name: /^Download .* and open$/ }).click();
+  const content = parley.field('Message 1 content');
+  await expect(content).toHaveValue('question 0');
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 20_000 });
+
+  // Row 8 is the second file's first row.
+  const list = page.getByRole('list', { name: 'Records' });
+  await list.getByRole('button', { name: /: question 8$|: question 8\b/ }).first().click();
+  await expect(content).toHaveValue('question 8');
+  await content.fill('question 8, edited');
+  await list.getByRole('button', { name: /question 0/ }).first().click();
+  await expect(list.getByRole('button', { name: /question 8, edited/ })).toBeVisible();
+
+  await page.getByText('Export…', { exact: true }).click();
+  const download = page.waitForEvent('download');
+  await parley.button('Export Parquet').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('team_small-default-test.parley.parquet');
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  const after = await parquetReadObjects({ file: arrayBufferOf(Buffer.concat(chunks)) });
+  const before = [...(await parquetReadObjects({ file: arrayBufferOf(SMALL_0) })), ...(await parquetReadObjects({ file: arrayBufferOf(SMALL_1) }))];
+  expect(after).toHaveLength(12);
+  for (let i = 0; i < 12; i++) {
+    const expected = i === 8 ? { ...before[i], messages: [{ role: 'user', content: 'question 8, edited' }, { role: 'assistant', content: 'answer 8' }] } : before[i];
+    expect(after[i], `row ${i}`).toEqual(expected);
+  }
 });
