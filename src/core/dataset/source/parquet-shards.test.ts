@@ -69,16 +69,32 @@ describe('ParquetShards', () => {
     expect(buffer.ranges).toEqual([]);
   });
 
-  it('keeps the row groups most recently read within its bound, the last one always', async () => {
+  it('keeps the blocks most recently read within its bound, the last one always', async () => {
     const file = chatParquet(rowsOf(0, 40), 10);
     const roomy = await ParquetShards.open([{ name: 'a', buffer: counted(file) }]);
     for (const id of [5, 15, 25, 5]) await roomy.text(id);
-    expect(roomy.keptGroups()).toEqual([1, 2, 0]);
-    // A bound smaller than one row group's text: only the last one read is kept.
+    expect(roomy.keptBlocks()).toEqual([10, 20, 0]);
+    // A bound smaller than one block's text: only the last one read is kept.
     const tight = await ParquetShards.open([{ name: 'a', buffer: counted(file) }], { cacheChars: 10 });
     await tight.text(5);
     await tight.text(15);
-    expect(tight.keptGroups()).toEqual([1]);
+    expect(tight.keptBlocks()).toEqual([10]);
+  });
+
+  it('reads a block of rows of the row group, not the whole row group, for a record', async () => {
+    const shards = await ParquetShards.open(
+      [
+        { name: '0000.parquet', buffer: counted(chatParquet(rowsOf(0, 25), 10)) },
+        { name: '0001.parquet', buffer: counted(chatParquet(rowsOf(25, 32), 7)) },
+      ],
+      { blockRows: 4 },
+    );
+    // Blocks start at their row group's start: 10–13, 14–17, 18–19 in the second row group; 25–28, 29–31 in the second file.
+    expect(JSON.parse(await shards.text(19))).toEqual(recordOf(19));
+    expect(JSON.parse(await shards.text(13))).toEqual(recordOf(13));
+    expect(JSON.parse(await shards.text(30))).toEqual(recordOf(30));
+    expect(JSON.parse(await shards.text(29))).toEqual(recordOf(29));
+    expect(shards.keptBlocks()).toEqual([18, 10, 29]);
   });
 
   it('reads every record in order one row group at a time, without filling the cache', async () => {
@@ -90,7 +106,7 @@ describe('ParquetShards', () => {
     for await (const window of shards.windows()) windows.push(window);
     expect(windows.map((w) => [w.start, w.texts.length])).toEqual([[0, 5], [5, 5], [10, 2], [12, 3]]);
     expect(windows.flatMap((w) => w.texts).map((text) => JSON.parse(text))).toEqual(Array.from({ length: 15 }, (_, i) => recordOf(i)));
-    expect(shards.keptGroups()).toEqual([]);
+    expect(shards.keptBlocks()).toEqual([]);
   });
 
   it('names the file that lacks the first file’s conversation column', async () => {

@@ -1,20 +1,20 @@
 /**
- * The decoded row groups a Parquet dataset keeps for reading records on demand (the record
- * shown, the list around it, a search's hits): least recently used first out, bounded by the
- * text they hold, so a file of any size holds a few row groups' records, never the whole file.
- * Loads of the same row group under way are shared, so two records of one row group asked at
- * once read it once.
+ * The decoded rows a Parquet dataset keeps for reading records on demand (the record shown, the
+ * list around it, a search's hits), by block of a row group (parquet-shards.ts): least recently
+ * used first out, bounded by the text they hold, so a file of any size holds a few blocks'
+ * records, never the whole file. Loads of the same block under way are shared, so two records
+ * of one block asked at once read it once.
  */
 
 /**
- * Characters of record text kept at most: 64 Mi characters, about 128 MB of JavaScript strings,
- * two or three of the Hub's row groups (the Hub writes row groups of ≤ 128 MB compressed,
- * typically 20–60 MB of conversation text). More keeps more of a long scroll without reading
- * again; less bounds memory on a small machine. The row group last read is always kept, however
- * long. Raise it with the `chars` argument.
+ * Characters of record text kept at most: 64 Mi characters, about 128 MB of JavaScript strings
+ * (blocks of 1,000 chat records of 2 kB are 2 M characters each, so ~30 of them; one block of
+ * very long records may pass it alone). More keeps more of a long scroll without reading
+ * again; less bounds memory on a small machine. The block last read is always kept, however
+ * long. Raise it with the `maxChars` argument (ParquetShards' `cacheChars`).
  */
 export const ROW_GROUP_CACHE_CHARS = 64 * 1024 * 1024;
-/** Row groups kept at most, whatever their size: a file of tiny row groups (a test's, a 1-row shard's) needs no more to scroll. */
+/** Blocks kept at most, whatever their size: 16 blocks of 1,000 rows cover a long scroll and a page of search hits. */
 export const ROW_GROUP_CACHE_GROUPS = 16;
 
 export class RowGroupCache {
