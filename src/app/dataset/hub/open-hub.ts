@@ -14,11 +14,14 @@ export function hubDatasetName(split: Pick<HubSplit, 'id' | 'config' | 'split'>)
   return `${split.id.replace(/\//g, '_')}-${split.config}-${split.split}.parquet`;
 }
 
-export function hubShardSpecs(split: HubSplit, token = sessionToken()): ShardSpec[] {
-  return split.shards.map((shard) => {
-    const { url, resolved, byteLength } = shard.buffer.describe();
-    return { name: shard.name, url, resolved, byteLength, ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) };
-  });
+/** Each file described, with the footer the dialog read (the worker reads it from memory, not again from the Hub). */
+export async function hubShardSpecs(split: HubSplit, token = sessionToken()): Promise<ShardSpec[]> {
+  return Promise.all(
+    split.shards.map(async (shard) => {
+      const { url, resolved, byteLength } = shard.buffer.describe();
+      return { name: shard.name, url, resolved, byteLength, kept: await shard.buffer.kept(), ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) };
+    }),
+  );
 }
 
 /**
@@ -27,5 +30,5 @@ export function hubShardSpecs(split: HubSplit, token = sessionToken()): ShardSpe
  */
 export async function openHubSplit(split: HubSplit): Promise<DatasetOpenResult> {
   const { openParquetDataset } = await import('../open-dataset.ts');
-  return openParquetDataset(hubShardSpecs(split), hubDatasetName(split), { readAll: true, columns: split.columns });
+  return openParquetDataset(await hubShardSpecs(split), hubDatasetName(split), { readAll: true, columns: split.columns });
 }

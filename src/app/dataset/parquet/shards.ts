@@ -5,14 +5,14 @@
  * AsyncBuffers itself (`shardBuffer`): the worker to read the records, the page to export.
  */
 import type { AsyncBuffer } from 'hyparquet';
-import { HttpRangeBuffer, ParquetShards, type ParquetShard } from '../../../core/index.ts';
+import { HttpRangeBuffer, ParquetShards, type KeptRange, type ParquetShard } from '../../../core/index.ts';
 import { APP_COMPRESSORS } from './app-compressors.ts';
 
 export type ShardSpec =
   /** A local file. */
   | { name: string; blob: Blob }
   /** A remote file read with HTTP range requests: its size known beforehand (the Hub's API says it), headers sent with each (a token). */
-  | { name: string; url: string; byteLength: number; headers?: Record<string, string>; /** Where `url` redirected to (the Hub's CDN): read there directly. */ resolved?: string };
+  | { name: string; url: string; byteLength: number; headers?: Record<string, string>; /** Where `url` redirected to (the Hub's CDN): read there directly. */ resolved?: string; /** Bytes the page fetched already (the footers). */ kept?: KeptRange[] };
 
 /** Whether reading every record of these files downloads them (the person is asked first). */
 export function isRemote(shards: readonly ShardSpec[]): boolean {
@@ -28,14 +28,14 @@ export function blobBuffer(file: Blob): AsyncBuffer {
  * widened and kept, a server without ranges refused plainly); `headers` (a token) go to the
  * file's own host only, never to the CDN it redirects to.
  */
-export function rangeBuffer(url: string, byteLength: number, headers: Record<string, string> = {}, resolved = url, name = url): AsyncBuffer {
+export function rangeBuffer(url: string, byteLength: number, headers: Record<string, string> = {}, resolved = url, name = url, kept: KeptRange[] = []): AsyncBuffer {
   const origin = new URL(url).origin;
   const headersFor = (target: string): Record<string, string> => (new URL(target).origin === origin ? headers : {});
-  return HttpRangeBuffer.resume({ url, resolved, byteLength }, { fetch: (target, init) => globalThis.fetch(target, init), headersFor, name });
+  return HttpRangeBuffer.resume({ url, resolved, byteLength }, { fetch: (target, init) => globalThis.fetch(target, init), headersFor, name }, kept);
 }
 
 export function shardBuffer(spec: ShardSpec): AsyncBuffer {
-  return 'blob' in spec ? blobBuffer(spec.blob) : rangeBuffer(spec.url, spec.byteLength, spec.headers, spec.resolved, spec.name);
+  return 'blob' in spec ? blobBuffer(spec.blob) : rangeBuffer(spec.url, spec.byteLength, spec.headers, spec.resolved, spec.name, spec.kept);
 }
 
 /** The bytes the files hold, for what people are told a whole read costs. */

@@ -172,4 +172,16 @@ describe('HttpRangeBuffer.resume', () => {
     expect(source.count).toBe(50);
     expect(log.every((entry) => entry.method === 'GET' && entry.url.startsWith(CDN) && entry.status === 206)).toBe(true);
   });
+
+  it('given the bytes another buffer fetched (its footer), reads them from memory', async () => {
+    const { hubClient } = client();
+    const [shard] = await hubClient.openSplit('team/chats', 'default', 'test');
+    await ParquetSource.open(shard!.buffer);
+    const kept = await shard!.buffer.kept();
+    expect(kept.length).toBeGreaterThan(0);
+    const log: FakeLogEntry[] = [];
+    const again = HttpRangeBuffer.resume(shard!.buffer.describe(), { fetch: fakeHubFetch(hub, log), headersFor: () => ({}), name: 'x' }, kept);
+    expect((await ParquetSource.open(again)).count).toBe(50);
+    expect(log).toEqual([]);
+  });
 });

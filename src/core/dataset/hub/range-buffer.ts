@@ -45,6 +45,12 @@ export interface RemoteFileDescription {
   byteLength: number;
 }
 
+/** Bytes of the file from `start`, fetched before. */
+export interface KeptRange {
+  start: number;
+  bytes: ArrayBuffer;
+}
+
 interface Cached {
   start: number;
   end: number;
@@ -87,8 +93,19 @@ export class HttpRangeBuffer implements AsyncBuffer {
    * A file whose size was asked for already (elsewhere: another worker): what `describe` gave.
    * An AsyncBuffer holds functions, which cannot cross postMessage; its description can.
    */
-  static resume(description: RemoteFileDescription, options: RangeBufferOptions): HttpRangeBuffer {
-    return new HttpRangeBuffer(description.url, description.resolved, description.byteLength, options);
+  static resume(description: RemoteFileDescription, options: RangeBufferOptions, kept: readonly KeptRange[] = []): HttpRangeBuffer {
+    const buffer = new HttpRangeBuffer(description.url, description.resolved, description.byteLength, options);
+    for (const range of kept) buffer.remember({ start: range.start, end: range.start + range.bytes.byteLength, bytes: Promise.resolve(range.bytes) });
+    return buffer;
+  }
+
+  /**
+   * The bytes fetched so far (the footer, once read), to hand to the buffer `resume` makes in
+   * another worker: it then reads the footer again from memory, not from the network.
+   */
+  async kept(): Promise<KeptRange[]> {
+    const settled = await Promise.all(this.cache.map(async (entry) => ({ start: entry.start, bytes: await entry.bytes.catch(() => undefined) })));
+    return settled.filter((range): range is KeptRange => range.bytes !== undefined);
   }
 
   describe(): RemoteFileDescription {
