@@ -5,6 +5,7 @@
  * `?hub=`. Opening a split shows its first record having fetched only part of the file, by
  * range requests; offline says so; a gated dataset asks for a token, which is never persisted.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { parquetReadObjects } from 'hyparquet';
 import { chatParquet, chatRow, type ChatRow } from '../src/core/dataset/source/parquet-fixture.ts';
@@ -87,6 +88,9 @@ test('a Hub split opens at its first record, read by range requests, its other c
   // Before the person chooses to open: the file's size and its footer only.
   const beforeOpen = fileBytes();
   expect(beforeOpen).toBeLessThan(FILE.byteLength / 4);
+  // The dialog, filled in, has no serious accessibility problem.
+  const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   const open = dialog.getByRole('button', { name: /^Download [\d.]+ (KB|MB) and open$/ });
   await open.click();
   await expect(dialog).toBeHidden();
