@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ParquetSource } from '../source/parquet.ts';
+import { FOOTER_READ_BYTES, ParquetSource } from '../source/parquet.ts';
 import { chatParquet, chatRow } from '../source/parquet-fixture.ts';
 import { HubClient, isDatasetId } from './hub-client.ts';
 import { HubError } from './hub-error.ts';
@@ -183,5 +183,18 @@ describe('HttpRangeBuffer.resume', () => {
     const again = HttpRangeBuffer.resume(shard!.buffer.describe(), { fetch: fakeHubFetch(hub, log), headersFor: () => ({}), name: 'x' }, kept);
     expect((await ParquetSource.open(again)).count).toBe(50);
     expect(log).toEqual([]);
+  });
+});
+
+describe('a remote file\'s footer', () => {
+  it('costs one read of at most FOOTER_READ_BYTES, not hyparquet\'s default half megabyte', async () => {
+    const large = new Uint8Array(chatParquet(rows(0, 20_000), 1000));
+    expect(large.byteLength).toBeGreaterThan(4 * FOOTER_READ_BYTES);
+    const log: FakeLogEntry[] = [];
+    const fetch = fakeHubFetch({ ...hub, datasets: { 'a/b': { splits: { c: { s: [large] } } } } }, log);
+    const buffer = await HttpRangeBuffer.open(`${BASE}/api/datasets/a/b/parquet/c/s/0.parquet`, { fetch, headersFor: () => ({}), name: 'large' });
+    const source = await ParquetSource.open(buffer);
+    expect(source.count).toBe(20_000);
+    expect(buffer.stats).toEqual({ requests: 1, bytes: FOOTER_READ_BYTES });
   });
 });
