@@ -17,6 +17,8 @@ import { datasetPersistenceStore } from './persistence/persistence-state.ts';
 import { DatasetSaveButton } from './save/DatasetSaveBar.tsx';
 import { DatasetSaveStatus } from './persistence/DatasetSaveStatus.tsx';
 import DatasetReadAs from './read-as/DatasetReadAs.tsx';
+import { ParquetColumnChooser } from './parquet/ParquetColumnChooser.tsx';
+import { recordPlace } from './parquet/where.ts';
 import DatasetReviewTools from './review/DatasetReviewTools.tsx';
 import { useDatasetShortcuts } from './useDatasetShortcuts.ts';
 
@@ -62,7 +64,7 @@ export default function DatasetPanel() {
   const withWarnings = useNextIncludesWarnings();
   // The size and the open line on hover of the name (the list marks the open record): the list keeps the room.
   const countText = count === total ? `${total.toLocaleString('en')} records` : `${count.toLocaleString('en')} of ${total.toLocaleString('en')} shown`;
-  const sizeLine = dataset ? `${formatBytes(dataset.size)} · ${countText}${line !== undefined ? ` · line ${line} open` : ''}` : '';
+  const sizeLine = dataset ? `${formatBytes(dataset.size)} · ${countText}${line !== undefined ? ` · ${recordPlace(dataset.source, line)} open` : ''}` : '';
 
   return (
     <>
@@ -85,6 +87,7 @@ export default function DatasetPanel() {
             </div>
             <DatasetSaveStatus />
             <DatasetReadAs />
+            <ParquetColumnChooser />
             <div role="group" aria-label="Review" className="flex flex-wrap items-center gap-1" title={keysHint(withWarnings)}>
               <ReviewButton label="Previous" keys={DATASET_KEYS.previous.label} title="Previous record" onClick={goPrevious} />
               <ReviewButton label="Next" keys={DATASET_KEYS.next.label} title="Next record" onClick={goNext} />

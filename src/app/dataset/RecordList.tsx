@@ -13,6 +13,7 @@ import { openCommentCount } from '../review/review-mark.ts';
 import { useRecordLengthsLabel } from './lengths/RecordLengthsText.tsx';
 import { scrollTargetForRow } from './list-scroll.ts';
 import { openRecord } from './navigation.ts';
+import { placeTitle, recordNumber, recordPlace } from './parquet/where.ts';
 import { useJudgedRows } from './judged-rows.ts';
 
 /** Two lines (text, then dialect/status/diagnostics: 18 + 16 px): twelve rows fit at 1440×900 with the panels folded (issue 24). */
@@ -76,6 +77,8 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
   const hasErrors = bad || (row.summary?.errors ?? 0) > 0;
   const lengths = useRecordLengthsLabel(id);
   const hasWarnings = !hasErrors && (row.summary?.warnings ?? 0) > 0;
+  const source = useAppStore((state) => state.dataset?.source);
+  const place = placeTitle(source, row.line);
   return (
     <li
       className={`group absolute left-0 right-0 flex items-stretch border-b border-slate-100 dark:border-slate-800 ${current ? 'bg-sky-100 dark:bg-sky-950' : 'hover:bg-slate-50 dark:hover:bg-slate-900'}`}
@@ -85,13 +88,13 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
       <button
         type="button"
         aria-current={current ? 'true' : undefined}
-        aria-label={`Line ${row.line}: ${text}; ${dialect ? `${dialect}, ` : ''}${status}${edited ? ' (changed)' : ''}${comments ? `, ${comments}` : ''}, ${diagnosticsLabel(row)}${lengths ? `, ${lengths}` : ''}`}
-        title={`Line ${row.line}: ${text}\n${dialect ? `${dialect} · ` : ''}${status}${edited ? ' (changed)' : ''}${comments ? ` · ${comments}` : ''} · ${diagnosticsLabel(row)}${lengths ? ` · ${lengths}` : ''}`}
+        aria-label={`${place}: ${text}; ${dialect ? `${dialect}, ` : ''}${status}${edited ? ' (changed)' : ''}${comments ? `, ${comments}` : ''}, ${diagnosticsLabel(row)}${lengths ? `, ${lengths}` : ''}`}
+        title={`${place}: ${text}\n${dialect ? `${dialect} · ` : ''}${status}${edited ? ' (changed)' : ''}${comments ? ` · ${comments}` : ''} · ${diagnosticsLabel(row)}${lengths ? ` · ${lengths}` : ''}`}
         className="flex min-w-0 flex-1 flex-col justify-center px-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500"
         onClick={() => openRecord(id)}
       >
         <span className="flex min-w-0 items-baseline gap-2 text-[13px] leading-[18px]">
-          <span className={`shrink-0 font-mono text-xs ${mutedText}`}>{row.line}</span>
+          <span className={`shrink-0 font-mono text-xs ${mutedText}`}>{recordNumber(source, row.line)}</span>
           <span className={`truncate ${bad ? 'text-red-800 dark:text-red-300' : ''}`}>{text}</span>
         </span>
         <span className="flex min-w-0 items-baseline gap-2 text-xs leading-4">
@@ -106,10 +109,10 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
         </span>
       </button>
       <span className={`flex flex-col justify-center pr-1 ${current ? '' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100'}`}>
-        <button type="button" className={rowAction} aria-label={`Duplicate the record at line ${row.line}`} title="Duplicate this record (the copy follows it)" onClick={() => useAppStore.getState().duplicateRecord(id)}>
+        <button type="button" className={rowAction} aria-label={`Duplicate the record at ${recordPlace(source, row.line)}`} title="Duplicate this record (the copy follows it)" onClick={() => useAppStore.getState().duplicateRecord(id)}>
           Duplicate
         </button>
-        <button type="button" className={rowAction} aria-label={`Delete the record at line ${row.line}`} title="Delete this record (Undo brings it back)" onClick={() => useAppStore.getState().deleteRecord(id)}>
+        <button type="button" className={rowAction} aria-label={`Delete the record at ${recordPlace(source, row.line)}`} title="Delete this record (Undo brings it back)" onClick={() => useAppStore.getState().deleteRecord(id)}>
           Delete
         </button>
       </span>

@@ -18,6 +18,7 @@ import { indexedDbDatasetStorage, type DatasetStorage } from './dataset-storage.
 import { planDatasetRestore } from './dataset-restore.ts';
 import { diffWork, EMPTY_WORK, isEmptyWork } from './dataset-work.ts';
 import { localStorageCopy, type CopyStore } from './pagehide-copy.ts';
+import { parquetOriginOf } from '../parquet/parquet-origin.ts';
 import { datasetPersistenceStore } from './persistence-state.ts';
 import { followReadAs, restoreReadAs } from './read-as-persistence.ts';
 import { followRules, restoreRules } from './rules-persistence.ts';
@@ -227,8 +228,11 @@ export async function takeOtherDatasetWork(): Promise<void> {
   entry.autosave.stop();
   entry.autosave = undefined;
   const { dataset } = entry;
-  const { openDatasetFile } = await import('../open-dataset.ts');
-  await openDatasetFile(dataset.source, dataset.name, dataset.format);
+  const { openDatasetFile, openParquetDataset } = await import('../open-dataset.ts');
+  // A dataset opened from Parquet opens from its Parquet files again (the same JSON Lines, so the same work), keeping the Parquet export.
+  const parquet = parquetOriginOf(dataset.source);
+  if (parquet) await openParquetDataset(parquet.shards, dataset.name, { columns: parquet.columns, readAll: true });
+  else await openDatasetFile(dataset.source, dataset.name, dataset.format);
 }
 
 /** The recovery copies banner's buttons. */
