@@ -174,6 +174,9 @@ test('a split of two files: opened as one dataset, a record edited, exported as 
   await serveFakeHub(page, baseURL as string);
   await parley.goto('./?hub=fake-hub');
   const dialog = await openHubDialog(page);
+  // Another id typed after a first one was listed: listed in its turn.
+  await dialog.getByLabel('Dataset id').fill('team/chats');
+  await expect(dialog.getByLabel('Split size')).toContainText('3,000 rows');
   await dialog.getByLabel('Dataset id').fill('team/small');
   await expect(dialog.getByLabel('Split', { exact: true })).toHaveValue('test');
   await expect(dialog.getByLabel('Split size')).toContainText('12 rows in 2 Parquet files');

@@ -25,7 +25,8 @@ type Problem = { message: string; needsToken: boolean } | null;
 export default function HubDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [id, setId] = useState('');
   const [token, setToken] = useState(() => sessionToken() ?? '');
-  const [listing, setListing] = useState<ParquetListing | null>(null);
+  /** The configs and splits of `listing.id` (the id they were listed for, not the one being typed). */
+  const [listing, setListing] = useState<{ id: string; splits: ParquetListing } | null>(null);
   const [config, setConfig] = useState('');
   const [split, setSplit] = useState('');
   const [files, setFiles] = useState<HubSplit | null>(null);
@@ -33,34 +34,37 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
   const [busy, setBusy] = useState<string | null>(null);
   const [base, setBase] = useState(hubBase);
   const tokenField = useRef<HTMLInputElement>(null);
-  /** Answers to an older id, token or address are dropped. */
-  const asked = useRef(0);
+  /** Answers to an older id, token or address (listAsk), or an older split (splitAsk), are dropped. */
+  const listAsk = useRef(0);
+  const splitAsk = useRef(0);
 
   // The id (or the token, or the address) changed: list its configs and splits after a pause.
   useEffect(() => {
     setListing(null);
     setFiles(null);
     setProblem(null);
+    setBusy(null);
+    // Counted before anything else: an answer still on its way for the id before is dropped.
+    const ask = ++listAsk.current;
     const trimmed = id.trim();
     if (!open || !isDatasetId(trimmed)) return;
-    const ask = ++asked.current;
     const timer = setTimeout(() => {
       setSessionToken(token);
       setBusy('Listing its configs and splits…');
       appHubClient()
         .listParquet(trimmed)
         .then((answer) => {
-          if (ask !== asked.current) return;
-          setListing(answer);
+          if (ask !== listAsk.current) return;
+          setListing({ id: trimmed, splits: answer });
           const first = Object.keys(answer)[0] ?? '';
           setConfig(first);
           setSplit(Object.keys(answer[first] ?? {})[0] ?? '');
         })
         .catch((error: unknown) => {
-          if (ask === asked.current) setProblem(hubProblem(error));
+          if (ask === listAsk.current) setProblem(hubProblem(error));
         })
         .finally(() => {
-          if (ask === asked.current) setBusy(null);
+          if (ask === listAsk.current) setBusy(null);
         });
     }, LIST_DELAY_MS);
     return () => clearTimeout(timer);
@@ -69,27 +73,27 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
   // A split chosen: its files and their sizes (HEAD requests, no data).
   useEffect(() => {
     setFiles(null);
-    if (!listing || !config || !split || !listing[config]?.[split]) return;
-    const ask = ++asked.current;
+    const ask = ++splitAsk.current;
+    if (!listing || !listing.splits[config]?.[split]) return;
     setBusy('Asking for its files’ sizes…');
-    hubSplit(id.trim(), config, split)
+    hubSplit(listing.id, config, split)
       .then((answer) => {
-        if (ask === asked.current) setFiles(answer);
+        if (ask === splitAsk.current) setFiles(answer);
       })
       .catch((error: unknown) => {
-        if (ask === asked.current) setProblem(hubProblem(error));
+        if (ask === splitAsk.current) setProblem(hubProblem(error));
       })
       .finally(() => {
-        if (ask === asked.current) setBusy(null);
+        if (ask === splitAsk.current) setBusy(null);
       });
-  }, [listing, config, split, id]);
+  }, [listing, config, split]);
 
   useEffect(() => {
     if (problem?.needsToken) tokenField.current?.focus();
   }, [problem]);
 
-  const configs = listing ? Object.keys(listing) : [];
-  const splits = listing && config ? Object.keys(listing[config] ?? {}) : [];
+  const configs = listing ? Object.keys(listing.splits) : [];
+  const splits = listing && config ? Object.keys(listing.splits[config] ?? {}) : [];
 
   async function openSplit(): Promise<void> {
     if (!files) return;
@@ -136,7 +140,7 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
               <select aria-label="Config" className={toolbarSelect} value={config} onChange={(event) => {
                 const next = event.currentTarget.value;
                 setConfig(next);
-                setSplit(Object.keys(listing[next] ?? {})[0] ?? '');
+                setSplit(Object.keys(listing.splits[next] ?? {})[0] ?? '');
               }}>
                 {configs.map((name) => (
                   <option key={name}>{name}</option>
