@@ -15,8 +15,9 @@ import { webAppManifest } from './src/app/pwa/manifest.ts';
  *   (themes, decorations, measurements); styles cannot run code.
  * - font-src: Monaco's codicon font is a same-origin file.
  * - connect-src 'self' and the Hugging Face hub: the page talks to no other origin, and to the hub
- *   only when the person asks the Token view for a tokenizer by model id (huggingface.co answers
- *   large files with a redirect to its CDN hosts under hf.co / huggingface.co).
+ *   only when the person asks the Token view for a tokenizer by model id, or opens a dataset from
+ *   the Hub (File → Open from the Hub; huggingface.co answers large files with a redirect to its
+ *   CDN hosts under hf.co / huggingface.co). e2e/dataset-hub.spec.ts checks that it is exactly these.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

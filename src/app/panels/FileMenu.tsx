@@ -1,6 +1,6 @@
 /**
  * The toolbar's File menu (entries in file-menu.ts) and the dialogs its entries open: the file
- * picker's hidden input, Paste JSON, Export as…, Share and, in dataset mode, Go to line and the
+ * picker's hidden input, Open from the Hub, Paste JSON, Export as…, Share and, in dataset mode, Go to line and the
  * review file's input and dialogs (review/ReviewMenuHost.tsx).
  */
 import { lazy, Suspense } from 'react';
@@ -15,6 +15,8 @@ import { closeMenuDialog, useMenuDialog } from './menu/menu-dialogs.ts';
 /** Dataset mode only: not start-up code. */
 const GoToLineDialog = lazy(() => import('../dataset/go-to-line/GoToLineDialog.tsx'));
 const ReviewMenuHost = lazy(() => import('../review/ReviewMenuHost.tsx'));
+/** Open from the Hub: loaded when chosen (it brings the Hub client). */
+const HubDialog = lazy(() => import('../dataset/hub/HubDialog.tsx'));
 
 export function FileMenu() {
   const dialog = useMenuDialog();
@@ -28,6 +30,11 @@ export function FileMenu() {
       {dialog === 'go-to-line' && (
         <Suspense fallback={null}>
           <GoToLineDialog open onClose={closeMenuDialog} />
+        </Suspense>
+      )}
+      {dialog === 'hub' && (
+        <Suspense fallback={null}>
+          <HubDialog open onClose={closeMenuDialog} />
         </Suspense>
       )}
       {datasetOpen && (

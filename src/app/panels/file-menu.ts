@@ -32,6 +32,13 @@ export const FILE_MENU: readonly MenuEntry[] = [
     shown: () => canSaveInPlace(),
     run: () => void import('../dataset/save/open-in-place.ts').then(({ openInPlace }) => openInPlace()),
   },
+  {
+    id: 'open-hub',
+    section: 'open',
+    label: 'Open from the Hub…',
+    hint: 'a Hugging Face dataset by id, read by parts (online)',
+    run: () => openMenuDialog('hub'),
+  },
   { id: 'paste', section: 'open', label: 'Paste JSON…', hint: 'or press Ctrl+V outside a text field', run: () => openMenuDialog('paste') },
   {
     id: 'save',

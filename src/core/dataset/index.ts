@@ -17,3 +17,4 @@ export * from './search/index.ts';
 export * from './list/index.ts';
 export * from './lengths/index.ts';
 export * from './source/index.ts';
+export * from './hub/index.ts';

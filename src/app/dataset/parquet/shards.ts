@@ -5,14 +5,14 @@
  * AsyncBuffers itself (`shardBuffer`): the worker to read the records, the page to export.
  */
 import type { AsyncBuffer } from 'hyparquet';
-import { ParquetShards, type ParquetShard } from '../../../core/index.ts';
+import { HttpRangeBuffer, ParquetShards, type KeptRange, type ParquetShard } from '../../../core/index.ts';
 import { APP_COMPRESSORS } from './app-compressors.ts';
 
 export type ShardSpec =
   /** A local file. */
   | { name: string; blob: Blob }
   /** A remote file read with HTTP range requests: its size known beforehand (the Hub's API says it), headers sent with each (a token). */
-  | { name: string; url: string; byteLength: number; headers?: Record<string, string> };
+  | { name: string; url: string; byteLength: number; headers?: Record<string, string>; /** Where `url` redirected to (the Hub's CDN): read there directly. */ resolved?: string; /** Bytes the page fetched already (the footers). */ kept?: KeptRange[] };
 
 /** Whether reading every record of these files downloads them (the person is asked first). */
 export function isRemote(shards: readonly ShardSpec[]): boolean {
@@ -23,21 +23,19 @@ export function blobBuffer(file: Blob): AsyncBuffer {
   return { byteLength: file.size, slice: (start, end) => file.slice(start, end).arrayBuffer() };
 }
 
-/** Bytes [start, end) of a remote file, one range request each; a status other than 206 (or 200 for the whole file) is an error with it. */
-export function rangeBuffer(url: string, byteLength: number, headers: Record<string, string> = {}): AsyncBuffer {
-  return {
-    byteLength,
-    async slice(start, end = byteLength) {
-      const response = await fetch(url, { headers: { ...headers, Range: `bytes=${start}-${end - 1}` } });
-      const whole = response.status === 200 && start === 0 && end === byteLength;
-      if (response.status !== 206 && !whole) throw new Error(`${url} answered ${response.status} ${response.statusText} to a range request`);
-      return response.arrayBuffer();
-    },
-  };
+/**
+ * Bytes [start, end) of a remote file by range requests (core's HttpRangeBuffer: small reads
+ * widened and kept, a server without ranges refused plainly); `headers` (a token) go to the
+ * file's own host only, never to the CDN it redirects to.
+ */
+export function rangeBuffer(url: string, byteLength: number, headers: Record<string, string> = {}, resolved = url, name = url, kept: KeptRange[] = []): AsyncBuffer {
+  const origin = new URL(url).origin;
+  const headersFor = (target: string): Record<string, string> => (new URL(target).origin === origin ? headers : {});
+  return HttpRangeBuffer.resume({ url, resolved, byteLength }, { fetch: (target, init) => globalThis.fetch(target, init), headersFor, name }, kept);
 }
 
 export function shardBuffer(spec: ShardSpec): AsyncBuffer {
-  return 'blob' in spec ? blobBuffer(spec.blob) : rangeBuffer(spec.url, spec.byteLength, spec.headers);
+  return 'blob' in spec ? blobBuffer(spec.blob) : rangeBuffer(spec.url, spec.byteLength, spec.headers, spec.resolved, spec.name, spec.kept);
 }
 
 /** The bytes the files hold, for what people are told a whole read costs. */

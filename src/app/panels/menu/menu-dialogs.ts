@@ -6,7 +6,7 @@
 import { createStore, useStore } from 'zustand';
 
 /** 'merge-reviews' and 'export-statuses' are dataset mode's review entries (review/ReviewMenuHost.tsx). */
-export type MenuDialog = 'paste' | 'export' | 'go-to-line' | 'merge-reviews' | 'export-statuses';
+export type MenuDialog = 'paste' | 'export' | 'go-to-line' | 'merge-reviews' | 'export-statuses' | 'hub';
 
 const menuDialogStore = createStore<{ open: MenuDialog | null }>(() => ({ open: null }));
 

@@ -34,6 +34,14 @@ export interface LineChunk {
   bytes: Uint8Array;
 }
 
+/**
+ * The bytes read at a file's end to find its footer: 64 KiB, not hyparquet's default 512 KiB.
+ * Over HTTP (a Hub split, core/dataset/hub) each file's footer is read before anything is
+ * shown, and the default would download half a megabyte per file for metadata that is most
+ * often a few KiB; a larger footer costs one more read, of exactly its size.
+ */
+export const FOOTER_READ_BYTES = 64 * 1024;
+
 export interface ParquetSourceOptions {
   /** The conversation columns the person named; default: detected. */
   columns?: readonly string[];
@@ -69,7 +77,7 @@ export class ParquetSource implements DatasetSource {
   static async open(file: AsyncBuffer, options: ParquetSourceOptions = {}): Promise<ParquetSource> {
     let metadata: FileMetaData;
     try {
-      metadata = await parquetMetadataAsync(file);
+      metadata = await parquetMetadataAsync(file, { initialFetchSize: FOOTER_READ_BYTES });
     } catch (error) {
       throw new ParquetSourceError(`not a Parquet file Parley can read: ${error instanceof Error ? error.message : String(error)}`);
     }
