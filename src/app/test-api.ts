@@ -91,7 +91,7 @@ export interface ParleyTokenCounts {
   /** Who tokenized it: the worker, or the page during the keystroke (page-tokens.ts). */
   by: 'worker' | 'page';
   /** The page's copy of the tokenizer: its state, and how long it took to read and load (ms). */
-  page: { state: string; loadMs?: number };
+  page: { state: string; loadMs?: number; warmed?: boolean };
 }
 
 declare global {

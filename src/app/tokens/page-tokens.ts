@@ -10,7 +10,7 @@
  * `File`s read again; never a model id: that would be a second request to the hub). Its pieces
  * are then encoded in idle time too (`warm`), so that a keystroke finds all but the piece it
  * changed. A change with more new characters than `PAGE_NEW_CHARACTERS` (a paste, a new record,
- * another format) is the worker's, as is everything until the copy is loaded and under a Jinja
+ * another format) is the worker's (the page then encodes the new text's pieces in idle time), as is everything until the copy is loaded and under a Jinja
  * template (whose render comes from the template worker, already a frame or more late).
  */
 import { cutsAtAddedTokens, segmentedEncoder } from '../../core/tokens/segmented.ts';
@@ -22,12 +22,21 @@ import { addedTokenCuts, tokenAnswer, type TokenQuestion } from './token-answer.
 
 /**
  * New characters a keystroke may encode on the page (those in pieces not encoded before: the
- * message typed in, with its role line). A message of this many characters encodes in ~1–3 ms
- * (BENCHMARKS.md, Token view): well inside a frame with the rest of a keystroke. A longer change
- * goes to the worker, as do edits inside a message longer than this (its piece is never encoded
- * on the page). Raise it for long messages typed into on a fast machine; lower it if typing slows.
+ * message typed in, with its role line). This many characters of distinct words encode in 3–6 ms
+ * (Qwen3, gpt-oss; Node, best of 5, load ~10), inside a frame with the rest of a keystroke. A longer change
+ * goes to the worker, as do edits inside a message longer than this. Raise it for long messages
+ * typed into on a fast machine; lower it if typing slows.
  */
 export const PAGE_NEW_CHARACTERS = 4_000;
+/**
+ * The longest piece encoded in idle time (one piece is one task: it cannot stop half-way). Up to
+ * this, a long message is encoded once in idle time and every edit elsewhere stays on the page; a
+ * longer piece (a message of a whole document) is left to the worker, and while the text holds
+ * one, every change goes to the worker (the piece counts as new). 20,000 characters encode in
+ * ~20–40 ms (Node, best of 5, machine loaded): the most an idle task may delay a keystroke. Raise
+ * it to keep the page path with longer messages, at the cost of longer idle tasks.
+ */
+export const PAGE_WARM_PIECE = 20_000;
 /** Idle time left (ms) below which warming stops for this idle period: a keystroke may be due. */
 const IDLE_MARGIN_MS = 2;
 /** Where there is no requestIdleCallback (Safari): warm in slices of this many ms, this far apart. */
@@ -38,7 +47,8 @@ type PageState =
   | { state: 'none' }
   /** Reading and parsing the files for the load `load`. */
   | { state: 'loading'; load: number }
-  | { state: 'ready'; load: number; tokenizer: Tokenizer; encoder: ReturnType<typeof segmentedEncoder>; loadMs: number }
+  /** `warmed`: every piece of the text last asked for is encoded (as far as the page encodes them). */
+  | { state: 'ready'; load: number; tokenizer: Tokenizer; encoder: ReturnType<typeof segmentedEncoder>; loadMs: number; warmed: boolean }
   /** The files did not load on the page or do not encode piece by piece here: the worker does it all. */
   | { state: 'off'; load: number; why: string };
 
@@ -66,8 +76,8 @@ export function dropPageTokens(): void {
   setPage({ state: 'none' });
 }
 
-function pageTokensState(): { state: PageState['state']; loadMs?: number; why?: string } {
-  if (page.state === 'ready') return { state: 'ready', loadMs: page.loadMs };
+function pageTokensState(): { state: PageState['state']; loadMs?: number; why?: string; warmed?: boolean } {
+  if (page.state === 'ready') return { state: 'ready', loadMs: page.loadMs, warmed: page.warmed };
   if (page.state === 'off') return { state: 'off', why: page.why };
   return { state: page.state };
 }
@@ -95,7 +105,7 @@ export function preparePageTokens(source: TokenizerSource, load: number, current
           setPage({ state: 'off', load, why: 'this tokenizer does not encode piece by piece' });
           return;
         }
-        setPage({ state: 'ready', load, tokenizer, encoder: segmentedEncoder(tokenizer), loadMs: performance.now() - began });
+        setPage({ state: 'ready', load, tokenizer, encoder: segmentedEncoder(tokenizer), loadMs: performance.now() - began, warmed: false });
         warmSoon();
       })
       .catch((error: unknown) => {
@@ -114,8 +124,9 @@ export function warmSoon(): void {
     if (page.state !== 'ready') return;
     const question = warmSource?.();
     if (!question) return;
-    const done = page.encoder.warm(question.text, addedTokenCuts(page.tokenizer, question.text, question.spans), PAGE_NEW_CHARACTERS, more);
+    const done = page.encoder.warm(question.text, addedTokenCuts(page.tokenizer, question.text, question.spans), PAGE_WARM_PIECE, more);
     if (!done) warmSoon();
+    else if (!page.warmed) setPage({ ...page, warmed: true });
   });
 }
 
@@ -129,6 +140,7 @@ export function tokenizeOnPage(question: TokenQuestion, load: number): TokenResu
   const encoding = page.encoder.encodeFlatWithin(question.text, addedTokenCuts(page.tokenizer, question.text, question.spans), PAGE_NEW_CHARACTERS);
   if (!encoding) {
     // The worker answers this one; the pieces of the new text are encoded here meanwhile.
+    if (page.warmed) setPage({ ...page, warmed: false });
     warmSoon();
     return undefined;
   }

@@ -34,7 +34,7 @@ export interface TokenViewState {
   busy: boolean;
   error: string | undefined;
   /** The page's copy of the tokenizer (page-tokens.ts): its state, and how long it took to read and load (ms). */
-  page: { state: 'none' | 'loading' | 'ready' | 'off'; loadMs?: number; why?: string };
+  page: { state: 'none' | 'loading' | 'ready' | 'off'; loadMs?: number; why?: string; warmed?: boolean };
 }
 
 export const tokenStore = create<TokenViewState>()(() => ({
