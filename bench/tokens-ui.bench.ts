@@ -80,12 +80,13 @@ function armTokens() {
     var off = window.__parley.onTokensUpdated(function () {
       if (start === undefined) return;
       var counts = window.__parley.tokenCounts();
-      if (!counts || counts.text !== window.__parley.renderedText()) return;
+      // The page's own tokenization (page-tokens.ts) is of the store's text during the keystroke, before the preview's text is updated.
+      if (!counts || (counts.by !== 'page' && counts.text !== window.__parley.renderedText())) return;
       off();
       var handled = performance.now();
       performance.mark('${HANDLED_MARK}');
       afterPaint(function (painted) {
-        resolve({ ms: painted - start, toAnswer: counts.answeredAt - start, render: counts.sentAt - start, transit: counts.answeredAt - counts.sentAt - counts.workerMs, worker: counts.workerMs, handle: handled - counts.answeredAt, paint: painted - handled, count: counts.count });
+        resolve({ ms: painted - start, toAnswer: counts.answeredAt - start, render: counts.sentAt - start, transit: counts.answeredAt - counts.sentAt - counts.workerMs, worker: counts.workerMs, handle: handled - counts.answeredAt, paint: painted - handled, count: counts.count, page: counts.by === 'page' ? 1 : 0 });
       });
     });
   });
@@ -104,7 +105,8 @@ function armPreview() {
   });
 }`;
 
-type Sample = Record<'ms' | 'toAnswer' | 'render' | 'transit' | 'worker' | 'handle' | 'paint' | 'count', number>;
+/** `page`: 1 when the page tokenized the keystroke itself (page-tokens.ts), 0 when the worker did. */
+type Sample = Record<'ms' | 'toAnswer' | 'render' | 'transit' | 'worker' | 'handle' | 'paint' | 'count' | 'page', number>;
 
 /**
  * Types `KEYSTROKES` letters at the end of Message 1, each timed by the harness `arm` (armTokens or
@@ -144,28 +146,46 @@ async function measure(page: Page, messages: number, build: string) {
   } else await page.evaluate(() => window.__parley.setFormat('openchatml'));
   // The preview first (Text view), in the same page and run: the figure to keep up with.
   const preview = (await typeTimed(page, 'armPreview')).samples;
+  // The page's JavaScript heap (after a collection) before the Token view opens and once it is ready: what the view costs the page.
+  const cdp = await page.context().newCDPSession(page);
+  const heapMb = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
+  };
+  const heapBefore = await heapMb();
   await page.getByRole('tab', { name: 'Tokens' }).click();
   await page.waitForFunction(() => {
     const counts = window.__parley.tokenCounts();
     return counts !== null && counts.text === window.__parley.renderedText();
   }, undefined, { timeout: 120_000 });
+  // A build with the page-side path: typing starts once the page's copy of the tokenizer is loaded
+  // and its pieces encoded (or it is off), as for a person who opened the view a moment before.
+  const pageLoad = await page.evaluate(() => window.__parley.tokenCounts()?.page);
+  if (pageLoad) {
+    await page.waitForFunction(() => {
+      const state = window.__parley.tokenCounts()?.page;
+      return state?.state === 'off' || (state?.state === 'ready' && state.warmed === true);
+    }, undefined, { timeout: 120_000 });
+    const ready = await page.evaluate(() => window.__parley.tokenCounts()?.page);
+    console.log(`  the page's copy of the tokenizer: ${JSON.stringify(ready)}`);
+  }
+  const heapView = (await heapMb()) - heapBefore;
+  console.log(`  the page's heap grew by ${heapView.toFixed(1)} MB with the Token view open`);
   const { samples: tokens, frames } = await typeTimed(page, 'armTokens', TRACE ? join(TRACE, `${build || 'this'}-${messages}${JINJA ? '-jinja' : ''}.json`) : undefined);
   const renderedChars = await page.evaluate(() => window.__parley.renderedText().length);
-  return { messages, renderedChars, tokens: tokens.at(-1)?.count ?? 0, samples: tokens.length, preview, split: tokens, frames, p50: p(tokens, 'ms', 50), p95: p(tokens, 'ms', 95), max: Math.max(...tokens.map((s) => s.ms)) };
+  return { heapView, pageLoadMs: pageLoad ? ((await page.evaluate(() => window.__parley.tokenCounts()?.page.loadMs)) ?? 0) : undefined, messages, renderedChars, tokens: tokens.at(-1)?.count ?? 0, samples: tokens.length, preview, split: tokens, frames, p50: p(tokens, 'ms', 50), p95: p(tokens, 'ms', 95), max: Math.max(...tokens.map((s) => s.ms)) };
 }
 
 /** What the figures above came from, kept with them (written by hand: see BENCHMARKS.md's history of this section). */
 const WHERE_IT_GOES: string[] = [
-  'Where the time goes (issue 23 item 6, 2026-11-27). After a key, Chromium paints the keystroke\'s frame before it hands the page the',
-  'worker\'s answer, even when the answer is waiting and the page is idle (its DeferRendererTasksAfterInput, on by default, which',
-  'Playwright no longer turns off; the traced line above). So the counts and shading are painted one frame after the typed character',
-  'at the earliest: the preview\'s time, plus 16.7 ms, plus that frame\'s work. The 20 ms target is below that floor whatever the page',
-  'does (docs/tokens.md, "One frame after the preview"); meeting it would take tokenizing on the page during the keystroke. Removed',
-  'here: the request waited for the store\'s other subscribers (the Text view\'s editor, autosave, React) before it was posted, now it',
-  'is posted first (keydown → request posted); the block being typed in built its ~1,000 token elements again on every answer, now it',
-  'keeps those the edit did not change (handled → painted). Reproduce: git archive 4620691 | tar -x -C /tmp/base; ln -s',
-  '"$PWD/node_modules" /tmp/base/node_modules; (cd /tmp/base && npx vite build --outDir dist-base); then',
-  'PARLEY_BENCH_BASELINE=/tmp/base/dist-base PARLEY_BENCH_TRACE=/tmp/traces npm run bench:tokens-ui.',
+  'Where the time goes (issue 23 item 6, 2026-11-27). After a key, Chromium paints the keystroke\'s frame before it hands the page a',
+  'worker\'s answer (its DeferRendererTasksAfterInput), so an answer from the worker is painted one frame late at best (the traced',
+  'line of the "before" build). The page now tokenizes a small change itself, during the keystroke (src/app/tokens/page-tokens.ts:',
+  'its own copy of the tokenizer, loaded in idle time after the view opens; only the message typed in is encoded; PAGE_NEW_CHARACTERS),',
+  'so its counts and shading are painted in the keystroke\'s own frame; the worker answers the rest (docs/tokens.md, Speed). For a',
+  'keystroke the page tokenized, "request posted" and "answer arrived" are the page\'s tokenization\'s start and end (no transit).',
+  'Reproduce: git archive main | tar -x -C /tmp/base; ln -s "$PWD/node_modules" /tmp/base/node_modules; (cd /tmp/base && npx vite',
+  'build --outDir dist-base); then PARLEY_BENCH_BASELINE=/tmp/base/dist-base PARLEY_BENCH_TRACE=/tmp/traces npm run bench:tokens-ui.',
 ];
 
 /** The same for the Jinja section (written by hand). */
@@ -205,7 +225,7 @@ async function main(): Promise<void> {
       HEADING,
       '',
       `Measured ${new Date().toISOString().slice(0, 10)} (${cpu}), headless Chromium ${browser.version()}, the production build, ${FORMAT}.${BASELINE ? ` Side by side in this run: "before" is the build in ${BASELINE}, "after" this checkout, one after the other at each size.` : ''}`,
-      `Keystroke → on screen: from the keydown event to the first frame painted after the Token view received the worker's tokenization of the text with that key (the preview: after its text changed, measured first in the same page with the Text view shown); ${results[0]?.samples ?? 0} keystrokes per size after ${WARMUP} warm-up ones.`,
+      `Keystroke → on screen: from the keydown event to the first frame painted after the Token view received the tokenization of the text with that key (the page's own, or the worker's) (the preview: after its text changed, measured first in the same page with the Text view shown); ${results[0]?.samples ?? 0} keystrokes per size after ${WARMUP} warm-up ones.`,
       '',
       '| conversation | rendered text | tokens | view | p50 | p95 | max | target (p95) |',
       '|---|---|---|---|---|---|---|---|',
@@ -216,6 +236,8 @@ async function main(): Promise<void> {
           `| | | | preview | ${p(r.preview, 'ms', 50).toFixed(1)} ms | ${p(r.preview, 'ms', 95).toFixed(1)} ms | ${Math.max(...r.preview.map((s) => s.ms)).toFixed(1)} ms | |`,
         ];
       }),
+      `Tokenized on the page during the keystroke (page-tokens.ts; the rest by the worker): ${results.map((r) => `${r.split.reduce((sum, s) => sum + s.page, 0)} of ${r.samples} at ${r.messages} messages${r.build ? ` (${r.build})` : ''}`).join(', ')}.`,
+      `The page's JavaScript heap with the Token view open, less before it opened (after a collection; the page's copy of the tokenizer and its pieces, the view's tokens and elements): ${results.map((r) => `${r.heapView.toFixed(1)} MB at ${r.messages} messages${r.build ? ` (${r.build})` : ''}${r.pageLoadMs !== undefined ? `, its copy read and loaded in ${r.pageLoadMs.toFixed(0)} ms` : ''}`).join('; ')}.`,
       '',
       'Where the Token view\'s time goes (p50 / p95 of each part, ms; the parts\' p95s do not add up to the total\'s):',
       '',

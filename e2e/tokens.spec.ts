@@ -78,7 +78,8 @@ test('Token view: count, mask switched to the last turn, labels exported as the 
   // Now they are: the view's chunk, the worker, and Qwen3's tokenizer.json from the site itself.
   expect(tokenFiles(requested).some((path) => /TokenView-.*\.js$/.test(path))).toBe(true);
   expect(tokenFiles(requested).some((path) => /token\.worker-.*\.js$/.test(path))).toBe(true);
-  expect(tokenFiles(requested).filter((path) => /tokenizer-.*\.json$/.test(path))).toHaveLength(1);
+  // One tokenizer.json: the worker's, and the page's own copy read from the same URL (page-tokens.ts).
+  expect(new Set(tokenFiles(requested).filter((path) => /tokenizer-.*\.json$/.test(path))).size).toBe(1);
 
   // The special tokens Qwen3 splits are flagged, each by its text.
   const splits = expectedSplits(record);
@@ -337,4 +338,44 @@ test('Token view: after a burst of typing and deleting, the counts, the tokens s
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export labels' }).click();
   expect(JSON.parse(await readDownload(await downloading))).toEqual({ input_ids: fresh.input_ids, attention_mask: fresh.input_ids.map(() => 1), labels: fresh.labels });
+});
+
+test('Token view: once the page has its own copy of the tokenizer, a keystroke is counted on the page; a paste past its limit by the worker; both as a fresh tokenization', async ({ parley, page }) => {
+  test.setTimeout(120_000);
+  const messages = Array.from({ length: 12 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `Turn ${i}: a reply of some words.` }));
+  await parley.goto();
+  expect((await parley.load({ messages })).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  await expect(page.getByTestId('token-count')).toHaveText(`${expected((await parley.state()).record, {}).count} tokens`, { timeout: 60_000 });
+  // The page's copy is loaded in idle time after the worker's first answer, then its pieces are encoded.
+  await page.waitForFunction(() => {
+    const state = window.__parley.tokenCounts()?.page;
+    return state?.state === 'ready' && state.warmed === true;
+  }, undefined, { timeout: 60_000 });
+  const by = () => page.evaluate(() => window.__parley.tokenCounts()?.by);
+  const shows = async (who: 'page' | 'worker') => {
+    const { record } = await parley.state();
+    const fresh = expected(record, {});
+    await expect(page.getByTestId('token-count')).toHaveText(`${fresh.count.toLocaleString('en-US')} tokens`, { timeout: 30_000 });
+    await expect(page.getByTestId('trained-count')).toHaveText(`${fresh.labels.filter((label) => label !== -100).length.toLocaleString('en-US')} trained`);
+    expect(await page.evaluate(() => window.__parley.tokenCounts()?.text)).toBe(render(record).text);
+    expect(await by()).toBe(who);
+  };
+
+  await page.getByLabel('Message 2 content', { exact: true }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and 日本語 👋');
+  await shows('page');
+  // A paste of 5,000 characters: more than the page encodes during a keystroke (PAGE_NEW_CHARACTERS).
+  await page.getByLabel('Message 4 content', { exact: true }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.insertText(` ${'pasted words '.repeat(385)}`);
+  await shows('worker');
+  // Typing elsewhere again: on the page, once its pieces of the new text are encoded.
+  await page.waitForFunction(() => window.__parley.tokenCounts()?.page.warmed === true, undefined, { timeout: 60_000 });
+  await page.getByLabel('Message 1 content', { exact: true }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('!?');
+  await shows('page');
 });

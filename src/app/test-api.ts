@@ -88,6 +88,10 @@ export interface ParleyTokenCounts {
   sentAt: number;
   answeredAt: number;
   workerMs: number;
+  /** Who tokenized it: the worker, or the page during the keystroke (page-tokens.ts). */
+  by: 'worker' | 'page';
+  /** The page's copy of the tokenizer: its state, and how long it took to read and load (ms). */
+  page: { state: string; loadMs?: number; warmed?: boolean };
 }
 
 declare global {
@@ -162,7 +166,7 @@ export function installTestApi(): void {
       const tokenized = tokenStore.getState().tokenized;
       if (!tokenized) return null;
       const { result } = tokenized;
-      return { text: tokenized.text, count: result.ids.length, trained: result.trainedCount, perMessage: Array.from(result.perMessage), sentAt: tokenized.timing.sentAt, answeredAt: tokenized.timing.answeredAt, workerMs: result.took };
+      return { text: tokenized.text, count: result.ids.length, trained: result.trainedCount, perMessage: Array.from(result.perMessage), sentAt: tokenized.timing.sentAt, answeredAt: tokenized.timing.answeredAt, workerMs: result.took, by: tokenized.by, page: tokenStore.getState().page };
     },
     onTokensUpdated: (listener) =>
       tokenStore.subscribe((state, previous) => {

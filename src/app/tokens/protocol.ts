@@ -42,6 +42,11 @@ export interface TokenResult {
   exact: boolean;
   /** The render's special tokens that are not one token each. */
   splitSpecials: SplitSpecial[];
+  /**
+   * The encoding was made piece by piece (core/tokens/segmented.ts) with pieces checked against a
+   * whole encode: the page may then tokenize a keystroke itself with the same pieces (page-tokens.ts).
+   */
+  segmented: boolean;
   /** How long the worker took to encode and mask (ms). */
   took: number;
 }

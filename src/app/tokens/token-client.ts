@@ -11,19 +11,27 @@ import { onTemplateOrigin } from '../jinja/template-origin.ts';
 import { renderState, subscribeFirst, useAppStore, type AppState } from '../store/index.ts';
 import { fitFor } from './format-fit.ts';
 import { flattenSpans, maskedRender } from './masked-spans.ts';
-import type { FromWorker, TokenizerSource, ToWorker } from './protocol.ts';
+import { dropPageTokens, preparePageTokens, tokenizeOnPage, warmSoon } from './page-tokens.ts';
+import type { FromWorker, TokenizerSource, TokenResult, ToWorker } from './protocol.ts';
+import type { TokenQuestion } from './token-answer.ts';
 import { SHIPPED_URLS } from './shipped.ts';
 import { tokenStore, type TokenizerState } from './token-store.ts';
 import TokenWorker from './token.worker.ts?worker';
+
+/** Jinja's renders come from the template worker: its tokens stay the token worker's (page-tokens.ts). */
+const JINJA_FORMAT = 'jinja';
 
 let worker: Worker | undefined;
 /** The view follows the store (startTokens ran): a worker that failed is started again by the next load. */
 let started = false;
 let request = 0;
 /** The tokenize request in flight, with what it was made from. */
-let inFlight: { request: number; text: string; spans: readonly Span[]; formatId: string; sentAt: number } | undefined;
+let inFlight: { request: number; text: string; spans: readonly Span[]; formatId: string; sentAt: number; superseded: boolean } | undefined;
 let dirty = false;
 let loadRequest = 0;
+/** The source being loaded (`loadRequest`), and the one the worker holds with the load that brought it (what the page copies: page-tokens.ts). */
+let loadingSource: TokenizerSource | undefined;
+let held: { source: TokenizerSource; load: number } | undefined;
 /** The loaded tokenizer came from the format's shipped default: a change of format changes it too. */
 let followsFormat = true;
 /** The tokenizer loaded before the load under way: kept when that load fails. */
@@ -58,6 +66,8 @@ function workerFailed(why: string): void {
   dirty = false;
   beforeLoad = undefined;
   loadRequest = ++request; // an answer of the old worker, should one still come, is dropped
+  held = undefined;
+  dropPageTokens();
   tokenStore.setState({ tokenizer: { state: 'failed', message: `The tokenizer worker stopped (${why}). Choose a tokenizer to start it again.`, offline: false }, loadError: undefined, tokenized: undefined, busy: false, error: undefined });
   listeners.forEach((listener) => listener());
 }
@@ -78,26 +88,61 @@ function ready(): boolean {
   return tokenStore.getState().tokenizer.state === 'ready';
 }
 
+/** What to tokenize now (undefined while the format's code loads: its placeholder is not the text). */
+function question(): (TokenQuestion & { spans: Int32Array; readSpans: readonly Span[]; formatId: string }) | undefined {
+  const state = useAppStore.getState();
+  const rendered = renderState(state);
+  if (waitsForFormat(rendered)) return undefined;
+  const spans = maskedRender(state, rendered);
+  const flat = flattenSpans(spans);
+  const messageCount = state.record.kind === 'chat' ? state.record.messages.length : 0;
+  return { text: rendered.text, spans: flat.spans, trainable: flat.trainable, messageCount, readSpans: spans, formatId: state.formatId };
+}
+
+/**
+ * A keystroke tokenized on the page (page-tokens.ts) when its copy of the tokenizer is loaded
+ * and the change is small: shown now, in this keystroke's frame. An answer of the worker still on
+ * its way is then of an older text: dropped when it comes.
+ */
+function tokenizeHere(): boolean {
+  if (!held || useAppStore.getState().formatId === JINJA_FORMAT) return false;
+  const asked = question();
+  if (!asked) return false;
+  const result = tokenizeOnPage(asked, held.load);
+  if (!result) return false;
+  if (inFlight) inFlight.superseded = true;
+  dirty = false;
+  const now = performance.now();
+  tokenStore.setState({ tokenized: { text: asked.text, spans: asked.readSpans, formatId: asked.formatId, result, timing: { sentAt: now - result.took, answeredAt: now }, by: 'page' }, error: undefined, busy: inFlight !== undefined });
+  listeners.forEach((listener) => listener());
+  return true;
+}
+
 /** Ask for a tokenization of the current state (folded into the next one if one is running). */
 function tokenizeNow(): void {
   if (!worker || !ready()) return;
+  if (tokenizeHere()) return;
   if (inFlight) {
     dirty = true;
     tokenStore.setState({ busy: true });
     return;
   }
   const state = useAppStore.getState();
-  const rendered = renderState(state);
-  // The format's code is still loading: its placeholder is not the text. Its arrival renders
-  // again, and that change of the render asks for the tokenization (startTokens).
-  if (waitsForFormat(rendered)) return;
-  const spans = maskedRender(state, rendered);
-  const flat = flattenSpans(spans);
-  const messageCount = state.record.kind === 'chat' ? state.record.messages.length : 0;
-  inFlight = { request: ++request, text: rendered.text, spans, formatId: state.formatId, sentAt: 0 };
+  // The format's code is still loading: its arrival renders again, and that change of the
+  // render asks for the tokenization (startTokens).
+  const asked = question();
+  if (!asked) return;
+  inFlight = { request: ++request, text: asked.text, spans: asked.readSpans, formatId: state.formatId, sentAt: 0, superseded: false };
   tokenStore.setState({ busy: true });
   inFlight.sentAt = performance.now();
-  send({ type: 'tokenize', request, text: rendered.text, spans: flat.spans, trainable: flat.trainable, messageCount }, [flat.spans.buffer, flat.trainable.buffer]);
+  send({ type: 'tokenize', request, text: asked.text, spans: asked.spans, trainable: asked.trainable, messageCount: asked.messageCount }, [asked.spans.buffer, asked.trainable.buffer]);
+}
+
+/** The page's copy of the worker's tokenizer, once the worker says its encoding goes piece by piece. */
+function followOnPage(result: TokenResult): void {
+  if (!held || !result.segmented || useAppStore.getState().formatId === JINJA_FORMAT) return;
+  preparePageTokens(held.source, held.load, question);
+  warmSoon();
 }
 
 function receive(message: FromWorker): void {
@@ -112,6 +157,9 @@ function receive(message: FromWorker): void {
       return;
     }
     const pending = pendingOrigin;
+    // The worker now holds this load's tokenizer: a copy of the one before is of no more use.
+    if (loadingSource) held = { source: loadingSource, load: message.request };
+    dropPageTokens();
     tokenStore.setState({ tokenizer: { state: 'ready', name: message.name, origin: pending.origin, own: pending.own, vocabSize: message.vocabSize }, loadError: undefined, error: undefined });
     tokenizeNow();
     return;
@@ -121,8 +169,13 @@ function receive(message: FromWorker): void {
   if (!sent || message.request !== sent.request) return;
   inFlight = undefined;
   // A failed tokenization shows no counts: the last ones are of another text.
-  if (message.type === 'failed') tokenStore.setState({ error: message.message, tokenized: undefined });
-  else tokenStore.setState({ tokenized: { text: sent.text, spans: sent.spans, formatId: sent.formatId, result: message.result, timing: { sentAt: sent.sentAt, answeredAt } }, error: undefined });
+  if (sent.superseded) {
+    // The page has shown a newer text's tokens meanwhile (tokenizeHere).
+  } else if (message.type === 'failed') tokenStore.setState({ error: message.message, tokenized: undefined });
+  else {
+    tokenStore.setState({ tokenized: { text: sent.text, spans: sent.spans, formatId: sent.formatId, result: message.result, timing: { sentAt: sent.sentAt, answeredAt }, by: 'worker' }, error: undefined });
+    followOnPage(message.result);
+  }
   if (dirty) {
     dirty = false;
     tokenizeNow();
@@ -141,6 +194,7 @@ function load(source: TokenizerSource, label: string, origin: Origin): void {
   }
   followsFormat = origin.followsFormat;
   loadRequest = ++request;
+  loadingSource = source;
   inFlight = undefined;
   dirty = false;
   // The counts and labels shown are of the old tokenizer: cleared now, not when the new one has

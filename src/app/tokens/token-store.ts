@@ -21,6 +21,8 @@ export interface Tokenized {
   result: TokenResult;
   /** performance.now() on the page when the request was posted and when its answer arrived (the benchmark's split). */
   timing: { sentAt: number; answeredAt: number };
+  /** Who tokenized it: the token worker, or the page itself during the keystroke (page-tokens.ts). */
+  by: 'worker' | 'page';
 }
 
 export interface TokenViewState {
@@ -31,6 +33,8 @@ export interface TokenViewState {
   /** A tokenization is on its way (the counts shown are of an older text). */
   busy: boolean;
   error: string | undefined;
+  /** The page's copy of the tokenizer (page-tokens.ts): its state, and how long it took to read and load (ms). */
+  page: { state: 'none' | 'loading' | 'ready' | 'off'; loadMs?: number; why?: string; warmed?: boolean };
 }
 
 export const tokenStore = create<TokenViewState>()(() => ({
@@ -39,4 +43,5 @@ export const tokenStore = create<TokenViewState>()(() => ({
   tokenized: undefined,
   busy: false,
   error: undefined,
+  page: { state: 'none' },
 }));

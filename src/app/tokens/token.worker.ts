@@ -5,10 +5,11 @@
  * The last encoding is kept: a change of the mask only re-masks, it does not re-encode.
  */
 import { loadTokenizer, type Tokenizer } from '../../core/tokens/index.ts';
-import { flatEncoding, flatSpecialSplits, flatTokenMask, SPAN_FIELDS, type FlatEncoding } from '../../core/tokens/flat.ts';
+import { flatEncoding, type FlatEncoding } from '../../core/tokens/flat.ts';
 import { HubError } from './hub.ts';
 import { agrees, cutsAtAddedTokens, segmentedEncoder } from '../../core/tokens/segmented.ts';
-import type { FromWorker, SplitSpecial, ToWorker } from './protocol.ts';
+import type { FromWorker, ToWorker } from './protocol.ts';
+import { addedTokenCuts, tokenAnswer } from './token-answer.ts';
 import { readFiles } from './read-source.ts';
 
 let tokenizer: Tokenizer | undefined;
@@ -23,30 +24,13 @@ let pieces: { encoder: ReturnType<typeof segmentedEncoder>; checked: boolean } |
 
 const post = (message: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(message, transfer);
 
-/** The split special tokens by text: a render writes the same token many times. */
-function groupSplits(text: string, encoding: FlatEncoding, spans: Int32Array): SplitSpecial[] {
-  const byText = new Map<string, SplitSpecial>();
-  for (const split of flatSpecialSplits(text, encoding, spans)) {
-    const seen = byText.get(split.text);
-    if (seen) seen.occurrences++;
-    else byText.set(split.text, { token: split.text, tokens: split.tokens, occurrences: 1 });
-  }
-  return [...byText.values()];
-}
-
 /**
  * The render's encoding: by pieces cut at its special tokens when possible (a keystroke
  * re-encodes one piece), as typed arrays (core/tokens/flat.ts: no object or array entry per token).
  */
 function encode(loaded: Tokenizer, text: string, spans: Int32Array): FlatEncoding {
   if (!pieces) return flatEncoding(loaded.encode(text));
-  const cuts: number[] = [];
-  for (let i = 0; i + SPAN_FIELDS - 1 < spans.length; i += SPAN_FIELDS) {
-    const start = spans[i] as number;
-    const end = spans[i + 1] as number;
-    if (spans[i + 3] === 1 && loaded.addedTokens.has(text.slice(start, end))) cuts.push(start, end);
-  }
-  const encoding = pieces.encoder.encodeFlat(text, cuts);
+  const encoding = pieces.encoder.encodeFlat(text, addedTokenCuts(loaded, text, spans));
   if (pieces.checked) return encoding;
   const whole = loaded.encode(text);
   if (agrees(encoding, whole)) pieces.checked = true;
@@ -62,21 +46,9 @@ function tokenize(message: Extract<ToWorker, { type: 'tokenize' }>): void {
   const began = performance.now();
   const encoding = lastEncoding?.text === message.text ? lastEncoding.encoding : encode(tokenizer, message.text, message.spans);
   lastEncoding = { text: message.text, encoding };
-  const mask = flatTokenMask(encoding, message.spans, message.trainable, message.messageCount);
-  const result = {
-    // Copies: the kept encoding's own arrays stay here (the answer's are handed over, not cloned).
-    ids: encoding.ids.slice(),
-    starts: encoding.starts.slice(),
-    ends: encoding.ends.slice(),
-    trained: mask.trained,
-    message: mask.message,
-    perMessage: mask.perMessage,
-    trainedCount: mask.trainedCount,
-    straddling: mask.straddling,
-    exact: encoding.exact,
-    splitSpecials: groupSplits(message.text, encoding, message.spans),
-    took: performance.now() - began,
-  };
+  // Copies: the kept encoding's own arrays stay here (the answer's are handed over, not cloned).
+  const copy: FlatEncoding = { ids: encoding.ids.slice(), starts: encoding.starts.slice(), ends: encoding.ends.slice(), exact: encoding.exact };
+  const result = tokenAnswer(message, copy, began, pieces?.checked === true);
   post({ type: 'tokens', request: message.request, result }, [result.ids.buffer, result.starts.buffer, result.ends.buffer, result.trained.buffer, result.message.buffer, result.perMessage.buffer, result.straddling.buffer]);
 }
 

@@ -64,4 +64,48 @@ describe('segmented encoding', () => {
     expect(encoded).toEqual([`assistant\n${long(1)} and one more\n`]);
     expect(agrees(flat, qwen3.encode(edited.text))).toBe(true);
   });
+
+  it('encodeFlatWithin encodes a small edit, and refuses (encoding and keeping nothing) one with more new characters than its limit', () => {
+    const long = (n: number) => `Message ${n}: ${'words and more words '.repeat(5)}`;
+    const messages = [0, 1, 2, 3].map((n) => textMessage(n % 2 ? 'assistant' : 'user', long(n)));
+    const encoded: string[] = [];
+    const encoder = segmentedEncoder({ encode: (text, options) => (encoded.push(text), qwen3.encode(text, options)) });
+    const first = format.render(conversation(messages));
+    // Nothing kept yet: every piece is new, more than the limit.
+    expect(encoder.encodeFlatWithin(first.text, cutsOf(first), 200)).toBeUndefined();
+    expect(encoded).toEqual([]);
+    encoder.encodeFlat(first.text, cutsOf(first));
+    encoded.length = 0;
+    const edited = format.render(conversation([messages[0], textMessage('assistant', `${long(1)}!`), messages[2], messages[3]].map((m) => m as (typeof messages)[number])));
+    const flat = encoder.encodeFlatWithin(edited.text, cutsOf(edited), 200);
+    expect(encoded).toEqual([`assistant\n${long(1)}!\n`]);
+    expect(flat && agrees(flat, qwen3.encode(edited.text))).toBe(true);
+    // A change of every message (a new file, another format): refused, and the kept pieces stay those of `edited`.
+    const other = format.render(conversation(messages.map((m, i) => textMessage(m.role as 'user' | 'assistant', `Other ${i}: ${'x y '.repeat(40)}`))));
+    encoded.length = 0;
+    expect(encoder.encodeFlatWithin(other.text, cutsOf(other), 200)).toBeUndefined();
+    expect(encoded).toEqual([]);
+    expect(encoder.encodeFlatWithin(edited.text, cutsOf(edited), 0)).toBeDefined();
+  });
+
+  it('warm encodes the pieces a few at a time while told there is time, leaving the longer ones; what it made is reused', () => {
+    const messages = ['short one', 'x'.repeat(300), 'another short one', 'and the last'].map((text, i) => textMessage(i % 2 ? 'assistant' : 'user', text));
+    const encoded: string[] = [];
+    const encoder = segmentedEncoder({ encode: (text, options) => (encoded.push(text), qwen3.encode(text, options)) });
+    const rendered = format.render(conversation(messages));
+    const cuts = cutsOf(rendered);
+    let budget = 2;
+    expect(encoder.warm(rendered.text, cuts, 100, () => budget-- > 0)).toBe(false);
+    expect(encoded.length).toBe(2);
+    budget = 1_000;
+    expect(encoder.warm(rendered.text, cuts, 100, () => budget-- > 0)).toBe(true);
+    const warmed = encoded.length;
+    expect(encoded.some((text) => text.includes('x'.repeat(300)))).toBe(false);
+    // Only the long piece is left to encode: within a limit of its length, not one less.
+    const long = `assistant\n${'x'.repeat(300)}\n`;
+    expect(encoder.encodeFlatWithin(rendered.text, cuts, long.length - 1)).toBeUndefined();
+    const flat = encoder.encodeFlatWithin(rendered.text, cuts, long.length);
+    expect(encoded.slice(warmed)).toEqual([long]);
+    expect(flat && agrees(flat, qwen3.encode(rendered.text))).toBe(true);
+  });
 });

