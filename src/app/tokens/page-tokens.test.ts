@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { conversation, findFormat, textMessage, type ParleyRecord } from '../../core/index.ts';
 import { DEFAULT_MASK, type MaskSettings } from './mask-settings.ts';
 import { flattenSpans, maskedRender } from './masked-spans.ts';
-import { preparePageTokens, tokenizeOnPage } from './page-tokens.ts';
+import { PAGE_MAX_TEXT, PAGE_NEW_CHARACTERS, preparePageTokens, tokenizeOnPage } from './page-tokens.ts';
 import type { FromWorker, TokenResult, ToWorker } from './protocol.ts';
 import type { TokenQuestion } from './token-answer.ts';
 import { tokenStore } from './token-store.ts';
@@ -130,5 +130,31 @@ describe('the page tokenizes as the worker does', () => {
     expect(comparable(page)).toEqual(comparable(wholeAnswer(question)));
     // Another load's question is not answered with this tokenizer.
     expect(tokenizeOnPage(question, LOAD + 1)).toBeUndefined();
+  });
+
+  it('leaves a render longer than PAGE_MAX_TEXT to the worker, though the keystroke adds few characters', { timeout: 60_000 }, async () => {
+    await pageReady();
+    // Short messages of the same words; `small` is at most PAGE_MAX_TEXT long, `big` is `small`
+    // and one message more, past it.
+    const questionWith = (count: number): TokenQuestion =>
+      questionOf(conversation(Array.from({ length: count }, (_, i) => textMessage(i % 2 ? 'assistant' : 'user', 'the same short words'))), DEFAULT_MASK);
+    let count = Math.floor(PAGE_MAX_TEXT / (questionWith(100).text.length / 100)) - 2;
+    while (questionWith(count + 1).text.length <= PAGE_MAX_TEXT) count++;
+    const small = questionWith(count);
+    const big = questionWith(count + 1);
+    expect(small.text.length).toBeLessThanOrEqual(PAGE_MAX_TEXT);
+    expect(big.text.length).toBeGreaterThan(PAGE_MAX_TEXT);
+    expect(big.text.length - small.text.length).toBeLessThan(PAGE_NEW_CHARACTERS);
+    current = small;
+    // Once its pieces are warm, `small` is answered on the page …
+    let page: TokenResult | undefined;
+    for (let waited = 0; !page; waited += 50) {
+      if (waited > 20_000) throw new Error('the pieces were never warmed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      page = tokenizeOnPage(small, LOAD);
+    }
+    // … and the message typed after it, a few new characters, is left to the worker: the render is too long.
+    current = big;
+    expect(tokenizeOnPage(big, LOAD)).toBeUndefined();
   });
 });

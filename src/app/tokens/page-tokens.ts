@@ -37,6 +37,17 @@ export const PAGE_NEW_CHARACTERS = 4_000;
  * it to keep the page path with longer messages, at the cost of longer idle tasks.
  */
 export const PAGE_WARM_PIECE = 20_000;
+/**
+ * The longest rendered text (characters) whose keystrokes are tokenized on the page. Besides the
+ * new piece, a page answer masks and counts every token of the text in the keystroke's frame:
+ * ~0.5 ms at 100 messages (52 KB, 9,300 tokens) but 10.9 / 26.0 ms p50 / p95 at 2,000 messages
+ * (1,045 KB, 188,000 tokens), which made that keystroke's frame late and the Token view's p95
+ * worse than the worker's (194 → 250 ms side by side, load ~8). Past this size the worker
+ * answers (a frame late, but the keystroke's own frame stays short). 200,000 characters is
+ * ~36,000 tokens, ~2–5 ms of masking. Raise it once the mask and counts are patched for the
+ * changed piece only.
+ */
+export const PAGE_MAX_TEXT = 200_000;
 /** Idle time left (ms) below which warming stops for this idle period: a keystroke may be due. */
 const IDLE_MARGIN_MS = 2;
 /** Where there is no requestIdleCallback (Safari): warm in slices of this many ms, this far apart. */
@@ -132,10 +143,11 @@ export function warmSoon(): void {
 
 /**
  * The answer for `question`, made here and now, when the page's copy of load `load` is ready and
- * at most `PAGE_NEW_CHARACTERS` characters need encoding; undefined when the worker must answer.
+ * at most `PAGE_NEW_CHARACTERS` characters need encoding in a text of at most `PAGE_MAX_TEXT`;
+ * undefined when the worker must answer.
  */
 export function tokenizeOnPage(question: TokenQuestion, load: number): TokenResult | undefined {
-  if (page.state !== 'ready' || page.load !== load) return undefined;
+  if (page.state !== 'ready' || page.load !== load || question.text.length > PAGE_MAX_TEXT) return undefined;
   const began = performance.now();
   const encoding = page.encoder.encodeFlatWithin(question.text, addedTokenCuts(page.tokenizer, question.text, question.spans), PAGE_NEW_CHARACTERS);
   if (!encoding) {
