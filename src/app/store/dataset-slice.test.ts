@@ -216,14 +216,14 @@ describe('a dataset growing as its rows are read (Parquet, issue 27)', () => {
   it('appends rows: ids, the open record, its edit and statuses are kept', async () => {
     await useAppStore.getState().goto(1);
     typeInFirstMessage('question 1, edited while reading');
-    useAppStore.getState().setStatus(0, 'accepted');
+    useAppStore.getState().setStatus(0, 'flagged');
     const grown = fileOf(whole);
     useAppStore.getState().growDataset(grown, rowsFromIndex(grown.index, 2));
     const state = useAppStore.getState();
     expect(state.datasetOrder).toEqual([0, 1, 2, 3]);
     expect(state.currentRecord).toBe(1);
     expect(firstText()).toBe('question 1, edited while reading');
-    expect(state.datasetRows[0]?.status).toBe('accepted');
+    expect(state.datasetRows[0]?.status).toBe('flagged');
     expect(state.datasetRows.map((row) => row.line)).toEqual([1, 2, 3, 4]);
     state.commitCurrent();
     expect(JSON.parse(useAppStore.getState().datasetChanges.edited.get(1) ?? '{}').messages[0].content).toBe('question 1, edited while reading');
