@@ -70,9 +70,9 @@ export interface DatasetFile {
   count: number;
 }
 
-/** Opening: bytes indexed, then records checked (the worker's second pass). */
+/** Opening: bytes indexed (or a Parquet dataset's rows read), then records checked (the worker's second pass). */
 export interface DatasetProgress {
-  phase: 'indexing' | 'checking';
+  phase: 'indexing' | 'rows' | 'checking';
   done: number;
   total: number;
   /** What is being opened (while `dataset` is still null during indexing). */
