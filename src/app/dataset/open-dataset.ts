@@ -192,6 +192,8 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
           break;
         case 'parquet-part': {
           source = message.jsonl;
+          // The rows read are a Parquet dataset's from the start: said by row, its column offered (the export waits for every row).
+          if (request.type === 'open-parquet' && parquet) setParquetOrigin({ shards: request.shards, columns: parquet.columns, candidates: parquet.candidates, how: parquet.how, jsonl: message.jsonl });
           if (!growing) {
             if (opened) break;
             const records = new RecordIndex();
@@ -267,13 +269,11 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
             },
           });
           const count = listedIds(store()).length;
-          if (growing) {
-            store().showNotice({ tone: 'success', title: `Read every row of ${name}: ${count === 1 ? '1 record' : `${count.toLocaleString('en')} records`}; checking them.` });
-            break;
-          }
           const title = `Opened ${name} (${formatBytes(parquet ? size : message.size)}): ${count === 1 ? '1 record' : `${count.toLocaleString('en')} records`}.`;
           store().showNotice({ tone: 'success', title });
           void offerModelFormat(title);
+          // Shown on its first rows already: the record in the editors stays.
+          if (growing) break;
           void store()
             .goto(first)
             .then(() => finish({ ok: true, message: title }));
