@@ -6,7 +6,7 @@
  * The file and its index stay here for later requests (search, fix all).
  */
 /// <reference lib="webworker" />
-import { conversationCandidates, decodeRecordBytes, decodeRecordText, dialectContextOf, encodeRecordLine, findFormat, recordLine, type DatasetIndex, type FileFingerprint, type ParquetShards } from '../../core/index.ts';
+import { conversationCandidates, decodeRecordBytes, decodeRecordText, dialectContextOf, encodeRecordLine, findFormat, recordLine, RECORD_BLOCK_ROWS, type DatasetIndex, type FileFingerprint, type ParquetShards } from '../../core/index.ts';
 import { diagnoseForView } from '../store/fix-diagnose.ts';
 import { fixAcrossRecords } from './fix-logic.ts';
 import { indexFromMessage } from './index-message.ts';
@@ -88,6 +88,8 @@ async function openParquet(message: OpenParquetRequest): Promise<void> {
       post({ type: 'progress', phase: 'rows', done, total: shards.count });
     },
     stopped: () => run.stopped,
+    // Record 0 from a block of its row group, before the whole group is decoded.
+    firstRows: RECORD_BLOCK_ROWS,
     ...(delay > 0 ? { afterGroup: () => new Promise<void>((resolve) => setTimeout(resolve, delay)) } : {}),
   });
   // The rows read are what later requests (a record's text, search) read from, whole or not.

@@ -87,4 +87,23 @@ describe('readParquetInParts', () => {
       [3, 6],
     ]);
   });
+
+  it('with firstRows, sends those rows before the first row group is read, and every row once, in order', async () => {
+    const shards = await twoShards();
+    const parts: ParquetPart[] = [];
+    // Group sizes 3, 3, 2, 4, 1: 2 rows first, then the rest of the first group and the others, each row once.
+    const read = await readParquetInParts(shards, { onPart: (part) => parts.push(part), firstRows: 2, now: () => 0, partInterval: 1e9 });
+    expect(parts.map((part) => [part.part.from, part.rowsRead])).toEqual([[0, 2]]);
+    expect(JSON.parse(await (parts[0] as ParquetPart).jsonl.text().then((text) => `[${text.trim().split('\n').join(',')}]`))).toEqual(rows.slice(0, 2).map((row) => ({ messages: row.messages })));
+    const text = await read.jsonl.text();
+    expect(text.split('\n').slice(0, -1).map((line) => JSON.parse(line))).toEqual(rows.map((row) => ({ messages: row.messages })));
+    expect(read.index.records.count).toBe(13);
+  });
+
+  it('never reads past the first row group on its own', async () => {
+    const shards = await twoShards();
+    const parts: ParquetPart[] = [];
+    await readParquetInParts(shards, { onPart: (part) => parts.push(part), firstRows: 1000, now: () => 0, partInterval: 1e9 });
+    expect(parts.map((part) => [part.part.from, part.rowsRead])).toEqual([[0, 3]]);
+  });
 });

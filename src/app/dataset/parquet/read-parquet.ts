@@ -56,6 +56,13 @@ export interface PartsOptions {
   stopped?: () => boolean;
   /** Awaited after each row group (tests slow the read down with it). */
   afterGroup?: () => Promise<void>;
+  /**
+   * Rows read on their own first (core's block of a row group: RECORD_BLOCK_ROWS in the app;
+   * never past the first row group), sent as the first part before the first row group is
+   * decoded whole; those rows are
+   * decoded twice (the first row group skips them). 0: the first part is the first row group.
+   */
+  firstRows?: number;
   partInterval?: number;
   now?: () => number;
 }
@@ -93,10 +100,25 @@ export async function readParquetInParts(shards: ParquetShards, options: PartsOp
     lastPart = now();
     options.onPart({ jsonl: jsonl(), part, size, rowsRead: rows });
   };
-  for await (const bytes of parquetLines(shards, blobs, () => undefined)) {
+  const push = (texts: readonly string[]): void => {
+    if (texts.length === 0) return;
+    const bytes = UTF8.encode(`${texts.join('\n')}\n`);
+    blobs.push(new Blob([bytes]));
     indexer.push(bytes);
     hash.update(bytes);
     size += bytes.length;
+  };
+  // The first rows alone: a large first row group would keep the first record waiting for all of it.
+  // Within the first row group, as core's blocks are: the first part never holds more than that group's rows.
+  const firstGroupRows = shards.groups[1]?.start ?? shards.count;
+  const head = Math.min(Math.max(0, options.firstRows ?? 0), firstGroupRows);
+  if (head > 0) {
+    push(await shards.texts(Array.from({ length: head }, (_, i) => i)));
+    options.onRows?.(head);
+    send();
+  }
+  for await (const window of shards.windows()) {
+    push(head > window.start ? window.texts.slice(head - window.start) : window.texts);
     options.onRows?.(indexer.records.count);
     await options.afterGroup?.();
     if (options.stopped?.()) {
