@@ -171,6 +171,7 @@ test('a Parquet file of several row groups shows its first record before the las
   expect(await page.evaluate(() => window.__parley.dataset.count())).toBeLessThan(40);
   await expect(parley.notice).toContainText('Opened slow.parquet');
   await expect(parley.notice).toContainText('showing its rows as they are read');
+  await page.getByRole('group').getByText('Validation summary', { exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Checking waits for every row: reading rows \d+ of 40\.$/ })).toBeVisible();
 
   // An edit while reading, committed by moving to another record.
