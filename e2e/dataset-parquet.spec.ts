@@ -151,3 +151,58 @@ test('reopened after a reload, the restored edits are exported to Parquet', asyn
   expect(after[3]?.messages).toEqual([{ role: 'user', content: 'question 3, kept' }, { role: 'assistant', content: 'answer 3' }]);
   expect(after[4]).toEqual((await readBack(input))[4]);
 });
+
+test('a Parquet file of several row groups shows its first record before the last group is read; an edit made meanwhile survives the growth', async ({ parley, page }) => {
+  const uncaught: string[] = [];
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  await parley.goto();
+  const rows = Array.from({ length: 40 }, (_, i) => chatRow(i));
+  test.setTimeout(90_000);
+  // 8 row groups of 5 rows; the worker pauses 1.5 s after each (the test hook), so reading them all takes 12 s at least.
+  const input = Buffer.from(chatParquet(rows, 5));
+  await page.evaluate(() => {
+    (globalThis as { __parleyParquetGroupDelayMs?: number }).__parleyParquetGroupDelayMs = 1500;
+  });
+  await page.getByLabel('Open a JSON file').setInputFiles({ name: 'slow.parquet', mimeType: 'application/vnd.apache.parquet', buffer: input });
+  const content = parley.field('Message 1 content');
+  await expect(content).toHaveValue('question 0');
+  // Shown while rows are still read: the bar counts rows, fewer than every one are in the list.
+  await expect(page.getByText(/^Reading rows of slow\.parquet: \d+ of 40$/)).toBeVisible();
+  expect(await page.evaluate(() => window.__parley.dataset.count())).toBeLessThan(40);
+  await expect(parley.notice).toContainText('Opened slow.parquet');
+  await expect(parley.notice).toContainText('showing its rows as they are read');
+  await page.getByRole('group').getByText('Validation summary', { exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Checking waits for every row: reading rows \d+ of 40\.$/ })).toBeVisible();
+
+  // An edit while reading, committed by moving to another record.
+  await content.fill('question 0, edited while reading');
+  const list = page.getByRole('list', { name: 'Records' });
+  // Rows not yet checked are listed without their text (the checks wait for every row).
+  await list.getByRole('button', { name: /^Row 1\b/ }).click();
+  await expect(content).toHaveValue('question 1');
+  await expect(list.getByRole('button', { name: /^Row 0: question 0, edited while reading/ })).toBeVisible();
+  // Whole-dataset work waits for every row, saying so.
+  await page.getByText('Export…', { exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Export waits for every row: reading rows \d+ of 40\.$/ })).toBeVisible();
+  await page.getByText('Export…', { exact: true }).click();
+
+  // Every row read, then checked: the list ends with row 39, the edit kept, checks run.
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 40_000 });
+  expect(await page.evaluate(() => window.__parley.dataset.count())).toBe(40);
+  await expect(parley.notice).toContainText('Opened slow.parquet');
+  await expect(parley.notice).toContainText('40 records');
+  await expect(list.getByRole('button', { name: /^Row 0: question 0, edited while reading/ })).toBeVisible();
+  await expect(content).toHaveValue('question 1');
+  // The list scrolls to the record shown: the last row, checked.
+  await page.evaluate(() => window.__parley.dataset.goto(39));
+  await expect(content).toHaveValue('question 39');
+  const last = list.getByRole('button', { name: /^Row 39: question 39/ });
+  await expect(last).toBeVisible();
+  await expect(last).not.toHaveAccessibleName(/not checked yet/);
+  const file = await exportParquet(page, parley);
+  const [before, after] = await Promise.all([readBack(input), readBack(file)]);
+  expect(after).toHaveLength(40);
+  expect(after[0]?.messages).toEqual([{ role: 'user', content: 'question 0, edited while reading' }, { role: 'assistant', content: 'answer 0' }]);
+  for (let i = 1; i < 40; i++) expect(after[i], `row ${i}`).toEqual(before[i]);
+  expect(uncaught).toEqual([]);
+});

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { CODECS } from '../../core/index.ts';
 import { DEFAULT_EXPORT_CODEC } from '../files/export-default.ts';
 import { compactButton, mutedText, toolbarButton, toolbarSelect } from '../layout/ui.ts';
-import { useAppStore } from '../store/index.ts';
+import { readingRefusal, useAppStore } from '../store/index.ts';
 import { exportDatasetAs, exportEditedOrFlagged, exportWholeDataset } from './export-dataset.ts';
 import { ParquetExportButton } from './parquet/ParquetExportButton.tsx';
 
@@ -15,6 +15,7 @@ export function DatasetExportMenu() {
   const setDialect = (codec: string) => setPicked({ codec, forSource: source });
   const [busy, setBusy] = useState(false);
   const menu = useRef<HTMLDetailsElement>(null);
+  const refusal = useAppStore((state) => readingRefusal(state, 'Export'));
   /** Run an export and fold the menu away. */
   const run = (action: () => void | Promise<void>) => () => {
     if (menu.current) menu.current.open = false;
@@ -25,6 +26,11 @@ export function DatasetExportMenu() {
     <details ref={menu} className="relative">
       <summary className={`${compactButton} cursor-pointer list-none`}>Export…</summary>
       <div className="absolute right-0 z-20 mt-1 flex w-72 flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        {refusal && (
+          <p role="status" className={`text-xs ${mutedText}`}>
+            {refusal}
+          </p>
+        )}
         <ParquetExportButton onRun={() => menu.current && (menu.current.open = false)} />
         <button type="button" className={toolbarButton} onClick={run(exportWholeDataset)} title="Every record; untouched ones byte for byte">
           Export the whole file

@@ -27,11 +27,19 @@ function ProgressRow({ id, label, done, total, cancel, cancelTitle }: { id: stri
 }
 
 export function DatasetProgressBar({ progress }: { progress: DatasetProgress }) {
+  const count = (n: number) => n.toLocaleString('en');
   const label =
     progress.phase === 'indexing'
       ? `Reading ${progress.name}: ${formatBytes(progress.done)} of ${formatBytes(progress.total)}`
-      : `Checking records: ${progress.done.toLocaleString('en')} of ${progress.total.toLocaleString('en')}`;
-  const cancelTitle = progress.phase === 'indexing' ? 'Stop opening this file' : 'Stop checking the records (the file stays open)';
+      : progress.phase === 'rows'
+        ? `Reading rows of ${progress.name}: ${count(progress.done)} of ${count(progress.total)}`
+        : `Checking records: ${count(progress.done)} of ${count(progress.total)}`;
+  const cancelTitle =
+    progress.phase === 'indexing'
+      ? 'Stop opening this file'
+      : progress.phase === 'rows'
+        ? 'Stop reading rows (the rows read stay open; checks, search and export need every row)'
+        : 'Stop checking the records (the file stays open)';
   return <ProgressRow id="dataset-progress-label" label={label} done={progress.done} total={progress.total} cancel={progress.cancel} cancelTitle={cancelTitle} />;
 }
 

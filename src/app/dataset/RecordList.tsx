@@ -44,6 +44,16 @@ const STATUS_STYLE: Record<ShownStatus, string> = {
 const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 /** What the checks found, as the row says it, in the diagnostics panel's words: errors, warnings, infos. */
+/** Duplicate record `id`; a refusal (rows still being read) is said in a notice, not thrown at the click. */
+function duplicate(id: number): void {
+  const store = useAppStore.getState();
+  try {
+    store.duplicateRecord(id);
+  } catch (thrown) {
+    store.showNotice({ tone: 'error', title: thrown instanceof Error ? thrown.message : String(thrown) });
+  }
+}
+
 export function diagnosticsLabel(row: Pick<DatasetRow, 'problem' | 'summary'>): string {
   if (row.problem) return 'bad line';
   if (!row.summary) return 'not checked yet';
@@ -109,7 +119,7 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
         </span>
       </button>
       <span className={`flex flex-col justify-center pr-1 ${current ? '' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100'}`}>
-        <button type="button" className={rowAction} aria-label={`Duplicate the record at ${recordPlace(source, row.line)}`} title="Duplicate this record (the copy follows it)" onClick={() => useAppStore.getState().duplicateRecord(id)}>
+        <button type="button" className={rowAction} aria-label={`Duplicate the record at ${recordPlace(source, row.line)}`} title="Duplicate this record (the copy follows it)" onClick={() => duplicate(id)}>
           Duplicate
         </button>
         <button type="button" className={rowAction} aria-label={`Delete the record at ${recordPlace(source, row.line)}`} title="Delete this record (Undo brings it back)" onClick={() => useAppStore.getState().deleteRecord(id)}>

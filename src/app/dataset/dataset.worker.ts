@@ -6,11 +6,11 @@
  * The file and its index stay here for later requests (search, fix all).
  */
 /// <reference lib="webworker" />
-import { conversationCandidates, decodeRecordBytes, decodeRecordText, dialectContextOf, encodeRecordLine, findFormat, recordLine, type DatasetIndex, type FileFingerprint, type ParquetShards } from '../../core/index.ts';
+import { conversationCandidates, decodeRecordBytes, decodeRecordText, dialectContextOf, encodeRecordLine, findFormat, recordLine, RECORD_BLOCK_ROWS, type DatasetIndex, type FileFingerprint, type ParquetShards } from '../../core/index.ts';
 import { diagnoseForView } from '../store/fix-diagnose.ts';
 import { fixAcrossRecords } from './fix-logic.ts';
 import { indexFromMessage } from './index-message.ts';
-import { parquetLines } from './parquet/read-parquet.ts';
+import { readParquetInParts } from './parquet/read-parquet.ts';
 import { isRemote, openShards, shardsSize } from './parquet/shards.ts';
 import { rowContent } from './row-content.ts';
 import { setWorkerProfile } from './worker-profile.ts';
@@ -75,19 +75,35 @@ async function openParquet(message: OpenParquetRequest): Promise<void> {
     reading,
   });
   if (!reading) return;
-  const parts: Blob[] = [];
+  const run = { stopped: false };
+  readingRun = run;
+  const delay = message.groupDelayMs ?? 0;
   let reported = 0;
-  const total = shards.conversationBytes;
-  const lines = parquetLines(shards, parts, (done) => {
-    if (Date.now() - reported < PROGRESS_INTERVAL_MS && done < total) return;
-    reported = Date.now();
-    post({ type: 'progress', phase: 'indexing', done, total });
+  const read = await readParquetInParts(shards, {
+    // The part's arrays are copies made for it: transferred, not copied again.
+    onPart: ({ jsonl, part, size, rowsRead }) => post({ type: 'parquet-part', jsonl, part, size, rowsRead, rows: shards.count }, [part.data.starts.buffer, part.data.ends.buffer, part.data.flags.buffer]),
+    onRows: (done) => {
+      if (Date.now() - reported < PROGRESS_INTERVAL_MS && done < shards.count) return;
+      reported = Date.now();
+      post({ type: 'progress', phase: 'rows', done, total: shards.count });
+    },
+    stopped: () => run.stopped,
+    // Record 0 from a block of its row group, before the whole group is decoded.
+    firstRows: RECORD_BLOCK_ROWS,
+    ...(delay > 0 ? { afterGroup: () => new Promise<void>((resolve) => setTimeout(resolve, delay)) } : {}),
   });
-  const { index, fingerprint } = await indexChunks(lines, 'jsonl', () => undefined);
-  const jsonl = new Blob(parts, { type: 'application/jsonl' });
-  post({ type: 'parquet-read', jsonl, columns, rows: shards.count });
-  postIndexed(jsonl, 'jsonl', index, fingerprint);
+  // The rows read are what later requests (a record's text, search) read from, whole or not.
+  current = { file: read.jsonl, index: read.index };
+  if (!read.complete) {
+    post({ type: 'parquet-stopped', rowsRead: read.rowsRead, rows: shards.count });
+    return;
+  }
+  post({ type: 'parquet-read', jsonl: read.jsonl, columns, rows: shards.count });
+  postIndexed(read.jsonl, 'jsonl', read.index, read.fingerprint);
 }
+
+/** The Parquet reading under way: 'stop-reading' stops it after the row group being read. */
+let readingRun = { stopped: false };
 
 /** The check the worker is doing (or last did): a later one, or 'stop-check', ends it at its next window. */
 let checking = { pass: 0, stopped: false };
@@ -190,6 +206,9 @@ self.onmessage = (event: MessageEvent<ToWorker | SearchRequest>) => {
       break;
     case 'stop-check':
       checking.stopped = true;
+      break;
+    case 'stop-reading':
+      readingRun.stopped = true;
       break;
     case 'fix-kind':
       fixKind(message).catch((thrown: unknown) => post({ type: 'fix-failed', request: message.request, message: reason(thrown) }));

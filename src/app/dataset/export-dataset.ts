@@ -7,7 +7,7 @@
 import { findCodec, numberSpellings, stringifyJson, toBlobParts, writeDataset, type Diagnostic, type WriteOptions } from '../../core/index.ts';
 import { describeDiagnostic } from '../files/decode.ts';
 import { downloadFile } from '../layout/download-file.ts';
-import { datasetEdits, readRecordInput, useAppStore, type DatasetFile, type UnwrittenEdit } from '../store/index.ts';
+import { datasetEdits, readingRefusal, readRecordInput, useAppStore, type DatasetFile, type UnwrittenEdit } from '../store/index.ts';
 import { reviewForWritten, writeReviewBeside } from '../review/review-with-dataset.ts';
 import { datasetEngine } from './engine.ts';
 
@@ -79,7 +79,18 @@ export async function downloadReviewBeside(blob: Blob, name: string, only?: Read
   useAppStore.getState().showNotice({ tone, title: title + sentence, ...(details ? { details } : {}) });
 }
 
+/**
+ * True (and said in a notice) when the dataset's rows are still being read, or reading was
+ * stopped: an export then would write part of the file as if it were the whole.
+ */
+export function refusedWhileReading(what: string): boolean {
+  const refusal = readingRefusal(useAppStore.getState(), what);
+  if (refusal) useAppStore.getState().showNotice({ tone: 'info', title: `${refusal} Nothing was written.` });
+  return refusal !== undefined;
+}
+
 export async function exportWholeDataset(): Promise<void> {
+  if (refusedWhileReading('Export')) return;
   const { blob, unwritten } = writtenDataset();
   const name = exportName(requireDataset().name, 'parley');
   downloadFile(blob, name);
@@ -88,6 +99,7 @@ export async function exportWholeDataset(): Promise<void> {
 }
 
 export async function exportEditedOrFlagged(): Promise<void> {
+  if (refusedWhileReading('Export')) return;
   const only = editedOrFlagged();
   const { blob, unwritten } = writtenDataset({ only });
   const name = exportName(requireDataset().name, 'edited');
@@ -160,6 +172,8 @@ export async function encodeDatasetAs(dialect: string): Promise<DialectExport> {
 }
 
 export async function exportDatasetAs(dialect: string): Promise<DialectExport> {
+  const refusal = readingRefusal(useAppStore.getState(), 'Export');
+  if (refusal) throw new Error(refusal);
   const dataset = requireDataset();
   const result = await encodeDatasetAs(dialect);
   const label = findCodec(dialect)?.label ?? dialect;

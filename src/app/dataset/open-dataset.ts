@@ -6,7 +6,9 @@
  * read from it when shown, and the export is cut from it.
  */
 import { formatBytes } from '../files/limits.ts';
-import { listedIds, readRecordInput, registerDatasetFixRunner, useAppStore } from '../store/index.ts';
+import { RecordIndex } from '../../core/index.ts';
+import { listedIds, readingRefusal, readRecordInput, registerDatasetFixRunner, useAppStore, type DatasetFile } from '../store/index.ts';
+import { appendIndexPart } from './parquet/growing-index.ts';
 import { datasetFormatOffer, MODEL_OFFER_RECORDS } from '../files/format-offer.ts';
 import { startDatasetChecks, wantsHelper, type DatasetChecks } from './dataset-checks.ts';
 import './engine.ts';
@@ -75,7 +77,15 @@ export interface ParquetOpenOptions {
  * first record is shown, or with why not.
  */
 export function openParquetDataset(shards: ShardSpec[], name: string, options: ParquetOpenOptions = {}): Promise<DatasetOpenResult> {
-  const request: ToWorker = { type: 'open-parquet', shards, readAll: options.readAll ?? false, ...(options.columns ? { columns: options.columns } : {}) };
+  // End-to-end tests slow the reading down (protocol.ts OpenParquetRequest.groupDelayMs).
+  const delay = (globalThis as { __parleyParquetGroupDelayMs?: unknown }).__parleyParquetGroupDelayMs;
+  const request: ToWorker = {
+    type: 'open-parquet',
+    shards,
+    readAll: options.readAll ?? false,
+    ...(options.columns ? { columns: options.columns } : {}),
+    ...(typeof delay === 'number' && delay > 0 ? { groupDelayMs: delay } : {}),
+  };
   return openInWorker(request, name, shardsSize(shards), undefined);
 }
 
@@ -120,6 +130,10 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
   return new Promise<DatasetOpenResult>((resolve) => {
     let settled = false;
     let opened = false;
+    /** A Parquet dataset shown on its first rows while the worker reads the others: what the store was given last, its index grown part by part. */
+    let growing: { shown: DatasetFile; records: RecordIndex } | undefined;
+    /** The dataset is this open's, still in the store: a part for another is dropped. */
+    const ours = (): boolean => growing !== undefined && store().dataset === growing.shown;
     const finish = (result: DatasetOpenResult): void => {
       if (settled) return;
       settled = true;
@@ -136,10 +150,19 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
       store().showNotice({ tone: 'error', title });
       finish({ ok: false, message: title });
     };
+    /** The store's dataset grown to `file` (entries from `from` on new); `growing.shown` follows it. */
+    const grow = (file: DatasetFile, from: number): void => {
+      if (!growing) return;
+      store().growDataset(file, rowsFromIndex(file.index, from));
+      growing.shown = file;
+    };
     const self: Active = {
       worker,
       cancel: () => {
-        if (opened) {
+        if (growing && store().datasetReading?.stopped === false) {
+          // The rows read stay; the worker stops after its row group ('parquet-stopped').
+          worker.postMessage({ type: 'stop-reading' } satisfies ToWorker);
+        } else if (opened) {
           // The worker stays: it holds the file for later requests (fix all of a kind, search).
           self.checks?.stop();
         } else {
@@ -167,6 +190,43 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
             finish({ ok: false, message: title });
           }
           break;
+        case 'parquet-part': {
+          source = message.jsonl;
+          // The rows read are a Parquet dataset's from the start: said by row, its column offered (the export waits for every row).
+          if (request.type === 'open-parquet' && parquet) setParquetOrigin({ shards: request.shards, columns: parquet.columns, candidates: parquet.candidates, how: parquet.how, jsonl: message.jsonl });
+          if (!growing) {
+            if (opened) break;
+            const records = new RecordIndex();
+            appendIndexPart(records, message.part);
+            const shown: DatasetFile = { name, size: message.size, format: 'jsonl', source, index: { format: 'jsonl', records, bomLength: 0, size: message.size }, fingerprint: { size: message.size, hash: '' }, count: records.count };
+            // Not yet the file's fingerprint (every row's bytes): the saved work is looked for once every row is read (persistence waits for datasetReading to end).
+            store().openDataset(shown, rowsFromIndex(shown.index));
+            store().setDatasetReading({ done: message.rowsRead, total: message.rows, stopped: false });
+            growing = { shown, records };
+            const first = listedIds(store())[0];
+            if (first === undefined) break;
+            opened = true;
+            const title = `Opened ${name} (${formatBytes(size)}): showing its rows as they are read, ${message.rowsRead.toLocaleString('en')} of ${message.rows.toLocaleString('en')} so far.`;
+            store().showNotice({ tone: 'success', title });
+            void store()
+              .goto(first)
+              .then(() => finish({ ok: true, message: title }));
+            break;
+          }
+          if (!ours()) break;
+          const from = growing.records.count;
+          appendIndexPart(growing.records, message.part);
+          grow({ ...growing.shown, source, size: message.size, index: { format: 'jsonl', records: growing.records, bomLength: 0, size: message.size }, count: growing.records.count }, from);
+          store().setDatasetReading({ done: message.rowsRead, total: message.rows, stopped: false });
+          break;
+        }
+        case 'parquet-stopped': {
+          if (!ours()) break;
+          store().setDatasetReading({ done: message.rowsRead, total: message.rows, stopped: true });
+          store().setDatasetProgress(null);
+          store().showNotice({ tone: 'info', title: `Stopped reading ${name}: ${readingRefusal(store(), 'Checking, search, lengths and export') ?? ''} The ${message.rowsRead.toLocaleString('en')} rows read stay open.` });
+          break;
+        }
         case 'parquet-read':
           source = message.jsonl;
           if (request.type === 'open-parquet' && parquet) setParquetOrigin({ shards: request.shards, columns: message.columns, candidates: parquet.candidates, how: parquet.how, jsonl: message.jsonl });
@@ -181,8 +241,13 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
             fail(`${name} could not be read: its records were not made. Nothing was changed.`);
             return;
           }
-          const rows = rowsFromIndex(index);
-          store().openDataset({ name, size: message.size, format: message.format, source, index, fingerprint: message.fingerprint, count: index.records.count }, rows);
+          const file: DatasetFile = { name, size: message.size, format: message.format, source, index, fingerprint: message.fingerprint, count: index.records.count };
+          if (growing) {
+            // A Parquet dataset shown on its first rows: the last ones added, then checked as a whole.
+            if (!ours()) return;
+            grow(file, growing.records.count);
+            store().setDatasetReading(null);
+          } else store().openDataset(file, rowsFromIndex(index));
           const first = listedIds(store())[0];
           if (first === undefined) {
             store().closeDataset();
@@ -207,6 +272,8 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
           const title = `Opened ${name} (${formatBytes(parquet ? size : message.size)}): ${count === 1 ? '1 record' : `${count.toLocaleString('en')} records`}.`;
           store().showNotice({ tone: 'success', title });
           void offerModelFormat(title);
+          // Shown on its first rows already: the record in the editors stays.
+          if (growing) break;
           void store()
             .goto(first)
             .then(() => finish({ ok: true, message: title }));
@@ -233,7 +300,12 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
 }
 
 // "Fix all of this kind" across the dataset runs in the worker that holds the file.
-registerDatasetFixRunner((input, onProgress) => runFixKind(datasetWorker(), input, onProgress));
+// Not while a Parquet dataset's rows are still read: a count over part of them would look whole.
+registerDatasetFixRunner((input, onProgress) => {
+  const refusal = readingRefusal(useAppStore.getState(), 'Fixing all of a kind');
+  if (refusal) return { result: Promise.reject(new Error(refusal)), cancel: () => undefined };
+  return runFixKind(datasetWorker(), input, onProgress);
+});
 
 // Leaving dataset mode (another file, an example, New) ends the worker that held its file,
 // and a fix count or apply still running for it.

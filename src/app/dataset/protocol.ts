@@ -11,6 +11,7 @@ import type { CheckProfile, ConversationColumns, DatasetFormatError, FileFingerp
 import type { RowContent } from '../store/dataset-model.ts';
 import type { FixView } from '../store/fix-diagnose.ts';
 import type { FixItems, FixMode, FixOutcome } from './fix-logic.ts';
+import type { IndexPart } from './parquet/growing-index.ts';
 import type { ShardSpec } from './parquet/shards.ts';
 
 export type DatasetFormat = 'jsonl' | 'json-array';
@@ -50,6 +51,11 @@ export interface OpenParquetRequest {
   columns?: string[];
   /** Read every row group of a remote dataset (a local one is always read). */
   readAll: boolean;
+  /**
+   * For end-to-end tests only: a pause (ms) after each row group read, so that a test sees the
+   * dataset shown before its last row group is read (the page's `__parleyParquetGroupDelayMs`).
+   */
+  groupDelayMs?: number;
 }
 
 export type ToWorker =
@@ -63,6 +69,8 @@ export type ToWorker =
   | CheckRequest
   /** Stop the check under way; the worker stays, holding the file for later requests. */
   | { type: 'stop-check' }
+  /** Stop reading a Parquet dataset's rows: the rows read are kept ('parquet-part', then 'parquet-stopped'). */
+  | { type: 'stop-reading' }
   | FixKindRequest
   /** Stop request `request`: it answers nothing more. */
   | { type: 'cancel'; request: number };
@@ -86,6 +94,16 @@ export type FromWorker =
   | { type: 'progress'; phase: 'indexing'; done: number; total: number }
   /** Records of the worker's part checked in `pass`, of `total` in its part. */
   | { type: 'progress'; phase: 'checking'; pass: number; done: number; total: number }
+  /** Rows of a Parquet dataset read, of `total`. */
+  | { type: 'progress'; phase: 'rows'; done: number; total: number }
+  /**
+   * Rows of a Parquet dataset read so far (the first row group's at once, then more as they are
+   * read, before 'parquet-read' and 'indexed' end the reading): the JSON Lines of every row read
+   * (`size` bytes) and the index entries not sent before (parquet/growing-index.ts), of `rows`.
+   */
+  | { type: 'parquet-part'; jsonl: Blob; part: IndexPart; size: number; rowsRead: number; rows: number }
+  /** Reading was stopped ('stop-reading') after `rowsRead` rows of `rows`, all of them sent in parts; nothing more comes. */
+  | { type: 'parquet-stopped'; rowsRead: number; rows: number }
   | IndexMessage
   /** The Parquet file's records as JSON Lines (the dataset's source from now on) and its conversation columns. */
   | { type: 'parquet-read'; jsonl: Blob; columns: string[]; rows: number }

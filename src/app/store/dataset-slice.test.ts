@@ -197,3 +197,45 @@ function summaryOf(preview: string) {
 async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+describe('a dataset growing as its rows are read (Parquet, issue 27)', () => {
+  const first = `${line(0)}\n${line(1)}\n`;
+  const whole = `${first}${line(2)}\n${line(3)}\n`;
+  const fileOf = (text: string): DatasetFile => {
+    const bytes = encoder.encode(text);
+    const index = indexJsonl(bytes);
+    return { name: 'd.parquet', size: bytes.length, format: 'jsonl', source: new Blob([bytes]), index, fingerprint: { size: bytes.length, hash: '' }, count: index.records.count };
+  };
+
+  beforeEach(() => {
+    const part = fileOf(first);
+    useAppStore.getState().openDataset(part, rowsFromIndex(part.index));
+    useAppStore.getState().setDatasetReading({ done: 2, total: 4, stopped: false });
+  });
+
+  it('appends rows: ids, the open record, its edit and statuses are kept', async () => {
+    await useAppStore.getState().goto(1);
+    typeInFirstMessage('question 1, edited while reading');
+    useAppStore.getState().setStatus(0, 'flagged');
+    const grown = fileOf(whole);
+    useAppStore.getState().growDataset(grown, rowsFromIndex(grown.index, 2));
+    const state = useAppStore.getState();
+    expect(state.datasetOrder).toEqual([0, 1, 2, 3]);
+    expect(state.currentRecord).toBe(1);
+    expect(firstText()).toBe('question 1, edited while reading');
+    expect(state.datasetRows[0]?.status).toBe('flagged');
+    expect(state.datasetRows.map((row) => row.line)).toEqual([1, 2, 3, 4]);
+    state.commitCurrent();
+    expect(JSON.parse(useAppStore.getState().datasetChanges.edited.get(1) ?? '{}').messages[0].content).toBe('question 1, edited while reading');
+    await useAppStore.getState().goto(3);
+    expect(firstText()).toBe('question 3');
+  });
+
+  it('keeps a deletion made while reading; refuses to add a record until every row is read', () => {
+    useAppStore.getState().deleteRecord(0);
+    expect(() => useAppStore.getState().duplicateRecord(1)).toThrow('Adding a record waits for every row: reading rows 2 of 4.');
+    const grown = fileOf(whole);
+    useAppStore.getState().growDataset(grown, rowsFromIndex(grown.index, 2));
+    expect(useAppStore.getState().datasetOrder).toEqual([1, 2, 3]);
+  });
+});

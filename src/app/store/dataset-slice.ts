@@ -70,15 +70,27 @@ export interface DatasetFile {
   count: number;
 }
 
-/** Opening: bytes indexed, then records checked (the worker's second pass). */
+/** Opening: bytes indexed (or a Parquet dataset's rows read), then records checked (the worker's second pass). */
 export interface DatasetProgress {
-  phase: 'indexing' | 'checking';
+  phase: 'indexing' | 'rows' | 'checking';
   done: number;
   total: number;
   /** What is being opened (while `dataset` is still null during indexing). */
   name: string;
   /** Stops opening (indexing) or checking. */
   cancel: () => void;
+}
+
+/**
+ * A Parquet dataset opened on its first rows while the worker still reads the others
+ * (docs/datasets.md, "What shows when"): `done` rows read of `total`; `stopped` when the person
+ * cancelled, the rows read being kept. Whole-dataset work (checks, search, lengths, fixes of a
+ * kind, export) waits for every row, saying so (`readingRefusal`), rather than answer for a part.
+ */
+export interface DatasetReading {
+  done: number;
+  total: number;
+  stopped: boolean;
 }
 
 /** What was loaded into the editors for `currentRecord`: the baseline that commits compare with. */
@@ -159,7 +171,16 @@ export interface DatasetSlice {
    * `--input-dialect`: a codec id), kept with the dataset's work; null: chosen per record.
    */
   datasetReadAs: string | null;
+  /** The rows still being read (a Parquet dataset opened on its first rows); null: every row is there. */
+  datasetReading: DatasetReading | null;
 
+  setDatasetReading: (reading: DatasetReading | null) => void;
+  /**
+   * More rows of the dataset being read: `file` is the same dataset with a longer source and
+   * index (earlier records keep their ids and byte offsets), `rows` the rows of the new ids
+   * (from the old count on). Edits, statuses, the selection and the open record are kept.
+   */
+  growDataset: (file: DatasetFile, rows: readonly DatasetRow[]) => void;
   setDatasetRules: (rules: DatasetRules | null) => void;
   setDatasetReadAs: (dialect: string | null) => void;
   setDatasetProgress: (progress: DatasetProgress | null) => void;
@@ -219,11 +240,25 @@ const closed = {
   datasetFuture: [],
   datasetRules: null,
   datasetReadAs: null,
+  datasetReading: null,
 } satisfies Partial<DatasetSlice>;
 
 /** The changes as core's writer takes them (commit the current record first to include it). */
 export function datasetEdits(state: Pick<AppState, 'dataset' | 'datasetChanges'>): DatasetEdits {
   return toDatasetEdits(state.datasetChanges, state.dataset?.count ?? 0);
+}
+
+/**
+ * Why whole-dataset work (`what`: "Export", "Search", …) cannot run now: rows are still being
+ * read, or reading was stopped; undefined when every row is there.
+ */
+export function readingRefusal(state: Pick<AppState, 'datasetReading'>, what: string): string | undefined {
+  const reading = state.datasetReading;
+  if (!reading) return undefined;
+  const rows = `${reading.done.toLocaleString('en')} of ${reading.total.toLocaleString('en')}`;
+  return reading.stopped
+    ? `${what} needs every row: reading was stopped at rows ${rows}. Open the file again to read it all.`
+    : `${what} waits for every row: reading rows ${rows}.`;
 }
 
 /** The ids the list shows. */
@@ -339,6 +374,19 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
     setDatasetReadAs: (datasetReadAs) => set({ datasetReadAs }),
     openDataset: (file, rows) => {
       set({ ...closed, dataset: file, datasetRows: rows, datasetOrder: fileOrder(rows, file.count, NO_CHANGES) });
+    },
+    setDatasetReading: (datasetReading) => set({ datasetReading }),
+    growDataset: (file, rows) => {
+      const { dataset, datasetRows, datasetChanges, datasetOrder } = get();
+      if (!dataset) throw new Error('No dataset is open.');
+      // Added records take the ids after the file's (dataset-model.ts): while rows are read none can be added (duplicateRecord refuses).
+      if (datasetRows.length !== dataset.count) throw new Error('Records were added while the rows were read: the dataset cannot grow.');
+      if (file.count !== dataset.count + rows.length) throw new RangeError(`growDataset: ${rows.length} rows for ${file.count - dataset.count} new records`);
+      const grown = datasetRows.concat(rows);
+      // The order so far (deletions kept), then the new ids that are records.
+      const order = datasetOrder.slice();
+      for (let id = dataset.count; id < file.count; id++) if (!grown[id]?.blank) order.push(id);
+      set({ dataset: file, datasetRows: grown, datasetOrder: order, datasetChanges });
     },
     addRowContents: (from, contents) => {
       const { datasetRows, datasetChanges } = get();
@@ -513,6 +561,9 @@ export const createDatasetSlice: StateCreator<AppState, [], [], DatasetSlice> = 
     duplicateRecord: (id) => {
       const state = get();
       if (!state.dataset) throw new Error('No dataset is open.');
+      // A new record's id follows the file's records: unknown until every row is read.
+      const refusal = state.datasetReading && readingRefusal(state, 'Adding a record');
+      if (refusal) throw new Error(refusal);
       state.commitCurrent();
       const { datasetChanges, datasetOrder, viewOrder, datasetRows } = get();
       const row = datasetRows[id];

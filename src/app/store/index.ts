@@ -11,6 +11,6 @@ export type { SaveStatus, Notice } from './session-slice.ts';
 export { confirmLeaveDataset, datasetHasChanges, setLeaveDatasetQuestion } from './leave-dataset.ts';
 export { applyAllOfKind, applyListedFix, countOfKind, fixAllInDataset } from './fix-actions.ts';
 export { registerDatasetFixRunner, type DatasetFixRunner, type DatasetTask, type FixAcrossResult, type FixKindInput } from './dataset-fix-slice.ts';
-export { datasetEdits, listedIds, readRecordInput, registerDatasetEngine, type DatasetEngine, type DatasetFile, type DatasetProgress, type DatasetRules, type LoadedRecord, type UnwrittenEdit } from './dataset-slice.ts';
+export { datasetEdits, listedIds, readingRefusal, readRecordInput, registerDatasetEngine, type DatasetEngine, type DatasetFile, type DatasetProgress, type DatasetReading, type DatasetRules, type LoadedRecord, type UnwrittenEdit } from './dataset-slice.ts';
 export type { DatasetChanges, DatasetRow, RecordStatus, RowContent, RowProblem, ShownStatus } from './dataset-model.ts';
 export { isEdited, markOf, shownStatus, withMark } from './dataset-model.ts';

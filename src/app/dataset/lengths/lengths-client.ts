@@ -7,7 +7,7 @@
  * text, and a finished pass is kept in this browser by file fingerprint and tokenizer.
  */
 import { needsTokens, type CheckProfile } from '../../../core/index.ts';
-import { useAppStore, type AppState } from '../../store/index.ts';
+import { readingRefusal, useAppStore, type AppState } from '../../store/index.ts';
 import { sourceOfPick } from '../../tokens/shipped.ts';
 import { pickKey } from '../../tokens/tokenizer-pick.ts';
 import { keep, readKept } from './lengths-cache.ts';
@@ -114,6 +114,13 @@ export function startLengths(): void {
   const app = useAppStore.getState();
   const dataset = app.dataset;
   if (!dataset) return;
+  // Lengths of the rows read so far would look like the whole dataset's: measured once every row is read.
+  const refusal = readingRefusal(app, 'Lengths');
+  if (refusal) {
+    lengthsAfterReading = true;
+    setLengthsState({ status: 'stopped', message: refusal });
+    return;
+  }
   wanted = true;
   const lengths = lengthsStore.getState();
   const profile = profileOf(app, lengths);
@@ -189,7 +196,16 @@ startOpenRecordTokens((record, request) => {
 
 // Follow the app: a new dataset starts over (nothing runs until asked); a change of format or
 // its options starts a new pass once lengths were asked for; edits are measured from their text.
+/** Lengths asked for while the rows were read: measured when every row is there. */
+let lengthsAfterReading = false;
+
 useAppStore.subscribe((state, previous) => {
+  if (previous.datasetReading && !state.datasetReading && state.dataset && lengthsAfterReading) {
+    lengthsAfterReading = false;
+    startLengths();
+    return;
+  }
+  if (state.dataset !== previous.dataset && !state.datasetReading) lengthsAfterReading = false;
   // The dataset's rules file (the review tools' Rules panel) gives the token rules this pass judges.
   if (state.datasetRules !== previous.datasetRules) setLengthsRules(state.datasetRules?.rules);
   if (state.dataset !== previous.dataset) {

@@ -10,7 +10,7 @@
 import { ParquetOutput, parquetOrigin, type DatasetIndex } from '../../../core/index.ts';
 import { ByteWriter } from 'hyparquet-writer';
 import { downloadFile } from '../../layout/download-file.ts';
-import { datasetEdits, useAppStore } from '../../store/index.ts';
+import { datasetEdits, readingRefusal, useAppStore } from '../../store/index.ts';
 import { exportName } from '../export-dataset.ts';
 import { exportRows, hasAddedRows } from './export-rows.ts';
 import { parquetOriginOf } from './parquet-origin.ts';
@@ -89,6 +89,11 @@ export async function parquetExportBytes(): Promise<{ bytes: ArrayBuffer; name: 
 
 export async function exportParquet(): Promise<void> {
   const notice = useAppStore.getState().showNotice;
+  const refusal = readingRefusal(useAppStore.getState(), 'Export');
+  if (refusal) {
+    notice({ tone: 'info', title: `${refusal} Nothing was written.` });
+    return;
+  }
   try {
     const { bytes, name, rows } = await parquetExportBytes();
     downloadFile(new Blob([bytes], { type: 'application/vnd.apache.parquet' }), name);

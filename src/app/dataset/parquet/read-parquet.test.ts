@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { JsonlIndexer } from '../../../core/index.ts';
+import { JsonlIndexer, RecordIndex } from '../../../core/index.ts';
+import { appendIndexPart } from './growing-index.ts';
 import { chatParquet, chatRow } from '../../../core/dataset/source/parquet-fixture.ts';
 import { openShards } from './shards.ts';
-import { parquetLines } from './read-parquet.ts';
+import { parquetLines, readParquetInParts, type ParquetPart } from './read-parquet.ts';
 
 describe('parquetLines', () => {
   it('makes one JSON line per row, a Blob per row group, over every shard in order, telling the bytes read', async () => {
@@ -23,5 +24,86 @@ describe('parquetLines', () => {
     expect(read).toHaveLength(5);
     expect(read.at(-1)).toBe(shards.conversationBytes);
     expect(shards.conversationBytes).toBeGreaterThan(0);
+  });
+});
+
+describe('readParquetInParts', () => {
+  const rows = Array.from({ length: 13 }, (_, i) => chatRow(i));
+  const twoShards = () =>
+    openShards([
+      { name: '0000.parquet', blob: new Blob([chatParquet(rows.slice(0, 8), 3)]) },
+      { name: '0001.parquet', blob: new Blob([chatParquet(rows.slice(8, 13), 4)]) },
+    ]);
+
+  it('sends the first row group at once, then the rest; the parts grow one index whose ids and offsets never move', async () => {
+    const shards = await twoShards();
+    const parts: ParquetPart[] = [];
+    const page = new RecordIndex();
+    let clock = 0;
+    // Each row group takes 400 ms: with parts at most every 1000 ms, groups 1 (3 rows) then 4 (3+3+2+4+1) are sent, the rest at the end.
+    const read = await readParquetInParts(shards, {
+      onPart: (part) => {
+        parts.push(part);
+        appendIndexPart(page, part.part);
+      },
+      afterGroup: async () => {
+        clock += 400;
+      },
+      now: () => clock,
+      partInterval: 1000,
+    });
+    expect(parts.map((part) => [part.part.from, part.rowsRead])).toEqual([
+      [0, 3],
+      [3, 12],
+    ]);
+    expect(read.complete).toBe(true);
+    expect(read.rowsRead).toBe(13);
+    const whole = read.index.records;
+    for (let i = 0; i < page.count; i++) expect([page.start(i), page.end(i)], `row ${i}`).toEqual([whole.start(i), whole.end(i)]);
+    // The first part's JSON Lines are the first 3 rows, the record of row 2 cut from them at its offsets.
+    const first = parts[0] as ParquetPart;
+    expect(first.size).toBe(first.jsonl.size);
+    expect(JSON.parse(await first.jsonl.slice(page.start(2), page.end(2)).text())).toEqual({ messages: rows[2]?.messages });
+    expect(JSON.parse(await read.jsonl.slice(whole.start(12), whole.end(12)).text())).toEqual({ messages: rows[12]?.messages });
+    expect(read.fingerprint.size).toBe(read.jsonl.size);
+  });
+
+  it('stopped, keeps and sends the rows read, and says it is not complete', async () => {
+    const shards = await twoShards();
+    const parts: ParquetPart[] = [];
+    let groups = 0;
+    const read = await readParquetInParts(shards, {
+      onPart: (part) => parts.push(part),
+      afterGroup: async () => {
+        groups++;
+      },
+      stopped: () => groups === 2,
+      now: () => 0,
+    });
+    expect(read.complete).toBe(false);
+    expect(read.rowsRead).toBe(6);
+    expect(parts.map((part) => [part.part.from, part.rowsRead])).toEqual([
+      [0, 3],
+      [3, 6],
+    ]);
+  });
+
+  it('with firstRows, sends those rows before the first row group is read, and every row once, in order', async () => {
+    const shards = await twoShards();
+    const parts: ParquetPart[] = [];
+    // Group sizes 3, 3, 2, 4, 1: 2 rows first, then the rest of the first group and the others, each row once.
+    const read = await readParquetInParts(shards, { onPart: (part) => parts.push(part), firstRows: 2, now: () => 0, partInterval: 1e9 });
+    expect(parts.map((part) => [part.part.from, part.rowsRead])).toEqual([[0, 2]]);
+    expect(JSON.parse(await (parts[0] as ParquetPart).jsonl.text().then((text) => `[${text.trim().split('\n').join(',')}]`))).toEqual(rows.slice(0, 2).map((row) => ({ messages: row.messages })));
+    const text = await read.jsonl.text();
+    expect(text.split('\n').slice(0, -1).map((line) => JSON.parse(line))).toEqual(rows.map((row) => ({ messages: row.messages })));
+    expect(read.index.records.count).toBe(13);
+  });
+
+  it('never reads past the first row group on its own', async () => {
+    const shards = await twoShards();
+    const parts: ParquetPart[] = [];
+    await readParquetInParts(shards, { onPart: (part) => parts.push(part), firstRows: 1000, now: () => 0, partInterval: 1e9 });
+    expect(parts.map((part) => [part.part.from, part.rowsRead])).toEqual([[0, 3]]);
   });
 });

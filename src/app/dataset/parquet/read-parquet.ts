@@ -7,7 +7,8 @@
  * the whole file's; the lines are indexed and fingerprinted in the same pass. The Parquet files
  * stay the origin of the export (export-parquet.ts), which rewrites them.
  */
-import type { ParquetShards } from '../../../core/index.ts';
+import { JsonlIndexer, StreamingHash, type FileFingerprint, type JsonlIndex, type ParquetShards } from '../../../core/index.ts';
+import { indexPart, type IndexPart } from './growing-index.ts';
 
 const UTF8 = new TextEncoder();
 
@@ -27,4 +28,106 @@ export async function* parquetLines(shards: ParquetShards, parts: Blob[], onRead
     parts.push(new Blob([bytes]));
     yield bytes;
   }
+}
+
+/**
+ * After the first part, the rows read are sent to the page at most this often (ms): each part
+ * makes the page copy its list of rows and order (growDataset, O(rows)), so a part per row group
+ * of a file of small groups would spend the page's time on copies; a second keeps the list
+ * growing visibly. Raise it if a very long list makes each growth slow.
+ */
+export const PART_INTERVAL_MS = 1000;
+
+/** Rows read so far, sent to the page: the JSON Lines of every row read, and the index entries it has not had yet. */
+export interface ParquetPart {
+  jsonl: Blob;
+  part: IndexPart;
+  /** Bytes of `jsonl`. */
+  size: number;
+  rowsRead: number;
+}
+
+export interface PartsOptions {
+  /** The rows read so far: the first row group's as soon as it is read, then every PART_INTERVAL_MS at most. */
+  onPart: (part: ParquetPart) => void;
+  /** Rows read, after each row group (progress). */
+  onRows?: (rows: number) => void;
+  /** Checked after each row group: stop reading, the rows read being sent first. */
+  stopped?: () => boolean;
+  /** Awaited after each row group (tests slow the read down with it). */
+  afterGroup?: () => Promise<void>;
+  /**
+   * Rows read on their own first (core's block of a row group: RECORD_BLOCK_ROWS in the app;
+   * never past the first row group), sent as the first part before the first row group is
+   * decoded whole; those rows are
+   * decoded twice (the first row group skips them). 0: the first part is the first row group.
+   */
+  firstRows?: number;
+  partInterval?: number;
+  now?: () => number;
+}
+
+export interface PartsRead {
+  /** The JSON Lines of the rows read, their index and fingerprint (of every row only when `complete`). */
+  jsonl: Blob;
+  index: JsonlIndex;
+  fingerprint: FileFingerprint;
+  rowsRead: number;
+  complete: boolean;
+}
+
+/**
+ * The dataset's rows read a row group at a time into JSON Lines (parquetLines), indexed and
+ * fingerprinted in the same pass, the page sent the rows as they come (`onPart`) so that it
+ * shows the first record after the first row group, not after the whole file. Each row is one
+ * line, never blank: the index's entries are the rows, in order, and are only appended.
+ */
+export async function readParquetInParts(shards: ParquetShards, options: PartsOptions): Promise<PartsRead> {
+  const now = options.now ?? Date.now;
+  const interval = options.partInterval ?? PART_INTERVAL_MS;
+  const blobs: Blob[] = [];
+  const indexer = new JsonlIndexer();
+  const hash = new StreamingHash();
+  const jsonl = () => new Blob(blobs, { type: 'application/jsonl' });
+  let size = 0;
+  let sent = 0;
+  let lastPart = 0;
+  const send = (): void => {
+    const rows = indexer.records.count;
+    if (rows === sent) return;
+    const part = indexPart(indexer.records, sent);
+    sent = rows;
+    lastPart = now();
+    options.onPart({ jsonl: jsonl(), part, size, rowsRead: rows });
+  };
+  const push = (texts: readonly string[]): void => {
+    if (texts.length === 0) return;
+    const bytes = UTF8.encode(`${texts.join('\n')}\n`);
+    blobs.push(new Blob([bytes]));
+    indexer.push(bytes);
+    hash.update(bytes);
+    size += bytes.length;
+  };
+  // The first rows alone: a large first row group would keep the first record waiting for all of it.
+  // Within the first row group, as core's blocks are: the first part never holds more than that group's rows.
+  const firstGroupRows = shards.groups[1]?.start ?? shards.count;
+  const head = Math.min(Math.max(0, options.firstRows ?? 0), firstGroupRows);
+  if (head > 0) {
+    push(await shards.texts(Array.from({ length: head }, (_, i) => i)));
+    options.onRows?.(head);
+    send();
+  }
+  for await (const window of shards.windows()) {
+    push(head > window.start ? window.texts.slice(head - window.start) : window.texts);
+    options.onRows?.(indexer.records.count);
+    await options.afterGroup?.();
+    if (options.stopped?.()) {
+      send();
+      const index = indexer.finish();
+      return { jsonl: jsonl(), index, fingerprint: { size, hash: hash.digest() }, rowsRead: index.records.count, complete: false };
+    }
+    if (sent === 0 || now() - lastPart >= interval) send();
+  }
+  const index = indexer.finish();
+  return { jsonl: jsonl(), index, fingerprint: { size, hash: hash.digest() }, rowsRead: index.records.count, complete: true };
 }

@@ -51,13 +51,14 @@ export function startDatasetPersistence(given?: Partial<PersistenceDeps>): void 
   started = true;
   deps = { storage: given?.storage ?? indexedDbDatasetStorage(), copy: given?.copy ?? localStorageCopy, available: given?.available ?? indexedDbAvailable };
   useAppStore.subscribe((state, previous) => {
-    if (state.dataset !== previous.dataset) follow(state.dataset);
+    // A dataset still being read (a Parquet file shown on its first rows) has no fingerprint yet: its work is looked for and kept once every row is read.
+    if (state.dataset !== previous.dataset || state.datasetReading !== previous.datasetReading) follow(state.datasetReading ? null : state.dataset);
   });
   if (deps.available()) {
     followRules(deps.storage);
     followReadAs(deps.storage);
   }
-  follow(useAppStore.getState().dataset);
+  follow(useAppStore.getState().datasetReading ? null : useAppStore.getState().dataset);
 }
 
 /** Write the dataset's work now (Ctrl+S, tests); resolves when written or failed. */

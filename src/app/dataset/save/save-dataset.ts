@@ -10,7 +10,7 @@
  */
 import { parquetOriginOf } from '../parquet/parquet-origin.ts';
 import { downloadFile } from '../../layout/download-file.ts';
-import { useAppStore, type DatasetFile, type Notice, type UnwrittenEdit } from '../../store/index.ts';
+import { readingRefusal, useAppStore, type DatasetFile, type Notice, type UnwrittenEdit } from '../../store/index.ts';
 import { writtenDataset } from '../export-dataset.ts';
 import { forgetSavedWork } from '../persistence/dataset-persistence.ts';
 import { rowStatuses } from '../persistence/store-work.ts';
@@ -49,6 +49,12 @@ export async function saveOpenDataset(deps: SaveDeps): Promise<SaveResult> {
   if (!dataset) {
     const result: SaveResult = { kind: 'failed', message: 'There is no dataset to save.' };
     store().showNotice({ tone: 'error', title: result.message });
+    return result;
+  }
+  const refusal = readingRefusal(store(), 'Save');
+  if (refusal) {
+    const result: SaveResult = { kind: 'failed', message: `${refusal} Nothing was written.` };
+    store().showNotice({ tone: 'info', title: result.message });
     return result;
   }
   if (parquetOriginOf(dataset.source)) {

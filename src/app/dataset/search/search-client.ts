@@ -6,7 +6,7 @@
  */
 import { compileSearch, filterOrder, type SearchQuery } from '../../../core/index.ts';
 import { reviewFilterRows } from '../../review/filter-rows.ts';
-import { useAppStore, type AppState } from '../../store/index.ts';
+import { readingRefusal, useAppStore, type AppState } from '../../store/index.ts';
 import { datasetWorker } from '../open-dataset.ts';
 import SearchWorker from './search.worker.ts?worker';
 import { isSearchResponse, type RecordsToRead, type SearchRequest, type SearchResponse } from './search-protocol.ts';
@@ -120,10 +120,28 @@ let pendingBasis: { query: SearchQuery; template: string; state: AppState } | un
 /** The query of the search running: the box may have changed since. */
 let searched: SearchQuery | undefined;
 
+/** A search asked for while the rows were read: run when every row is there. */
+let searchAfterReading: SearchQuery | undefined;
+
+useAppStore.subscribe((state, previous) => {
+  if (previous.datasetReading && !state.datasetReading && state.dataset && searchAfterReading) {
+    const query = searchAfterReading;
+    searchAfterReading = undefined;
+    if (searchStore.getState().query === query) startSearch(query);
+  } else if (state.dataset !== previous.dataset && !state.datasetReading) searchAfterReading = undefined;
+});
+
 export function startSearch(query: SearchQuery = searchStore.getState().query): void {
   useAppStore.getState().commitCurrent();
   const state = useAppStore.getState();
   if (!state.dataset || query.pattern === '') return clearSearch();
+  // A search over the rows read so far would look whole: it runs once every row is read.
+  const refusal = readingRefusal(state, 'Search');
+  if (refusal) {
+    searchAfterReading = query;
+    setSearchState({ status: 'failed', progress: null, error: refusal, pending: null });
+    return;
+  }
   // A mistake in the qualifiers or the expression is told at once, without a trip to the worker.
   const compiled = compileSearch(query);
   if (!compiled.ok) {
@@ -144,6 +162,11 @@ export function planReplaceAll(): void {
   const state = useAppStore.getState();
   const { query, template } = searchStore.getState();
   if (!state.dataset || query.pattern === '') return;
+  const refusal = readingRefusal(state, 'Replace');
+  if (refusal) {
+    setSearchState({ status: 'failed', progress: null, error: refusal, pending: null });
+    return;
+  }
   job++;
   pendingBasis = { query, template, state };
   const ids = searchedIds(state);

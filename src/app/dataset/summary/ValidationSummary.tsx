@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DuplicateFinder, validationSummary, type FilterableRow } from '../../../core/index.ts';
 import { mutedText, toolbarButton } from '../../layout/ui.ts';
-import { useAppStore } from '../../store/index.ts';
+import { readingRefusal, useAppStore } from '../../store/index.ts';
 import { plural } from '../search/search-client.ts';
 import { setSearchState, useSearchState } from '../search/search-store.ts';
 import { codeTable, describeCodes } from './code-info.ts';
@@ -49,6 +49,8 @@ export function ValidationSummary() {
   const duplicates = useMemo(() => duplicateCounts(rows, order), [rows, order]);
   const formatId = useAppStore((s) => s.formatId);
   const formatOptions = useAppStore((s) => s.formatOptions);
+  // A Parquet dataset still being read: no counts that would look like the whole dataset's.
+  const reading = useAppStore((s) => readingRefusal(s, 'Checking'));
   const tokenNote = useLengths((lengths) => tokenRulesNote(lengths, hasTokenizer({ formatId, formatOptions }, lengths)));
 
   useEffect(() => {
@@ -66,6 +68,11 @@ export function ValidationSummary() {
       <h3 id="parley-validation-summary" className="text-sm font-semibold">
         Validation summary <span className={`font-normal ${mutedText}`}>({counts.length === 0 ? 'no diagnostics' : plural(counts.length, 'code')}{harmless.length > 0 ? `, ${plural(harmless.length, 'kind')} of harmless difference` : ''})</span>
       </h3>
+      {reading && (
+        <p role="status" className={`text-sm ${mutedText}`}>
+          {reading}
+        </p>
+      )}
       {tokenNote && (
         <p role="status" className={`text-sm ${mutedText}`}>
           {tokenNote}
