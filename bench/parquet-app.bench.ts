@@ -24,6 +24,7 @@ import { appendIndexPart } from '../src/app/dataset/parquet/growing-index.ts';
 import { rowContent } from '../src/app/dataset/row-content.ts';
 import { checkRecords, indexChunks, streamChunks } from '../src/app/dataset/worker-logic.ts';
 import { writeBenchmarkSection } from './benchmarks-md.ts';
+import { chatMessages } from './parquet-data.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const HEADING = '## Parquet in the app (npm run bench:parquet-app)';
@@ -33,22 +34,6 @@ const TARGET_MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 100;
 const REPEATS = 3;
 const PROFILE: CheckProfile = { formatId: 'chatml' };
 
-const WORDS = 'the of and to in is that for it as with was on be by this are or at from have an which one you were all we can her has there been if more when will would who so no'.split(' ');
-function text(seed: number, count: number): string {
-  let out = '';
-  // 32-bit arithmetic: a float product past 2^53 would repeat texts, which Parquet's dictionary would store once.
-  let x = Math.imul(seed + 1, 2654435761) >>> 0;
-  for (let i = 0; i < count; i++) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    out += (i === 0 ? '' : ' ') + WORDS[(x >>> 8) % WORDS.length];
-  }
-  return out;
-}
-function messages(n: number): { role: string; content: string }[] {
-  const out = [{ role: 'system', content: 'You are a helpful assistant.' }];
-  for (let m = 1; m < 10; m++) out.push({ role: m % 2 === 1 ? 'user' : 'assistant', content: text(n * 10 + m, 40) });
-  return out;
-}
 
 const SCHEMA: SchemaElement[] = [
   { name: 'root', num_children: 1 },
@@ -70,7 +55,7 @@ async function makeData(): Promise<{ jsonl: Blob; parquet: Blob; records: number
     const group: unknown[] = [];
     let chunk = '';
     for (let i = 0; i < ROW_GROUP_ROWS && bytes < TARGET_MB * 1e6; i++, n++) {
-      const m = messages(n);
+      const m = chatMessages(n);
       const line = `${JSON.stringify({ messages: m })}\n`;
       bytes += Buffer.byteLength(line);
       chunk += line;

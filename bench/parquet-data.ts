@@ -20,10 +20,14 @@ function text(seed: number, count: number): string {
   }
   return out;
 }
-function record(n: number): { messages: { role: string; content: string }[] } {
+/** Record n's messages: a system message and nine of 40 words each (also bench/parquet-app.bench.ts's). */
+export function chatMessages(n: number): { role: string; content: string }[] {
   const messages = [{ role: 'system', content: 'You are a helpful assistant.' }];
   for (let m = 1; m < 10; m++) messages.push({ role: m % 2 === 1 ? 'user' : 'assistant', content: text(n * 10 + m, 40) });
-  return { messages };
+  return messages;
+}
+function record(n: number): { messages: { role: string; content: string }[] } {
+  return { messages: chatMessages(n) };
 }
 
 const SCHEMA: SchemaElement[] = [

@@ -12,6 +12,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { byteFallbackFiles } from '../src/core/tokens/test-tokenizers.ts';
 import { expect, test } from './fixtures.ts';
+import { dropFiles } from './drop-files.ts';
 
 const GOLDEN = join(process.env.PARLEY_REFERENCE_DIR ?? join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'reference')), 'hf-jinja-golden', 'hfjs_e2e_selected.json');
 
@@ -166,15 +167,10 @@ test("a tokenizer_config.json dropped with its tokenizer.json: a side counts wit
   await expect(page.getByRole('list', { name: 'Records' })).toBeVisible();
   const files = byteFallbackFiles();
   const template = '{% for m in messages %}<{{ m.role }}>{{ m.content }}\n{% endfor %}';
-  await page.evaluate(
-    ({ configText, tokenizerText }) => {
-      const data = new DataTransfer();
-      data.items.add(new File([configText], 'tokenizer_config.json', { type: 'application/json' }));
-      data.items.add(new File([tokenizerText], 'tokenizer.json', { type: 'application/json' }));
-      for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-    },
-    { configText: JSON.stringify({ ...files.config, chat_template: template }), tokenizerText: JSON.stringify(files.tokenizer) },
-  );
+  await dropFiles(page, [
+    { name: 'tokenizer_config.json', text: JSON.stringify({ ...files.config, chat_template: template }), type: 'application/json' },
+    { name: 'tokenizer.json', text: JSON.stringify(files.tokenizer), type: 'application/json' },
+  ]);
   await expect(parley.notice).toContainText('tokenizer_config.json opened in the Jinja template format');
   await openRegression(page);
   // Both sides start as the app has the Jinja format: that template; A counts with Qwen3, B with the template's own files.

@@ -11,6 +11,7 @@ import { openAiChatCodec } from '../src/core/interchange/openai-chat/index.ts';
 import { measureTokens } from '../src/core/tokens/measure.ts';
 import { byteFallbackFiles, byteFallbackTokenizer } from '../src/core/tokens/test-tokenizers.ts';
 import { expect, test } from './fixtures.ts';
+import { dropFiles } from './drop-files.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -130,15 +131,10 @@ test("under the Jinja format, the template's own tokenizer counts, and the panel
   // A tokenizer_config.json dropped with its tokenizer.json: that tokenizer is the template's own, and counts.
   const files = byteFallbackFiles();
   const template = '{% for m in messages %}<{{ m.role }}>{{ m.content }}\n{% endfor %}';
-  await page.evaluate(
-    ({ configText, tokenizerText }) => {
-      const data = new DataTransfer();
-      data.items.add(new File([configText], 'tokenizer_config.json', { type: 'application/json' }));
-      data.items.add(new File([tokenizerText], 'tokenizer.json', { type: 'application/json' }));
-      for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-    },
-    { configText: JSON.stringify({ ...files.config, chat_template: template }), tokenizerText: JSON.stringify(files.tokenizer) },
-  );
+  await dropFiles(page, [
+    { name: 'tokenizer_config.json', text: JSON.stringify({ ...files.config, chat_template: template }), type: 'application/json' },
+    { name: 'tokenizer.json', text: JSON.stringify(files.tokenizer), type: 'application/json' },
+  ]);
   await expect(parley.notice).toContainText('tokenizer_config.json opened in the Jinja template format');
   await expect(menu.locator('option:checked')).toHaveText("The template's own (tokenizer.json)");
   await expect(measured).toHaveText('Measured 3 records; tokens by tokenizer.json.', { timeout: 60_000 });

@@ -1,6 +1,7 @@
 import { closeSync, openSync, ftruncateSync } from 'node:fs';
 import { formatBytes, MAX_OPEN_BYTES } from '../src/app/files/limits.ts';
 import { expect, test } from './fixtures.ts';
+import { dropFiles } from './drop-files.ts';
 
 // The system message's mapping form ({"text": …}) makes this unmistakably Apertus JSON, whatever
 // the format shown (plain string messages are read as OpenAI Chat, their most common writer).
@@ -75,11 +76,7 @@ test('Paste JSON opens pasted text; Export as… downloads Apertus JSON', async 
 
 test('dropping a file onto the window and pasting JSON outside a field open them too', async ({ parley, page }) => {
   await parley.goto();
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
-    for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, JSON.stringify(chat));
+  await dropFiles(page, [{ name: 'dropped.json', text: JSON.stringify(chat), type: 'application/json' }]);
   await expect(parley.notice).toContainText('Opened dropped.json (Apertus JSON)');
   await parley.expectPreviewToContain('Capital of France?');
 

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { byteFallbackFiles } from '../src/core/tokens/test-tokenizers.ts';
 import { GOLDEN_SKIP_REASON, goldenAvailable, goldenCase, LLAMA31, QWEN25 } from '../test/reference/hf-jinja-golden.ts';
 import { expect, test, type ParleyPage } from './fixtures.ts';
+import { dropFiles } from './drop-files.ts';
 
 const TOOL_CONVERSATION = {
   messages: [
@@ -89,15 +90,10 @@ test('a tokenizer_config.json dropped with its tokenizer.json: the template, and
   await openToolConversation(parley);
   const files = byteFallbackFiles();
   const config = { ...files.config, chat_template: "{% for m in messages %}<{{ m.role }}>{{ m.content }}\n{% endfor %}" };
-  await page.evaluate(
-    ({ configText, tokenizerText }) => {
-      const data = new DataTransfer();
-      data.items.add(new File([configText], 'tokenizer_config.json', { type: 'application/json' }));
-      data.items.add(new File([tokenizerText], 'tokenizer.json', { type: 'application/json' }));
-      for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-    },
-    { configText: JSON.stringify(config), tokenizerText: JSON.stringify(files.tokenizer) },
-  );
+  await dropFiles(page, [
+    { name: 'tokenizer_config.json', text: JSON.stringify(config), type: 'application/json' },
+    { name: 'tokenizer.json', text: JSON.stringify(files.tokenizer), type: 'application/json' },
+  ]);
   await expect(parley.notice).toContainText('tokenizer_config.json opened in the Jinja template format');
   await expect.poll(() => parley.previewText()).toBe('<user>Weather in Bern?\n<assistant>\n<tool>{"t": 3}\n<assistant>Three degrees.\n');
   await page.getByRole('tab', { name: 'Tokens' }).click();

@@ -9,12 +9,3 @@ export async function nameReviewer(page: Page, name: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Save name' }).click();
   await expect(dialog).toBeHidden();
 }
-
-/** Drop files onto the window together, as from a file manager. */
-export async function dropFiles(page: Page, files: { name: string; text: string; type?: string }[]): Promise<void> {
-  await page.evaluate((list) => {
-    const data = new DataTransfer();
-    for (const file of list) data.items.add(new File([file.text], file.name, { type: file.type ?? '' }));
-    for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, files);
-}

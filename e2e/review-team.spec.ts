@@ -12,7 +12,8 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { jsonlFile, splitJsonl, splitManifest } from '../src/core/index.ts';
 import { expect, newGuardedPage, test, type ParleyPage } from './fixtures.ts';
-import { dropFiles, nameReviewer } from './review-helpers.ts';
+import { dropFiles } from './drop-files.ts';
+import { nameReviewer } from './review-helpers.ts';
 
 const record = (i: number) => JSON.stringify({ id: `r${i}`, messages: [{ role: 'user', content: `Question ${i}?` }, { role: 'assistant', content: `Answer ${i}.` }] });
 const LINES = Array.from({ length: 6 }, (_, i) => record(i + 1));
