@@ -9,10 +9,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Download } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { findFormat, type ParleyRecord } from '../src/core/index.ts';
 import { loadTokenizer, specialSplits, trainingExample, type MaskOptions } from '../src/core/tokens/index.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, type ParleyPage } from './fixtures.ts';
 
 const require = createRequire(import.meta.url);
 const readJson = (specifier: string): unknown => JSON.parse(readFileSync(require.resolve(specifier), 'utf8'));
@@ -233,10 +233,11 @@ test('Token view: a tokenizer worker that fails is said, not swallowed, and the 
   watch.errors = watch.errors.filter((error) => !error.includes('the worker broke'));
 });
 
-test('Token view: after typing, every token shown has its number and its shade, kept blocks too', async ({ parley, page }) => {
-  test.setTimeout(90_000);
-  // 24 messages: three groups of blocks (token-blocks.ts starts one at every 8th message), all near the screen.
-  const messages = Array.from({ length: 24 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `Turn ${i}: short.` }));
+/**
+ * `messages` loaded in OpenChatML with the Token view open (the shipped Qwen3 tokenizer, a stand-in
+ * for the format's own), once it shows the count a fresh tokenization gives; that tokenization.
+ */
+async function openInTokenView(parley: ParleyPage, page: Page, messages: { role: string; content: string }[]): Promise<ReturnType<typeof expected>> {
   await parley.goto();
   expect((await parley.load({ messages })).ok).toBe(true);
   await parley.setFormat('openchatml');
@@ -244,6 +245,14 @@ test('Token view: after typing, every token shown has its number and its shade, 
   await expect(page.getByRole('status', { name: 'Tokenizer status' })).toContainText("is not this format's own tokenizer", { timeout: 60_000 });
   const before = expected((await parley.state()).record, {});
   await expect(page.getByTestId('token-count')).toHaveText(`${before.count} tokens`, { timeout: 30_000 });
+  return before;
+}
+
+test('Token view: after typing, every token shown has its number and its shade, kept blocks too', async ({ parley, page }) => {
+  test.setTimeout(90_000);
+  // 24 messages: three groups of blocks (token-blocks.ts starts one at every 8th message), all near the screen.
+  const messages = Array.from({ length: 24 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `Turn ${i}: short.` }));
+  const before = await openInTokenView(parley, page, messages);
 
   // The last token shown with its number (in the second group's block, messages 8 to 15), marked: a kept block keeps its token elements.
   const text = page.getByTestId('token-text');
@@ -284,13 +293,7 @@ test('Token view: after a burst of typing and deleting, the counts, the tokens s
   test.setTimeout(90_000);
   // 24 messages of a few words: three groups of blocks, all near the screen (the edits fall in the first group's block).
   const messages = Array.from({ length: 24 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `Turn ${i}: a reply of some words.` }));
-  await parley.goto();
-  expect((await parley.load({ messages })).ok).toBe(true);
-  await parley.setFormat('openchatml');
-  await page.getByRole('tab', { name: 'Tokens' }).click();
-  await expect(page.getByRole('status', { name: 'Tokenizer status' })).toContainText("is not this format's own tokenizer", { timeout: 60_000 });
-  const before = expected((await parley.state()).record, {});
-  await expect(page.getByTestId('token-count')).toHaveText(`${before.count} tokens`, { timeout: 30_000 });
+  const before = await openInTokenView(parley, page, messages);
   // The last token of the block typed in (messages 1 to 8), marked: the block keeps the elements of the tokens the edits did not change.
   const text = page.getByTestId('token-text');
   await expect(text).toContainText('Turn 7:');
