@@ -92,7 +92,7 @@ test('a Hub split opens at its first record, read by range requests, its other c
   await dialog.getByLabel('Dataset id').fill('team/chats');
   await expect(dialog.getByLabel('Config', { exact: true })).toHaveValue('default');
   await expect(dialog.getByLabel('Split', { exact: true })).toHaveValue('train');
-  await expect(dialog.getByLabel('Split size')).toContainText(`3,000 rows in 1 Parquet file (${(FILE.byteLength / (1024 * 1024)).toFixed(1)} MB in all). Opening reads its messages column:`);
+  await expect(dialog.getByLabel('Split size')).toContainText(`3,000 rows in 1 Parquet file (${(FILE.byteLength / (1024 * 1024)).toFixed(1)} MB in all). Opening reads its messages column on demand: only the rows shown are downloaded;`);
   const fileBytes = () => served.filter((entry) => entry.url.endsWith('/0.parquet') && entry.method === 'GET').reduce((sum, entry) => sum + entry.bytes, 0);
   // Before the person chooses to open: the file's size (HEAD) and its footer only, one read.
   const beforeOpen = fileBytes();
@@ -146,8 +146,11 @@ test('a Hub split read on demand: record 0 from the footer and first block, a fa
   // Before this change, opening read every record's messages: 900,418 bytes, 19 % of the file.
   expect(opened).toBeLessThan(900_418);
   // Whole-dataset work says what is read so far, and offers the choice with its size.
+  await page.getByText('Validation summary', { exact: true }).click();
   const summary = page.getByRole('status').filter({ hasText: 'Checking needs every row' });
   await expect(summary).toHaveText(/^Checking needs every row: 100 of 3,000 rows read so far, on demand\. Read all \([\d.]+ KB\) first\.$/);
+  await expect(page.getByRole('button', { name: /^Read all [\d.]+ KB to check every record$/ })).toBeVisible();
+  await page.getByText('Validation summary', { exact: true }).click();
 
   // Scrolled to the end while the network is slow: the rows in view say they are not read yet, then show once their block is read.
   let release = (): void => undefined;
@@ -179,12 +182,16 @@ test('a Hub split read on demand: record 0 from the footer and first block, a fa
   await search.getByRole('button', { name: /^Read all [\d.]+ KB to search$/ }).click();
   // question 17, 170-179, 1700-1799: 111 records, one place each.
   await expect(search.getByLabel('Search result')).toHaveText('111 matches in 111 records', { timeout: 30_000 });
-  await expect(summary).toHaveCount(0);
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByText('Validation summary', { exact: true }).click();
+  await expect(summary).toHaveCount(0);
+  await page.getByText('Validation summary', { exact: true }).click();
   test.info().annotations.push({ type: 'bytes', description: `after reading all ${fileBytes()}` });
 
   // The edit survived reading all, and the open record stayed.
   await expect(content).toHaveValue(`question 2991: ${text(2991, 40)}`);
+  // The list shows the matching records only: cleared, it lists every row again, the open one (2991) in view.
+  await search.getByRole('button', { name: 'Clear search' }).click();
   await list.getByRole('button', { name: /^Row 2990: question 2990, edited before reading all;/ }).click();
   await expect(content).toHaveValue('question 2990, edited before reading all');
 
@@ -290,7 +297,7 @@ test('a split of two files: opened as one dataset, a record edited, exported as 
   // Opened on demand: the export needs every row, read when the person chooses it, its size shown.
   await page.getByText('Export…', { exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Export needs every row' })).toContainText('Export needs every row: 12 of 12 rows read so far, on demand.');
-  await page.getByRole('button', { name: /^Read all [\d.]+ KB to export$/ }).click();
+  await page.getByRole('button', { name: /^Read all [\d.]+ (bytes|KB) to export$/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Export needs every row' })).toHaveCount(0);
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 20_000 });
   const download = page.waitForEvent('download');
