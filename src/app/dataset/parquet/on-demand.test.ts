@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { indexJsonl, type Conversation } from '../../../core/index.ts';
 import { useAppStore, type DatasetFile } from '../../store/index.ts';
+import { RECHECK_DELAY_MS } from '../dataset-checks.ts';
 import { loadRowContents, onDemandFile, onDemandRows } from './on-demand.ts';
 
 const encoder = new TextEncoder();
@@ -90,5 +91,16 @@ describe('a Parquet dataset read on demand: every row there from the start, each
     await useAppStore.getState().goto(9);
     expect(firstText()).toBe('question 9');
     expect(asked).toEqual([]);
+  });
+
+  it('checks the rows read again when the check profile changes (there is no check pass to do it until every row is read)', async () => {
+    await loadRowContents([2, 3]);
+    expect(useAppStore.getState().datasetRows[2]?.summary?.dialect).toBe('openai-chat');
+    // Read as ShareGPT, these OpenAI records have no `conversations`: the rows in view say so, once the profile settles.
+    useAppStore.getState().setDatasetReadAs('sharegpt');
+    await new Promise((resolve) => setTimeout(resolve, RECHECK_DELAY_MS + 100));
+    await vi.waitFor(() => expect(useAppStore.getState().datasetRows[2]?.problem ?? useAppStore.getState().datasetRows[2]?.summary?.dialect).not.toBe('openai-chat'));
+    expect(useAppStore.getState().datasetRows[3]?.summary?.dialect).not.toBe('openai-chat');
+    useAppStore.getState().setDatasetReadAs(null);
   });
 });

@@ -15,7 +15,9 @@
  */
 import { RecordIndex } from '../../../core/index.ts';
 import { useAppStore, type DatasetFile, type DatasetRow, type RowContent } from '../../store/index.ts';
+import { RECHECK_DELAY_MS } from '../dataset-checks.ts';
 import { datasetEngine } from '../engine.ts';
+import { openRecord } from '../navigation.ts';
 
 /** Every row of a dataset of `count` rows, none read yet: row n is line n + 1 (one line per row, as read-parquet.ts writes them). */
 export function onDemandRows(count: number): DatasetRow[] {
@@ -35,6 +37,8 @@ export function onDemandFile(name: string, size: number, count: number, source: 
 
 /** Rows asked for and not answered yet, so that a list scrolled back and forth asks once. */
 const pending = new Set<number>();
+/** The rows last asked for (the list's rows in view), read again after a change of check profile. */
+let inView: readonly number[] = [];
 
 /**
  * The list's contents of the rows `ids` of a dataset read on demand, read (their blocks fetched)
@@ -46,6 +50,7 @@ export async function loadRowContents(ids: readonly number[]): Promise<void> {
   const { dataset } = state;
   const readRow = dataset?.readRow;
   if (!dataset || !readRow) return;
+  inView = ids;
   const wanted = ids.filter((id) => {
     const row = state.datasetRows[id];
     return id < dataset.count && row !== undefined && !row.summary && !row.problem && !state.datasetChanges.edited.has(id) && !pending.has(id);
@@ -71,3 +76,37 @@ export async function loadRowContents(ids: readonly number[]): Promise<void> {
     for (const id of wanted) pending.delete(id);
   }
 }
+
+/**
+ * Another check profile (format, its options, rules, Read as): a dataset read on demand has no
+ * check pass to summarise its rows again (dataset-checks.ts starts once every row is read), so
+ * the rows read are checked again here: their contents dropped (a row not in view is checked
+ * when it comes into view again; its block is likely still kept by the worker), the edited ones
+ * from their texts, the rows in view at once, and the open record read again when it has no
+ * edit in the editors (as dataset-checks.ts does).
+ */
+function recheckRead(): void {
+  const state = useAppStore.getState();
+  const { dataset, datasetRows, datasetChanges } = state;
+  if (!dataset?.readRow) return;
+  const contents = new Map<number, RowContent>();
+  datasetRows.forEach((row, id) => {
+    if (!row.summary && !row.problem) return;
+    const edit = datasetChanges.edited.get(id);
+    contents.set(id, edit === undefined ? {} : datasetEngine.content(datasetEngine.decode(edit, row.line)));
+  });
+  if (contents.size > 0) state.setRowContents(contents);
+  void loadRowContents(inView);
+  const { currentRecord, datasetLoaded, record } = useAppStore.getState();
+  if (currentRecord !== null && datasetLoaded && !(datasetLoaded.ok && record !== datasetLoaded.record)) openRecord(currentRecord);
+}
+
+let recheckTimer: ReturnType<typeof setTimeout> | undefined;
+
+useAppStore.subscribe((state, previous) => {
+  if (!state.dataset?.readRow) return;
+  if (state.formatId === previous.formatId && state.formatOptions === previous.formatOptions && state.datasetRules === previous.datasetRules && state.datasetReadAs === previous.datasetReadAs) return;
+  // Typing a Jinja template changes the profile at every key: checked again once it settles.
+  clearTimeout(recheckTimer);
+  recheckTimer = setTimeout(recheckRead, RECHECK_DELAY_MS);
+});
