@@ -174,11 +174,25 @@ test('a Hub split read on demand: record 0 from the footer and first block, a fa
   await list.getByRole('button', { name: /^Row 2991: question 2991:/ }).click();
   await expect(content).toHaveValue(`question 2991: ${text(2991, 40)}`);
 
+  // A jump (Go to line: row 1500 is line 1501) reads that row's block and the rows around it in view.
+  const beforeJump = fileBytes();
+  await parley.fileMenu('Go to line…');
+  const goTo = page.getByRole('dialog', { name: 'Go to line' });
+  await goTo.getByLabel('Line number').fill('1501');
+  await goTo.getByRole('button', { name: 'Go' }).click();
+  await expect(content).toHaveValue(`question 1500: ${text(1500, 40)}`);
+  await expect(list.getByRole('button', { name: /^Row 1501: question 1501:/ })).toBeVisible();
+  // Row groups 15 (rows 1500-1599) and, for the rows above it in view, 14.
+  const jump = fileBytes() - beforeJump;
+  expect(jump).toBeLessThanOrEqual(messagesChunkBytes(14) + messagesChunkBytes(15) + 4 * MIN_READ_BYTES);
+  test.info().annotations.push({ type: 'bytes', description: `a jump to row 1500 ${jump}` });
+
   // Search needs every row: refused with the choice; chosen, every row is read and the search runs by itself.
   const search = page.getByRole('search', { name: 'Search the records' });
   await search.getByRole('searchbox', { name: 'Search records' }).fill('question 17');
   await search.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(search.getByRole('alert')).toHaveText(/^Search needs every row: 200 of 3,000 rows read so far, on demand\./);
+  // Rows read: groups 0, 29, 15 and perhaps 28 and 14 (the rows in view beside those), 100 each.
+  await expect(search.getByRole('alert')).toHaveText(/^Search needs every row: (300|400|500) of 3,000 rows read so far, on demand\./);
   await search.getByRole('button', { name: /^Read all [\d.]+ KB to search$/ }).click();
   // question 17, 170-179, 1700-1799: 111 records, one place each.
   await expect(search.getByLabel('Search result')).toHaveText('111 matches in 111 records', { timeout: 30_000 });
@@ -189,9 +203,11 @@ test('a Hub split read on demand: record 0 from the footer and first block, a fa
   test.info().annotations.push({ type: 'bytes', description: `after reading all ${fileBytes()}` });
 
   // The edit survived reading all, and the open record stayed.
-  await expect(content).toHaveValue(`question 2991: ${text(2991, 40)}`);
-  // The list shows the matching records only: cleared, it lists every row again, the open one (2991) in view.
+  await expect(content).toHaveValue(`question 1500: ${text(1500, 40)}`);
+  // The list shows the matching records only: cleared, it lists every row again; row 2990 is near its end.
   await search.getByRole('button', { name: 'Clear search' }).click();
+  await list.hover();
+  await page.mouse.wheel(0, 3000 * 34);
   await list.getByRole('button', { name: /^Row 2990: question 2990, edited before reading all;/ }).click();
   await expect(content).toHaveValue('question 2990, edited before reading all');
 
