@@ -103,9 +103,11 @@ export function openParquetDataset(shards: ShardSpec[], name: string, options: P
 
 let nextAsk = 0;
 
-/** The JSON texts of records `ids` of the open Parquet dataset, read by its worker from their row groups (a few kept). */
-export function readParquetRecords(ids: number[]): Promise<string[]> {
-  const worker = active?.worker;
+/**
+ * The JSON texts of records `ids` of the open Parquet dataset, read by its worker from their row
+ * groups (a few kept); `worker`: that dataset's own (a dataset read on demand asks its worker, never a later one's).
+ */
+export function readParquetRecords(ids: number[], worker: Worker | undefined = active?.worker): Promise<string[]> {
   if (!worker) return Promise.reject(new Error('No Parquet dataset is open.'));
   const ask = nextAsk++;
   return new Promise<string[]>((resolve, reject) => {
@@ -221,7 +223,7 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
       const placeholder = new Blob([], { type: 'application/jsonl' });
       setParquetOrigin({ shards, columns: message.columns, candidates: message.candidates, how: message.how, jsonl: placeholder });
       const readRow = async (id: number): Promise<string> => {
-        const [text] = await readParquetRecords([id]);
+        const [text] = await readParquetRecords([id], worker);
         if (text === undefined) throw new RangeError(`row ${id} was not read`);
         return text;
       };
