@@ -6,6 +6,7 @@ import { compactButton, mutedText, toolbarButton, toolbarSelect } from '../layou
 import { readingRefusal, useAppStore } from '../store/index.ts';
 import { exportDatasetAs, exportEditedOrFlagged, exportWholeDataset } from './export-dataset.ts';
 import { ParquetExportButton } from './parquet/ParquetExportButton.tsx';
+import { ReadAllButton } from './parquet/ReadAllButton.tsx';
 
 export function DatasetExportMenu() {
   const source = useAppStore((state) => state.sourceCodec?.id);
@@ -31,6 +32,7 @@ export function DatasetExportMenu() {
             {refusal}
           </p>
         )}
+        {refusal && <ReadAllButton purpose="export" />}
         <ParquetExportButton onRun={() => menu.current && (menu.current.open = false)} />
         <button type="button" className={toolbarButton} onClick={run(exportWholeDataset)} title="Every record; untouched ones byte for byte">
           Export the whole file

@@ -15,6 +15,7 @@ import { scrollTargetForRow } from './list-scroll.ts';
 import { openRecord } from './navigation.ts';
 import { placeTitle, recordNumber, recordPlace } from './parquet/where.ts';
 import { useJudgedRows } from './judged-rows.ts';
+import { useRowsInView } from './parquet/use-rows-in-view.ts';
 
 /** Two lines (text, then dialect/status/diagnostics: 18 + 16 px): twelve rows fit at 1440×900 with the panels folded (issue 24). */
 export const ROW_HEIGHT = 34;
@@ -82,7 +83,9 @@ const RecordRow = memo(function RecordRow({ id, row, current, edited, top }: Row
   const open = openCommentCount(row.review);
   const comments = open > 0 ? count(open, 'open comment') : '';
   const bad = row.problem !== undefined;
-  const text = row.problem ? row.problem.message.replace(/^Line \d+: /, '') : row.summary ? row.summary.preview || '(no user text)' : '…';
+  // A dataset read on demand (a remote split): a row not read yet says so, it is read once in view.
+  const onDemand = useAppStore((state) => state.dataset?.readRow !== undefined);
+  const text = row.problem ? row.problem.message.replace(/^Line \d+: /, '') : row.summary ? row.summary.preview || '(no user text)' : onDemand ? 'not read yet' : '…';
   const dialect = row.summary ? (findCodec(row.summary.dialect)?.label ?? row.summary.dialect) : '';
   const hasErrors = bad || (row.summary?.errors ?? 0) > 0;
   const lengths = useRecordLengthsLabel(id);
@@ -138,6 +141,8 @@ export function RecordList() {
   const current = useAppStore((state) => state.currentRecord);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: ids.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const shown = virtualizer.getVirtualItems();
+  useRowsInView(ids, shown[0]?.index, shown[shown.length - 1]?.index);
 
   useEffect(() => {
     if (current === null) return;

@@ -58,8 +58,9 @@ let parquet: ParquetShards | undefined;
  * and the page did not choose to read it whole, read a row group at a time into the JSON Lines
  * the dataset view works on, indexed and fingerprinted in the same pass.
  */
-async function openParquet(message: OpenParquetRequest): Promise<void> {
-  const shards = await openShards(message.shards, message.columns);
+async function openParquet(message: OpenParquetRequest, opened?: ParquetShards): Promise<void> {
+  // Reading every row of a dataset opened on demand: its footers and the blocks read are kept.
+  const shards = opened ?? (await openShards(message.shards, message.columns));
   parquet = shards;
   const columns = shards.conversation.names.slice();
   const reading = message.readAll || !isRemote(message.shards);
@@ -74,7 +75,11 @@ async function openParquet(message: OpenParquetRequest): Promise<void> {
     size: shardsSize(message.shards),
     reading,
   });
-  if (!reading) return;
+  if (!reading) {
+    // Opened on demand: records are read when asked for ('parquet-records'), every row on 'read-all'.
+    onDemand = message;
+    return;
+  }
   const run = { stopped: false };
   readingRun = run;
   const delay = message.groupDelayMs ?? 0;
@@ -101,6 +106,9 @@ async function openParquet(message: OpenParquetRequest): Promise<void> {
   post({ type: 'parquet-read', jsonl: read.jsonl, columns, rows: shards.count });
   postIndexed(read.jsonl, 'jsonl', read.index, read.fingerprint);
 }
+
+/** The Parquet dataset opened on demand (remote, not read whole), for 'read-all'. */
+let onDemand: OpenParquetRequest | undefined;
 
 /** The Parquet reading under way: 'stop-reading' stops it after the row group being read. */
 let readingRun = { stopped: false };
@@ -193,7 +201,7 @@ self.onmessage = (event: MessageEvent<ToWorker | SearchRequest>) => {
       if (!parquet) post({ type: 'parquet-records-failed', ask, message: 'no Parquet dataset is open in the dataset worker' });
       else
         parquet.texts(ids).then(
-          (texts) => post({ type: 'parquet-records', ask, texts }),
+          (texts) => post({ type: 'parquet-records', ask, texts, rowsRead: parquet?.rowsRead ?? 0 }),
           (thrown: unknown) => post({ type: 'parquet-records-failed', ask, message: reason(thrown) }),
         );
       break;
@@ -206,6 +214,10 @@ self.onmessage = (event: MessageEvent<ToWorker | SearchRequest>) => {
       break;
     case 'stop-check':
       checking.stopped = true;
+      break;
+    case 'read-all':
+      if (!onDemand || !parquet) post({ type: 'failed', message: 'no Parquet dataset is open on demand in the dataset worker' });
+      else openParquet({ ...onDemand, readAll: true }, parquet).catch((thrown: unknown) => post({ type: 'failed', message: reason(thrown) }));
       break;
     case 'stop-reading':
       readingRun.stopped = true;

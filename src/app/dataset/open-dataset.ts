@@ -9,6 +9,7 @@ import { formatBytes } from '../files/limits.ts';
 import { RecordIndex } from '../../core/index.ts';
 import { listedIds, readingRefusal, readRecordInput, registerDatasetFixRunner, useAppStore, type DatasetFile } from '../store/index.ts';
 import { appendIndexPart } from './parquet/growing-index.ts';
+import { onDemandFile, onDemandRows } from './parquet/on-demand.ts';
 import { datasetFormatOffer, MODEL_OFFER_RECORDS } from '../files/format-offer.ts';
 import { startDatasetChecks, wantsHelper, type DatasetChecks } from './dataset-checks.ts';
 import './engine.ts';
@@ -30,6 +31,8 @@ interface Active {
   worker: Worker;
   /** Settles the pending open as cancelled, or stops the checks once it is open. */
   cancel: () => void;
+  /** Reads every row of a dataset opened on demand (the person's choice); absent otherwise. */
+  readAll?: () => void;
   /** The records' checks, once the file is indexed. */
   checks?: DatasetChecks;
 }
@@ -44,6 +47,15 @@ export function datasetFormatOf(name: string): DatasetFormat {
 /** The worker that holds the open dataset (for later requests such as search), if any. */
 export function datasetWorker(): Worker | null {
   return active?.worker ?? null;
+}
+
+/**
+ * Read every row of the Parquet dataset opened on demand (a remote split): the person chose it,
+ * the size shown by the Read all button. The rows read so far, edits and the open record stay;
+ * whole-dataset work (checks, search, lengths, export) is possible once every row is read.
+ */
+export function readAllRows(): void {
+  active?.readAll?.();
 }
 
 /** Stop opening (or checking) the current file: before its index is there, nothing changes. */
@@ -65,8 +77,8 @@ export interface ParquetOpenOptions {
   columns?: string[];
   /**
    * Read every row group of a remote dataset (its conversation columns are downloaded): the
-   * person's choice, asked with the size shown. Without it a remote dataset is not opened, and
-   * the answer says how much a whole read fetches. A local one is always read.
+   * person's choice, asked with the size shown. Without it a remote dataset opens on demand
+   * (parquet/on-demand.ts): only the rows shown are fetched. A local one is always read.
    */
   readAll?: boolean;
 }
@@ -91,9 +103,11 @@ export function openParquetDataset(shards: ShardSpec[], name: string, options: P
 
 let nextAsk = 0;
 
-/** The JSON texts of records `ids` of the open Parquet dataset, read by its worker from their row groups (a few kept). */
-export function readParquetRecords(ids: number[]): Promise<string[]> {
-  const worker = active?.worker;
+/**
+ * The JSON texts of records `ids` of the open Parquet dataset, read by its worker from their row
+ * groups (a few kept); `worker`: that dataset's own (a dataset read on demand asks its worker, never a later one's).
+ */
+export function readParquetRecords(ids: number[], worker: Worker | undefined = active?.worker): Promise<string[]> {
   if (!worker) return Promise.reject(new Error('No Parquet dataset is open.'));
   const ask = nextAsk++;
   return new Promise<string[]>((resolve, reject) => {
@@ -132,6 +146,12 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
     let opened = false;
     /** A Parquet dataset shown on its first rows while the worker reads the others: what the store was given last, its index grown part by part. */
     let growing: { shown: DatasetFile; records: RecordIndex } | undefined;
+    /**
+     * A remote Parquet dataset opened on demand (parquet/on-demand.ts): every row there, each read
+     * when shown; `readingAll` once the person chose to read every row (parts are not shown then:
+     * the rows are there already; the dataset is replaced by its JSON Lines when all are read).
+     */
+    let demand: { rowsRead: number; bytes: number; rows: number; readingAll: boolean } | undefined;
     /** The dataset is this open's, still in the store: a part for another is dropped. */
     const ours = (): boolean => growing !== undefined && store().dataset === growing.shown;
     const finish = (result: DatasetOpenResult): void => {
@@ -156,9 +176,25 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
       store().growDataset(file, rowsFromIndex(file.index, from));
       growing.shown = file;
     };
+    /** Back to reading on demand (reading every row stopped or failed): the rows read so far said again. */
+    const backOnDemand = (): void => {
+      if (!demand) return;
+      demand.readingAll = false;
+      store().setDatasetProgress(null);
+      if (ours()) store().setDatasetReading({ done: demand.rowsRead, total: demand.rows, stopped: false, onDemand: { bytes: demand.bytes } });
+    };
     const self: Active = {
       worker,
+      readAll: () => {
+        if (!demand || demand.readingAll || !ours()) return;
+        demand.readingAll = true;
+        store().setDatasetReading({ done: 0, total: demand.rows, stopped: false });
+        store().setDatasetProgress({ phase: 'rows', done: 0, total: demand.rows, name, cancel: cancelDatasetOpen });
+        worker.postMessage({ type: 'read-all' } satisfies ToWorker);
+      },
       cancel: () => {
+        // Read on demand, nothing under way: nothing to stop.
+        if (demand && !demand.readingAll) return;
         if (growing && store().datasetReading?.stopped === false) {
           // The rows read stay; the worker stops after its row group ('parquet-stopped').
           worker.postMessage({ type: 'stop-reading' } satisfies ToWorker);
@@ -174,23 +210,69 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
     };
     active = self;
 
+    /**
+     * A remote dataset the person did not choose to read whole: opened from its footers, every
+     * row listed, record 0 read (its block) and shown; other rows are read when shown.
+     */
+    const openOnDemand = (message: Extract<FromWorker, { type: 'parquet-opened' }>, shards: ShardSpec[]): void => {
+      if (message.rows === 0) {
+        fail(`${name} has no records. Nothing was changed.`);
+        return;
+      }
+      // The dataset's source until every row is read: the Parquet origin's, so that rows are said by row and the export offers Parquet.
+      const placeholder = new Blob([], { type: 'application/jsonl' });
+      setParquetOrigin({ shards, columns: message.columns, candidates: message.candidates, how: message.how, jsonl: placeholder });
+      const readRow = async (id: number): Promise<string> => {
+        const [text] = await readParquetRecords([id], worker);
+        if (text === undefined) throw new RangeError(`row ${id} was not read`);
+        return text;
+      };
+      const shown = onDemandFile(name, size, message.rows, placeholder, readRow);
+      demand = { rowsRead: 0, bytes: message.bytes, rows: message.rows, readingAll: false };
+      store().openDataset(shown, onDemandRows(message.rows));
+      store().setDatasetReading({ done: 0, total: message.rows, stopped: false, onDemand: { bytes: message.bytes } });
+      store().setDatasetProgress(null);
+      growing = { shown, records: shown.index.records };
+      opened = true;
+      const title = `Opened ${name} (${formatBytes(size)}) on demand: ${message.rows.toLocaleString('en')} rows, only the rows shown are downloaded.`;
+      store().showNotice({ tone: 'success', title });
+      store()
+        .goto(0)
+        .then(
+          () => finish({ ok: true, message: title }),
+          (thrown: unknown) => {
+            store().closeDataset();
+            fail(`${name} could not be read: ${thrown instanceof Error ? thrown.message : String(thrown)}. Nothing was changed.`);
+          },
+        );
+    };
+
     worker.onmessage = (event: MessageEvent<FromWorker>) => {
       const message = event.data;
       switch (message.type) {
         case 'progress':
           if (message.phase === 'checking') self.checks?.handle(0, message);
           else store().setDatasetProgress({ phase: message.phase, done: message.done, total: message.total, name, cancel: cancelDatasetOpen });
+          // Reading every row of a dataset opened on demand: no parts come, the progress says how far.
+          if (demand?.readingAll && message.phase === 'rows' && ours()) store().setDatasetReading({ done: message.done, total: message.total, stopped: false });
           break;
         case 'parquet-opened':
+          // Said again when every row of a dataset opened on demand is read: it is open already.
+          if (demand) break;
           parquet = message;
-          if (!message.reading) {
-            const title = `${name} is remote: showing its ${message.rows.toLocaleString('en')} rows needs every row group of ${message.columns.join(', ')} read, ${formatBytes(message.bytes)} downloaded (of ${formatBytes(message.size)}). Nothing was downloaded.`;
-            stop();
-            store().showNotice({ tone: 'info', title });
-            finish({ ok: false, message: title });
+          if (!message.reading && request.type === 'open-parquet') openOnDemand(message, request.shards);
+          break;
+        case 'parquet-records':
+          // What is read so far, for the refusals of whole-dataset work (the answer itself goes to its asker).
+          if (demand && message.rowsRead !== undefined && message.rowsRead !== demand.rowsRead) {
+            demand.rowsRead = message.rowsRead;
+            const reading = store().datasetReading;
+            if (ours() && reading?.onDemand) store().setDatasetReading({ ...reading, done: message.rowsRead });
           }
           break;
         case 'parquet-part': {
+          // Every row of a dataset read on demand is there already: the whole comes with 'indexed'.
+          if (demand) break;
           source = message.jsonl;
           // The rows read are a Parquet dataset's from the start: said by row, its column offered (the export waits for every row).
           if (request.type === 'open-parquet' && parquet) setParquetOrigin({ shards: request.shards, columns: parquet.columns, candidates: parquet.candidates, how: parquet.how, jsonl: message.jsonl });
@@ -222,6 +304,11 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
         }
         case 'parquet-stopped': {
           if (!ours()) break;
+          if (demand) {
+            backOnDemand();
+            store().showNotice({ tone: 'info', title: `Stopped reading every row of ${name}: it is read on demand again, only the rows shown are downloaded.` });
+            break;
+          }
           store().setDatasetReading({ done: message.rowsRead, total: message.rows, stopped: true });
           store().setDatasetProgress(null);
           store().showNotice({ tone: 'info', title: `Stopped reading ${name}: ${readingRefusal(store(), 'Checking, search, lengths and export') ?? ''} The ${message.rowsRead.toLocaleString('en')} rows read stay open.` });
@@ -229,7 +316,8 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
         }
         case 'parquet-read':
           source = message.jsonl;
-          if (request.type === 'open-parquet' && parquet) setParquetOrigin({ shards: request.shards, columns: message.columns, candidates: parquet.candidates, how: parquet.how, jsonl: message.jsonl });
+          // Read on demand: the origin moves to the JSON Lines with the dataset's source ('indexed'), so rows stay said by row.
+          if (request.type === 'open-parquet' && parquet && !demand) setParquetOrigin({ shards: request.shards, columns: message.columns, candidates: parquet.candidates, how: parquet.how, jsonl: message.jsonl });
           break;
         case 'indexed': {
           const index = indexFromMessage(message);
@@ -245,6 +333,11 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
           if (growing) {
             // A Parquet dataset shown on its first rows: the last ones added, then checked as a whole.
             if (!ours()) return;
+            if (demand && request.type === 'open-parquet' && parquet) {
+              // Read on demand until now: the same ids, now over every row's JSON Lines (no row is new).
+              setParquetOrigin({ shards: request.shards, columns: parquet.columns, candidates: parquet.candidates, how: parquet.how, jsonl: source });
+              demand = undefined;
+            }
             grow(file, growing.records.count);
             store().setDatasetReading(null);
           } else store().openDataset(file, rowsFromIndex(index));
@@ -284,6 +377,11 @@ function openInWorker(request: ToWorker, name: string, size: number, file: Blob 
           self.checks?.handle(0, message);
           break;
         case 'failed':
+          if (demand?.readingAll) {
+            backOnDemand();
+            store().showNotice({ tone: 'error', title: `Reading every row of ${name} failed: ${message.message}. It is read on demand again; nothing was changed.` });
+            break;
+          }
           if (opened) {
             stop();
             store().showNotice({ tone: 'error', title: `Checking the records of ${name} failed: ${message.message}` });

@@ -69,6 +69,11 @@ export type ToWorker =
   | CheckRequest
   /** Stop the check under way; the worker stays, holding the file for later requests. */
   | { type: 'stop-check' }
+  /**
+   * Read every row of the Parquet dataset opened on demand (the person chose it, the size shown):
+   * answered as an open that reads ('parquet-opened', progress, parts, 'parquet-read', 'indexed').
+   */
+  | { type: 'read-all' }
   /** Stop reading a Parquet dataset's rows: the rows read are kept ('parquet-part', then 'parquet-stopped'). */
   | { type: 'stop-reading' }
   | FixKindRequest
@@ -113,7 +118,8 @@ export type FromWorker =
    * conversation columns') of `size` in all; `reading`: the rows are being read now.
    */
   | { type: 'parquet-opened'; rows: number; columns: string[]; how: ConversationColumns['how']; candidates: string[][]; bytes: number; size: number; reading: boolean }
-  | { type: 'parquet-records'; ask: number; texts: string[] }
+  /** `rowsRead`: the rows of the blocks read on demand so far (what the page says is read). */
+  | { type: 'parquet-records'; ask: number; texts: string[]; rowsRead?: number }
   | { type: 'parquet-records-failed'; ask: number; message: string }
   | { type: 'contents'; pass: number; from: number; contents: RowContent[] }
   /** The worker's part of `pass` is checked (not sent when the pass was superseded or stopped). */

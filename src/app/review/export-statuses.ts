@@ -2,13 +2,19 @@
 import { toBlobParts, writeDataset } from '../../core/index.ts';
 import { downloadReviewBeside, exportName } from '../dataset/export-dataset.ts';
 import { downloadFile } from '../layout/download-file.ts';
-import { datasetEdits, readRecordInput, useAppStore } from '../store/index.ts';
+import { datasetEdits, readingRefusal, readRecordInput, useAppStore } from '../store/index.ts';
 import { statusFieldProblem, withStatusField } from './status-field.ts';
 
 export async function exportWithStatuses(field: string, download: (blob: Blob, name: string) => void = downloadFile): Promise<void> {
   const app = useAppStore.getState();
   const dataset = app.dataset;
   if (!dataset) return;
+  // Every record is written: not while some are still to be read.
+  const refusal = readingRefusal(app, 'Export');
+  if (refusal) {
+    app.showNotice({ tone: 'error', title: refusal });
+    return;
+  }
   const problem = statusFieldProblem(field);
   if (problem) {
     app.showNotice({ tone: 'error', title: problem });

@@ -21,6 +21,11 @@ describe('the review file in the app', () => {
     ]);
   });
 
+  it('refuses a dataset read on demand (a remote split): its placeholders have no bytes to fingerprint', async () => {
+    const onDemand = { ...file(''), readRow: () => Promise.resolve(A) };
+    await expect(allRecordKeys(onDemand)).rejects.toThrow('the dataset is read on demand, its records are not all read: read every row first');
+  });
+
   it('reads records across several slices the same as in one', async () => {
     // Records bigger than half a chunk: each slice holds one record.
     const big = (c: string) => `{"text":"${c.repeat(FINGERPRINT_CHUNK_BYTES / 2 + 10)}"}`;

@@ -32,10 +32,14 @@ export const FINGERPRINT_CHUNK_BYTES = 8 * 1024 * 1024;
 export interface ReviewedFile {
   source: Blob;
   index: DatasetIndex;
+  /** Present while the dataset is read on demand (DatasetFile.readRow): its bytes are not here yet. */
+  readRow?: unknown;
 }
 
 /** The line and fingerprint of the records `ids` (entry ids, blank lines skipped), in id order. */
 export async function recordKeys(file: ReviewedFile, ids: Iterable<number>): Promise<Map<number, RecordKey>> {
+  // Fingerprints of placeholders would match no record, or the wrong one: said, not guessed.
+  if (file.readRow !== undefined) throw new Error('the dataset is read on demand, its records are not all read: read every row first (Read all, under Search or the Validation summary)');
   const { records } = file.index;
   const wanted = [...ids].filter((id) => id >= 0 && id < records.count && !records.blank(id)).sort((a, b) => a - b);
   const keys = new Map<number, RecordKey>();

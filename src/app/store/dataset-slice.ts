@@ -36,6 +36,7 @@ import {
   type ParleyRecord,
   type RecordDecodeResult,
 } from '../../core/index.ts';
+import { formatBytes } from '../files/limits.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { breakCoalescing } from './history.ts';
 import {
@@ -68,6 +69,12 @@ export interface DatasetFile {
   fingerprint: FileFingerprint;
   /** Entries of the index (blank lines included): ids below this are the file's own records. */
   count: number;
+  /**
+   * A dataset read on demand (a remote Parquet split, docs/datasets.md "Read on demand"): its
+   * records' texts come from here, row by row, not from `source` and `index` (placeholders of
+   * `count` empty entries until every row is read and the file is replaced by its JSON Lines).
+   */
+  readRow?: (id: number) => Promise<string>;
 }
 
 /** Opening: bytes indexed (or a Parquet dataset's rows read), then records checked (the worker's second pass). */
@@ -91,6 +98,11 @@ export interface DatasetReading {
   done: number;
   total: number;
   stopped: boolean;
+  /**
+   * Rows are read on demand (a remote split): only what is shown is fetched; `bytes` is what
+   * reading every row downloads, said before the person chooses to (`done`: rows read so far).
+   */
+  onDemand?: { bytes: number };
 }
 
 /** What was loaded into the editors for `currentRecord`: the baseline that commits compare with. */
@@ -256,6 +268,7 @@ export function readingRefusal(state: Pick<AppState, 'datasetReading'>, what: st
   const reading = state.datasetReading;
   if (!reading) return undefined;
   const rows = `${reading.done.toLocaleString('en')} of ${reading.total.toLocaleString('en')}`;
+  if (reading.onDemand && !reading.stopped) return `${what} needs every row: ${rows} rows read so far, on demand. Read all (${formatBytes(reading.onDemand.bytes)}) first.`;
   return reading.stopped
     ? `${what} needs every row: reading was stopped at rows ${rows}. Open the file again to read it all.`
     : `${what} waits for every row: reading rows ${rows}.`;
@@ -274,6 +287,7 @@ export async function readRecordInput(state: Pick<AppState, 'dataset' | 'dataset
   if (text !== undefined) return text;
   const original = id < dataset.count ? id : datasetChanges.copies.get(id);
   if (original === undefined) throw new RangeError(`record ${id} is not in the dataset`);
+  if (dataset.readRow) return dataset.readRow(original);
   const records = dataset.index.records;
   return new Uint8Array(await dataset.source.slice(records.start(original), records.end(original)).arrayBuffer());
 }

@@ -2,9 +2,10 @@
  * "Open from the Hub…" (File menu): a Hugging Face dataset by id. Once the id is typed its
  * configs and splits are listed from the Hub's Parquet API; choosing a split asks for its files'
  * sizes (HEAD) and reads their footers (a range at each file's end): its rows, its conversation
- * columns, and what reading them downloads. Opening reads the conversation columns of every row
- * group (the dataset view lists, checks and searches every record), never the other columns:
- * the button says how much, and nothing more is fetched until the person presses it. A refused
+ * columns, and what reading them downloads. Opening reads on demand (parquet/on-demand.ts): the
+ * first record's block, then the rows shown; reading every row (to search or check them all) is
+ * a later choice in the dataset view, its size shown. Nothing more is fetched until the person
+ * presses Open, and never the other columns. A refused
  * request (gated, private) asks for an access token, kept for this session only (hub-session.ts).
  */
 import { useEffect, useRef, useState } from 'react';
@@ -160,7 +161,8 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
         {files && (
           <p aria-label="Split size">
             {files.rows.toLocaleString('en')} rows in {files.shards.length === 1 ? '1 Parquet file' : `${files.shards.length} Parquet files`} ({formatBytes(files.bytes)} in all). Opening reads its{' '}
-            {files.columns.join(', ')} {files.columns.length === 1 ? 'column' : 'columns'}: {formatBytes(files.readBytes)} downloaded.
+            {files.columns.join(', ')} {files.columns.length === 1 ? 'column' : 'columns'} on demand: only the rows shown are downloaded; reading every row (to search or check them all) downloads{' '}
+            {formatBytes(files.readBytes)}, when you choose to.
           </p>
         )}
         {busy && (
@@ -194,7 +196,7 @@ export default function HubDialog({ open, onClose }: { open: boolean; onClose: (
             Cancel
           </button>
           <button type="submit" className={primaryButton} disabled={!files || busy !== null}>
-            {files ? `Download ${formatBytes(files.readBytes)} and open` : 'Open'}
+            Open
           </button>
         </div>
       </form>

@@ -25,10 +25,11 @@ export async function hubShardSpecs(split: HubSplit, token = sessionToken()): Pr
 }
 
 /**
- * Opens the split, its conversation columns read whole (`readAll`): the dataset view works on
- * every record, and the person chose that download in the dialog, its size shown.
+ * Opens the split on demand (parquet/on-demand.ts): its first record shown from the first block,
+ * the other rows read when shown; reading every row (to search or check them all) is the
+ * person's later choice, its size shown (the Read all button).
  */
 export async function openHubSplit(split: HubSplit): Promise<DatasetOpenResult> {
   const { openParquetDataset } = await import('../open-dataset.ts');
-  return openParquetDataset(await hubShardSpecs(split), hubDatasetName(split), { readAll: true, columns: split.columns });
+  return openParquetDataset(await hubShardSpecs(split), hubDatasetName(split), { readAll: false, columns: split.columns });
 }

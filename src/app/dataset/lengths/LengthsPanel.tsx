@@ -16,6 +16,7 @@ import { cancelLengths, lengthsTokenizer, startLengths } from './lengths-client.
 import { setLengthsState, useLengths, type LengthSort } from './lengths-store.ts';
 import { HistogramChart } from './HistogramChart.tsx';
 import { lengthsLookup, valuesOver } from './lengths-view.ts';
+import { ReadAllButton } from '../parquet/ReadAllButton.tsx';
 
 /** The histograms offered (issue 21: characters, tokens, turns; messages too, as the command counts them). */
 const CHARTED: readonly LengthMeasure[] = ['chars', 'tokens', 'turns', 'messages'];
@@ -61,6 +62,8 @@ function Progress() {
             </button>
           )
         )}
+        {/* A dataset read on demand: measured once every row is read, the person's choice. */}
+        {status === 'stopped' && <ReadAllButton purpose="measure lengths" />}
       </div>
       {running && (
         <div role="progressbar" aria-labelledby="lengths-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)} className="h-1.5 overflow-hidden rounded bg-slate-200 dark:bg-slate-700">

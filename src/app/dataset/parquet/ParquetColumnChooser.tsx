@@ -2,7 +2,8 @@
  * The conversation column of a dataset opened from Parquet: the detected one shown, the other
  * choices of the file offered (core's conversationCandidates: list-of-struct columns,
  * `conversations`, the `prompt`/`chosen`/`rejected` columns together). Choosing one opens the
- * files again with it (after asking, when there are changes that would be lost).
+ * files again with it (after asking, when there are changes that would be lost); a remote
+ * dataset opens on demand again: reading every row of the new column is the person's choice.
  */
 import { mutedText, toolbarSelect } from '../../layout/ui.ts';
 import { confirmLeaveDataset, useAppStore } from '../../store/index.ts';
@@ -20,7 +21,7 @@ export function ParquetColumnChooser() {
   const choose = (value: string): void => {
     if (value === current || !confirmLeaveDataset()) return;
     const columns = value.split(SEPARATOR);
-    void import('../open-dataset.ts').then(({ openParquetDataset }) => openParquetDataset(origin.shards, dataset.name, { columns, readAll: true }));
+    void import('../open-dataset.ts').then(({ openParquetDataset }) => openParquetDataset(origin.shards, dataset.name, { columns, readAll: false }));
   };
   return (
     <label className="flex items-center gap-1.5 text-sm">

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_JINJA_TEMPLATE } from '../../../core/index.ts';
 import { compareRequests } from '../../compare/compare-request.ts';
-import { profileOf, useAppStore } from '../../store/index.ts';
+import { profileOf, readingRefusal, useAppStore } from '../../store/index.ts';
 import { fitFor, templateFit, type AppFit } from '../../tokens/format-fit.ts';
 import type { TokenizerSource } from '../../tokens/protocol.ts';
 import { sourceOfPick } from '../../tokens/shipped.ts';
@@ -100,8 +100,10 @@ export function startRegression(): void {
   if (!dataset) return;
   const { sides } = regressionStore.getState();
   const problem = sidesProblem(sides);
-  if (problem) {
-    setRegressionState({ status: 'failed', message: problem });
+  // Every record is rendered twice: not over the rows read so far, which would look whole.
+  const refusal = problem ?? readingRefusal(app, 'The template regression');
+  if (refusal) {
+    setRegressionState({ status: 'failed', message: refusal });
     return;
   }
   stopRegression(false);

@@ -11,6 +11,7 @@ import { isFilterEmpty, parseSearch } from '../../../core/index.ts';
 import { useAppStore } from '../../store/index.ts';
 import { compactButton, mutedText, toolbarButton, toolbarInput } from '../../layout/ui.ts';
 import { actionButton } from './ui.ts';
+import { ReadAllButton } from '../parquet/ReadAllButton.tsx';
 import { RecordMatches } from './RecordMatches.tsx';
 import { SearchHelp } from './SearchHelp.tsx';
 import { applyPendingReplace, cancelSearch, clearSearch, planReplaceAll, plural, startSearch, undoReplace } from './search-client.ts';
@@ -112,9 +113,12 @@ function SearchStatusLine() {
   }
   if (error) {
     return (
-      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-        {error}
-      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+        <ReadAllButton purpose="search" />
+      </div>
     );
   }
   if (!result || !resultQuery) return null;

@@ -10,6 +10,7 @@ import { mutedText, toolbarButton } from '../../layout/ui.ts';
 import { readingRefusal, useAppStore } from '../../store/index.ts';
 import { plural } from '../search/search-client.ts';
 import { setSearchState, useSearchState } from '../search/search-store.ts';
+import { ReadAllButton } from '../parquet/ReadAllButton.tsx';
 import { codeTable, describeCodes } from './code-info.ts';
 import { useJudgedRows } from '../judged-rows.ts';
 import { hasTokenizer } from '../lengths/lengths-client.ts';
@@ -72,6 +73,11 @@ export function ValidationSummary() {
         <p role="status" className={`text-sm ${mutedText}`}>
           {reading}
         </p>
+      )}
+      {reading && (
+        <div>
+          <ReadAllButton purpose="check every record" />
+        </div>
       )}
       {tokenNote && (
         <p role="status" className={`text-sm ${mutedText}`}>

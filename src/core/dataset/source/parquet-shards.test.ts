@@ -97,6 +97,22 @@ describe('ParquetShards', () => {
     expect(shards.keptBlocks()).toEqual([18, 10, 29]);
   });
 
+  it('counts the rows of the blocks read on demand, each block once (what a person is told is read so far)', async () => {
+    const shards = await ParquetShards.open([{ name: 'chat.parquet', buffer: counted(chatParquet(rowsOf(0, 250), 100)) }], { blockRows: 40 });
+    expect(shards.rowsRead).toBe(0);
+    await shards.texts([0, 1, 39]);
+    expect(shards.rowsRead).toBe(40);
+    // Row 210 is in the block of rows 200-239 of the last row group (rows 200-249).
+    await shards.text(210);
+    expect(shards.rowsRead).toBe(80);
+    // Row 90 is in the block of rows 80-99: cut short at its row group's end (20 rows).
+    await shards.text(90);
+    expect(shards.rowsRead).toBe(100);
+    // Read again (kept or not): not counted twice.
+    await shards.texts([0, 95, 239]);
+    expect(shards.rowsRead).toBe(100);
+  });
+
   it('reads every record in order one row group at a time, without filling the cache', async () => {
     const shards = await ParquetShards.open([
       { name: '0000.parquet', buffer: counted(chatParquet(rowsOf(0, 12), 5)) },

@@ -51,6 +51,8 @@ export class ParquetShards implements DatasetSource {
   readonly conversationBytes: number;
   private readonly cache: RowGroupCache;
   private readonly blockRows: number;
+  /** Rows of each block read for records asked for, by the block's first id (blocks never overlap). */
+  private readonly blocksRead = new Map<number, number>();
 
   private constructor(
     readonly names: readonly string[],
@@ -168,6 +170,16 @@ export class ParquetShards implements DatasetSource {
     }
   }
 
+  /**
+   * Rows of the blocks read so far for records asked for, each block counted once however often
+   * it is read (a dataset opened on demand says what is read so far); a pass (`windows`) is not.
+   */
+  get rowsRead(): number {
+    let rows = 0;
+    for (const count of this.blocksRead.values()) rows += count;
+    return rows;
+  }
+
   /** The blocks the cache keeps now, by their first id, least recently used first (for tests). */
   keptBlocks(): number[] {
     return this.cache.keptGroups();
@@ -188,6 +200,7 @@ export class ParquetShards implements DatasetSource {
     const from = groupStart + first - group.start;
     const to = groupStart + Math.min(group.rows, first - group.start + this.blockRows);
     const rows = await source.readRows(from, to, source.conversation.names);
+    this.blocksRead.set(first, to - from);
     return rows.map((row) => JSON.stringify(source.recordOf(row)));
   }
 }
