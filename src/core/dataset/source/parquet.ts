@@ -120,45 +120,52 @@ export class ParquetSource implements DatasetSource {
 
   /**
    * The records as JSON Lines bytes, in chunks of whole lines of about `chunkBytes` that never
-   * span two row groups, one row group read at a time: straight from the pages when the
-   * columns have the common shape (parquet-lines.ts), else each row's `recordOf` as JSON. The
-   * same bytes either way. A chunk is fresh memory, the caller's to keep.
+   * span two row groups, one row group read at a time (groupLineChunks). A chunk is fresh
+   * memory, the caller's to keep.
    */
   async *lineChunks(chunkBytes: number): AsyncGenerator<LineChunk> {
-    const out = new JsonBytes();
-    for (let index = 0; index < this.rowGroups.length; index++) {
-      let start = (this.rowGroups[index] as RowGroupSpan).start;
-      const fast = this.fastPlan && (await fastRowGroupLines(this.file, this.metadata, index, this.fastPlan, this.compressors));
-      if (fast) {
-        const chunks = fast(chunkBytes);
-        const first = chunks.next();
-        if (first.done || (await this.sameAsGeneral(start, first.value))) {
-          for (let chunk = first; !chunk.done; chunk = chunks.next()) {
-            yield { start, rows: chunk.value.rows, bytes: chunk.value.bytes };
-            start += chunk.value.rows;
-          }
-          continue;
+    for (let index = 0; index < this.rowGroups.length; index++) yield* this.groupLineChunks(index, chunkBytes);
+  }
+
+  /**
+   * Row group `index`'s records as JSON Lines bytes, in chunks of whole lines of about
+   * `chunkBytes`: straight from the pages when the columns have the common shape
+   * (parquet-lines.ts), else each row's `recordOf` as JSON. The same bytes either way. Row
+   * groups may be asked for in any order (the app reads them in two workers at once).
+   */
+  async *groupLineChunks(index: number, chunkBytes: number): AsyncGenerator<LineChunk> {
+    const span = this.rowGroups[index];
+    if (!span) throw new RangeError(`no row group ${index}`);
+    let start = span.start;
+    const fast = this.fastPlan && (await fastRowGroupLines(this.file, this.metadata, index, this.fastPlan, this.compressors));
+    if (fast) {
+      const chunks = fast(chunkBytes);
+      const first = chunks.next();
+      if (first.done || (await this.sameAsGeneral(start, first.value))) {
+        for (let chunk = first; !chunk.done; chunk = chunks.next()) {
+          yield { start, rows: chunk.value.rows, bytes: chunk.value.bytes };
+          start += chunk.value.rows;
         }
-        // The pages were read differently from hyparquet's reading: this file goes the general way.
-        this.fastPlan = undefined;
+        return;
       }
-      const rows = await this.readRowGroup(index, this.conversation.names);
-      let inChunk = 0;
-      out.clear();
-      for (const row of rows) {
-        out.text(JSON.stringify(this.recordOf(row)));
-        out.byte(0x0a);
-        inChunk++;
-        if (out.length >= chunkBytes) {
-          yield { start, rows: inChunk, bytes: out.view().slice() };
-          start += inChunk;
-          inChunk = 0;
-          out.clear();
-        }
-      }
-      if (inChunk > 0) yield { start, rows: inChunk, bytes: out.view().slice() };
-      out.clear();
+      // The pages were read differently from hyparquet's reading: this file goes the general way.
+      this.fastPlan = undefined;
     }
+    const out = new JsonBytes();
+    const rows = await this.readRowGroup(index, this.conversation.names);
+    let inChunk = 0;
+    for (const row of rows) {
+      out.text(JSON.stringify(this.recordOf(row)));
+      out.byte(0x0a);
+      inChunk++;
+      if (out.length >= chunkBytes) {
+        yield { start, rows: inChunk, bytes: out.view().slice() };
+        start += inChunk;
+        inChunk = 0;
+        out.clear();
+      }
+    }
+    if (inChunk > 0) yield { start, rows: inChunk, bytes: out.view().slice() };
   }
 
   /**
