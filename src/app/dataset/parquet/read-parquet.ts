@@ -129,7 +129,8 @@ export async function readParquetInParts(shards: ParquetShards, options: PartsOp
   };
   const push = (bytes: Uint8Array): void => {
     if (bytes.length === 0) return;
-    blobs.push(new Blob([bytes]));
+    // Core's chunks are plain ArrayBuffer memory (JsonBytes, TextEncoder), never shared: a BlobPart.
+    blobs.push(new Blob([bytes as Uint8Array<ArrayBuffer>]));
     indexer.push(bytes);
     hash.update(bytes);
     size += bytes.length;

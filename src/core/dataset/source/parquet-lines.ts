@@ -71,6 +71,8 @@ interface LeafData {
   valueEnd: number[];
   /** Entries in all. */
   count: number;
+  /** Its first data page's kind and encoding (`DATA_PAGE_V2:RLE_DICTIONARY`): what the guard on these lines verified (FastLines.layout). */
+  layout: string;
 }
 
 const PLAIN = 'PLAIN';
@@ -116,7 +118,7 @@ async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTre
   for (const node of path.slice(1)) if (node.element.repetition_type !== 'REQUIRED') maxDefinition++;
   let maxRepetition = 0;
   for (const node of path) if (node.element.repetition_type === 'REPEATED') maxRepetition++;
-  const data: LeafData = { definition: new Int32Array(0), repetition: maxRepetition > 0 ? new Int32Array(0) : undefined, pages: [], valuePage: [], valueStart: [], valueEnd: [], count: 0 };
+  const data: LeafData = { definition: new Int32Array(0), repetition: maxRepetition > 0 ? new Int32Array(0) : undefined, pages: [], valuePage: [], valueStart: [], valueEnd: [], count: 0, layout: '' };
   let dictionary: { page: number; starts: number[]; ends: number[] } | undefined;
   const total = Number(meta.num_values);
   while (data.count < total && reader.offset < buffer.byteLength) {
@@ -162,6 +164,7 @@ async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTre
       values = daph.is_compressed === false ? rest : decompressPage(rest, header.uncompressed_page_size - repetitionBytes - definitionBytes, meta.codec, compressors);
       at = 0;
     } else throw new NotFast();
+    if (data.layout === '') data.layout = `${header.type}:${encoding}`;
     let present = entries;
     if (maxDefinition > 0) {
       present = 0;
@@ -301,6 +304,16 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
 }
 
 /**
+ * A row group's lines as chunks (fastRowGroupLines), and the layout of its columns' first data
+ * pages (each leaf's page kind and encoding, in order): ParquetSource compares the first rows
+ * against hyparquet's once per layout of a file, not for every row group.
+ */
+export interface FastLines {
+  (chunkBytes: number): Generator<{ bytes: Uint8Array; rows: number }>;
+  layout?: string;
+}
+
+/**
  * Row group `index`'s records as JSON Lines, written straight from its pages: undefined when
  * this row group is not of the fast shape (the caller reads it the general way), else a
  * generator of chunks of whole lines of about `chunkBytes` (fresh memory each). The pages are
@@ -308,7 +321,7 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
  * then the lines are made a chunk at a time as they are asked for, so that the command's
  * workers get the first chunk while the rest are still being made.
  */
-export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaData, index: number, plan: readonly FastColumn[], compressors: Compressors | undefined): Promise<((chunkBytes: number) => Generator<{ bytes: Uint8Array; rows: number }>) | undefined> {
+export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaData, index: number, plan: readonly FastColumn[], compressors: Compressors | undefined): Promise<FastLines | undefined> {
   const group = metadata.row_groups[index];
   if (!group) throw new RangeError(`no row group ${index}`);
   const rows = Number(group.num_rows);
@@ -319,14 +332,17 @@ export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaDat
     return meta;
   };
   const writers: ColumnWriter[] = [];
+  const layouts: string[] = [];
   try {
     for (const column of plan) {
       if (column.kind === 'text') {
         const leaf = await readLeaf(file, chunkOf(column.path), column.path, compressors);
+        layouts.push(leaf.layout);
         writers.push(textWriter(leaf, column.leaf.element.repetition_type === 'OPTIONAL' ? 1 : 0, rows));
       } else {
         const leaves: LeafData[] = [];
         for (const path of column.paths) leaves.push(await readLeaf(file, chunkOf(path), path, compressors));
+        layouts.push(...leaves.map((leaf) => leaf.layout));
         writers.push(structListWriter(column, leaves, rows));
       }
     }
@@ -335,7 +351,7 @@ export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaDat
     throw error;
   }
   const keys = plan.map((column, i) => `${i === 0 ? '{' : ','}${JSON.stringify(column.name)}:`);
-  return function* lines(chunkBytes: number) {
+  const lines: FastLines = function* (chunkBytes: number) {
     const out = new JsonBytes();
     let inChunk = 0;
     for (let row = 0; row < rows; row++) {
@@ -355,4 +371,6 @@ export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaDat
     }
     if (inChunk > 0) yield { bytes: out.view().slice(), rows: inChunk };
   };
+  lines.layout = layouts.join(',');
+  return lines;
 }

@@ -12,10 +12,12 @@ import { fastColumnsOf, fastRowGroupLines, type FastColumn } from './parquet-lin
 import type { RecordLocator, DatasetSource, RecordWindow } from './types.ts';
 
 /**
- * Rows of each row group read both ways (fast lines and hyparquet's rows) and compared before
- * the fast lines are used: enough to cover the first data page of every column, few enough
- * that hyparquet decodes only that page (row 0 of a 20,000-row group read in 41 ms, the whole group
- * in 995 ms: i27-app's measurement).
+ * Rows of a row group read both ways (fast lines and hyparquet's rows) and compared before the
+ * fast lines are used: enough to cover the first data page of every column. Done once per
+ * layout of the columns' first pages in a file (FastLines.layout; most often once per file):
+ * hyparquet reads every page of a nested column (a list of messages) whatever rows are asked,
+ * so for each row group it cost as much as reading the group the general way (1.1 s of a
+ * 20,000-row group of chats, against 1.2 s for its fast lines: issue 27 item 6's measurement).
  */
 export const FAST_CHECK_ROWS = 32;
 
@@ -55,6 +57,8 @@ export class ParquetSource implements DatasetSource {
   readonly schema: SchemaTree;
   /** How the conversation columns are written straight from their pages; undefined: their shape is read the general way. */
   private fastPlan: FastColumn[] | undefined;
+  /** Layouts of first pages whose fast lines were compared with hyparquet's rows and agreed (FAST_CHECK_ROWS). */
+  private readonly verifiedLayouts = new Set<string>();
 
   private constructor(
     readonly file: AsyncBuffer,
@@ -141,7 +145,9 @@ export class ParquetSource implements DatasetSource {
     if (fast) {
       const chunks = fast(chunkBytes);
       const first = chunks.next();
-      if (first.done || (await this.sameAsGeneral(start, first.value))) {
+      const verified = fast.layout !== undefined && this.verifiedLayouts.has(fast.layout);
+      if (first.done || verified || (await this.sameAsGeneral(start, first.value))) {
+        if (!first.done && fast.layout !== undefined) this.verifiedLayouts.add(fast.layout);
         for (let chunk = first; !chunk.done; chunk = chunks.next()) {
           yield { start, rows: chunk.value.rows, bytes: chunk.value.bytes };
           start += chunk.value.rows;
@@ -171,7 +177,7 @@ export class ParquetSource implements DatasetSource {
   /**
    * Whether the first rows of a row group's fast lines equal what the general way writes for
    * them (hyparquet reads those rows: the first page of each column). The fast reader decodes
-   * pages itself (parquet-lines.ts); this guard costs one page per row group and turns a reading
+   * pages itself (parquet-lines.ts); this guard (once per layout of first pages: FAST_CHECK_ROWS) turns a reading
    * it got wrong (a page layout no test file had: say version 1 pages from another writer) into
    * the general way's output, never into silently different records.
    */
