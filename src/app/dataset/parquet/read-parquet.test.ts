@@ -3,7 +3,7 @@ import { JsonlIndexer, ParquetSource, RecordIndex, type LineChunk } from '../../
 import { appendIndexPart } from './growing-index.ts';
 import { chatParquet, chatRow } from '../../../core/dataset/source/parquet-fixture.ts';
 import { openShards } from './shards.ts';
-import { parquetLines, readParquetInParts, type GroupReader, type ParquetPart } from './read-parquet.ts';
+import { FIRST_ROWS_DIFFER, parquetLines, readParquetInParts, type GroupReader, type ParquetPart } from './read-parquet.ts';
 
 describe('parquetLines', () => {
   it('makes one JSON line per row, a Blob per row group, over every shard in order, telling the bytes read', async () => {
@@ -169,5 +169,23 @@ describe('readParquetInParts', () => {
     expect(helper.asked).toEqual([1, 3]);
     expect(read.complete).toBe(true);
     expect(await read.jsonl.text()).toBe(await alone.jsonl.text());
+  });
+
+  it('reads the first part from the pages that hold its rows, not with hyparquet (which reads a whole list column)', async () => {
+    const shards = await twoShards();
+    const texts = vi.spyOn(shards, 'texts');
+    const parts: ParquetPart[] = [];
+    const read = await readParquetInParts(shards, { onPart: (part) => parts.push(part), firstRows: 2, now: () => 0, partInterval: 1e9 });
+    expect(texts).not.toHaveBeenCalled();
+    expect(await (parts[0] as ParquetPart).jsonl.text()).toBe(rows.slice(0, 2).map((row) => `${JSON.stringify({ messages: row.messages })}\n`).join(''));
+    expect(read.index.records.count).toBe(13);
+  });
+
+  it('fails, saying so, when the first part differs from the same rows read with their row group', async () => {
+    const shards = await twoShards();
+    const real = await shards.firstLines(2);
+    const text = new TextDecoder().decode(real).replace('question 1', 'question 7');
+    vi.spyOn(shards, 'firstLines').mockResolvedValue(new TextEncoder().encode(text));
+    await expect(readParquetInParts(shards, { onPart: () => undefined, firstRows: 2, now: () => 0 })).rejects.toThrow(FIRST_ROWS_DIFFER);
   });
 });

@@ -59,6 +59,13 @@ export function readByHelper(group: number): boolean {
   return group % 2 === 1;
 }
 
+/**
+ * The first part's rows (read from the pages that hold them) differ from the same rows read
+ * with their row group: never seen, but said rather than show a dataset whose first rows are
+ * not its rows.
+ */
+export const FIRST_ROWS_DIFFER = 'its first rows read on their own differ from the same rows read with their row group; nothing was kept';
+
 /** Rows read so far, sent to the page: the JSON Lines of every row read, and the index entries it has not had yet. */
 export interface ParquetPart {
   jsonl: Blob;
@@ -139,12 +146,22 @@ export async function readParquetInParts(shards: ParquetShards, options: PartsOp
   // Within the first row group, as core's blocks are: the first part never holds more than that group's rows.
   const firstGroupRows = shards.groups[1]?.start ?? shards.count;
   const head = Math.min(Math.max(0, options.firstRows ?? 0), firstGroupRows);
+  /** The first part's bytes: compared with the first row group's lines for those rows when that group is read. */
+  let headBytes: Uint8Array = new Uint8Array(0);
   if (head > 0) {
-    const texts = await shards.texts(Array.from({ length: head }, (_, i) => i));
-    push(UTF8.encode(`${texts.join('\n')}\n`));
+    // From the pages that hold those rows when the columns have the usual shape (hyparquet would read every page of a list column: the whole group).
+    headBytes = (await shards.firstLines(head)) ?? UTF8.encode(`${(await shards.texts(Array.from({ length: head }, (_, i) => i))).join('\n')}\n`);
+    push(headBytes);
     options.onRows?.(head);
     send();
   }
+  /** Bytes of the first row group's lines for the first part's rows, compared so far. */
+  let headCompared = 0;
+  const compareHead = (bytes: Uint8Array): void => {
+    const shown = headBytes.subarray(headCompared, headCompared + bytes.length);
+    headCompared += bytes.length;
+    if (shown.length !== bytes.length || shown.some((byte, i) => byte !== bytes[i])) throw new Error(FIRST_ROWS_DIFFER);
+  };
   let helper = options.helper;
   const asked = new Map<number, Promise<LineChunk[]>>();
   const ask = (group: number): void => {
@@ -174,9 +191,15 @@ export async function readParquetInParts(shards: ParquetShards, options: PartsOp
     // The helper reads the next of its row groups while this one is read (or waited for).
     for (let ahead = group; ahead <= group + 2; ahead++) ask(ahead);
     for await (const chunk of chunksOf(group)) {
-      if (chunk.start + chunk.rows <= head) continue;
-      push(chunk.start >= head ? chunk.bytes : afterLines(chunk.bytes, head - chunk.start));
+      if (chunk.start >= head) {
+        push(chunk.bytes);
+        continue;
+      }
+      const rest = afterLines(chunk.bytes, head - chunk.start);
+      compareHead(chunk.bytes.subarray(0, chunk.bytes.length - rest.length));
+      push(rest);
     }
+    if (group === 0 && headCompared !== headBytes.length) throw new Error(FIRST_ROWS_DIFFER);
     options.onRows?.(indexer.records.count);
     await options.afterGroup?.();
     if (options.stopped?.()) {

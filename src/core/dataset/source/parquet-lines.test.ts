@@ -1,7 +1,7 @@
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { chatParquet, chatRow, type ChatRow } from './parquet-fixture.ts';
+import { CHAT_SCHEMA, chatParquet, chatRow, type ChatRow } from './parquet-fixture.ts';
 import { JsonBytes, writeParquetText } from './parquet-json.ts';
 import { parquetValueToJson } from './parquet-values.ts';
 import { fastColumnsOf, fastRowGroupLines } from './parquet-lines.ts';
@@ -131,5 +131,34 @@ describe('writeParquetText', () => {
       writeParquetText(out, page, 3, 3 + value.length);
       expect(new TextDecoder().decode(out.view())).toBe(JSON.stringify(parquetValueToJson(value)));
     }
+  });
+});
+
+describe('the first rows of a row group from the pages that hold them (ParquetSource.fastFirstLines)', () => {
+  // Pages of about 300 bytes: each of a few rows, so a row's list of messages may start on one page and end on the next.
+  const rows = Array.from({ length: 120 }, (_, i): ChatRow => ({ ...chatRow(i), messages: i % 17 === 5 ? [] : i % 23 === 7 ? null : chatRow(i).messages }));
+  const column = (name: keyof ChatRow) => ({ name, data: rows.map((row) => row[name]) });
+  const file = parquetWriteBuffer({ schema: CHAT_SCHEMA, columnData: [column('id'), column('messages'), column('score'), column('tags'), column('created')], rowGroupSize: 100, pageSize: 300 });
+
+  it('are the first lines of the whole row group, at any count, across page boundaries', async () => {
+    const source = await ParquetSource.open(file);
+    const whole = (await generalText(source)).split('\n');
+    const decoder = new TextDecoder();
+    for (const count of [0, 1, 2, 5, 6, 7, 31, 64, 99, 100, 150]) {
+      const bytes = await source.fastFirstLines(0, count);
+      const expected = Math.min(count, 100);
+      expect(bytes, `${count} rows`).toBeDefined();
+      expect(decoder.decode(bytes), `${count} rows`).toBe(whole.slice(0, expected).map((line) => `${line}\n`).join(''));
+    }
+    // Of the second row group (20 rows): its own first rows.
+    expect(decoder.decode(await source.fastFirstLines(1, 3))).toBe(whole.slice(100, 103).map((line) => `${line}\n`).join(''));
+  });
+
+  it('are undefined when the columns are not of the fast shape', async () => {
+    const schema = CHAT_SCHEMA.map((element) => (element.name === 'role' ? { ...element, type: 'INT32' as const, converted_type: undefined } : element));
+    const numbers = rows.map((row) => ({ ...row, messages: row.messages?.map((message, k) => ({ role: k, content: message.content })) ?? null }));
+    const odd = parquetWriteBuffer({ schema, columnData: [{ name: 'id', data: numbers.map((row) => row.id) }, { name: 'messages', data: numbers.map((row) => row.messages) }, { name: 'score', data: numbers.map((row) => row.score) }, { name: 'tags', data: numbers.map((row) => row.tags) }, { name: 'created', data: numbers.map((row) => row.created) }], rowGroupSize: 100 });
+    const source = await ParquetSource.open(odd, { columns: ['messages'] });
+    expect(await source.fastFirstLines(0, 3)).toBeUndefined();
   });
 });

@@ -110,7 +110,12 @@ function appended(to: Int32Array, used: number, more: Int32Array): Int32Array {
   return target;
 }
 
-async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTree[], compressors: Compressors | undefined): Promise<LeafData> {
+/**
+ * A leaf column chunk's pages, read in order; with `rowLimit`, only the pages that hold its
+ * first `rowLimit` rows, the entries cut where row `rowLimit` starts (every leaf of a list of
+ * structs is cut at the same entry: they share their levels).
+ */
+async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTree[], compressors: Compressors | undefined, rowLimit?: number): Promise<LeafData> {
   const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
   const buffer = await file.slice(start, start + Number(meta.total_compressed_size));
   const reader = { view: new DataView(buffer), offset: 0 };
@@ -121,7 +126,10 @@ async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTre
   const data: LeafData = { definition: new Int32Array(0), repetition: maxRepetition > 0 ? new Int32Array(0) : undefined, pages: [], valuePage: [], valueStart: [], valueEnd: [], count: 0, layout: '' };
   let dictionary: { page: number; starts: number[]; ends: number[] } | undefined;
   const total = Number(meta.num_values);
-  while (data.count < total && reader.offset < buffer.byteLength) {
+  /** Rows started so far: entries at repetition level 0 (every entry of a column that is not repeated). */
+  let rowsStarted = 0;
+  // With a limit: stop once row `rowLimit` has started (rows 0 … rowLimit − 1 are then whole).
+  while (data.count < total && reader.offset < buffer.byteLength && !(rowLimit !== undefined && rowsStarted > rowLimit)) {
     const header: PageHeader = parquetHeader(reader);
     const bytes = new Uint8Array(buffer, reader.offset, header.compressed_page_size);
     reader.offset += header.compressed_page_size;
@@ -194,10 +202,31 @@ async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTre
     const definitionLevels = maxDefinition > 0 ? levels.definition : new Int32Array(entries);
     data.definition = appended(data.definition, data.count, definitionLevels);
     if (data.repetition !== undefined) data.repetition = appended(data.repetition, data.count, levels.repetition);
+    if (maxRepetition > 0) for (let i = 0; i < entries; i++) rowsStarted += levels.repetition[i] === 0 ? 1 : 0;
+    else rowsStarted += entries;
     data.count += entries;
   }
+  if (rowLimit !== undefined && rowsStarted > rowLimit) return cutAtRow(data, rowLimit, maxDefinition);
   if (data.count !== total) throw new NotFast();
   return data;
+}
+
+/** `leaf` cut to its entries before row `row` starts, and the values those entries have. */
+function cutAtRow(leaf: LeafData, row: number, maxDefinition: number): LeafData {
+  let end = leaf.count;
+  if (leaf.repetition === undefined) end = Math.min(row, leaf.count);
+  else {
+    let started = 0;
+    for (let i = 0; i < leaf.count; i++) {
+      if (leaf.repetition[i] === 0 && started++ === row) {
+        end = i;
+        break;
+      }
+    }
+  }
+  let values = 0;
+  for (let i = 0; i < end; i++) if (leaf.definition[i] === maxDefinition) values++;
+  return { ...leaf, count: end, valuePage: leaf.valuePage.slice(0, values), valueStart: leaf.valueStart.slice(0, values), valueEnd: leaf.valueEnd.slice(0, values) };
 }
 
 /** The levels at which each part of a list of structs is there (Dremel's definition levels). */
@@ -321,10 +350,11 @@ export interface FastLines {
  * then the lines are made a chunk at a time as they are asked for, so that the command's
  * workers get the first chunk while the rest are still being made.
  */
-export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaData, index: number, plan: readonly FastColumn[], compressors: Compressors | undefined): Promise<FastLines | undefined> {
+export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaData, index: number, plan: readonly FastColumn[], compressors: Compressors | undefined, rowLimit?: number): Promise<FastLines | undefined> {
   const group = metadata.row_groups[index];
   if (!group) throw new RangeError(`no row group ${index}`);
-  const rows = Number(group.num_rows);
+  // With `rowLimit`: its first rows only, from the pages that hold them (a first record without the whole row group).
+  const rows = rowLimit === undefined ? Number(group.num_rows) : Math.min(Math.max(0, rowLimit), Number(group.num_rows));
   const chunkOf = (path: SchemaTree[]): ColumnMetaData => {
     const name = path.slice(1).map((node) => node.element.name).join('.');
     const meta = group.columns.find((chunk) => chunk.meta_data?.path_in_schema.join('.') === name)?.meta_data;
@@ -336,12 +366,12 @@ export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaDat
   try {
     for (const column of plan) {
       if (column.kind === 'text') {
-        const leaf = await readLeaf(file, chunkOf(column.path), column.path, compressors);
+        const leaf = await readLeaf(file, chunkOf(column.path), column.path, compressors, rowLimit);
         layouts.push(leaf.layout);
         writers.push(textWriter(leaf, column.leaf.element.repetition_type === 'OPTIONAL' ? 1 : 0, rows));
       } else {
         const leaves: LeafData[] = [];
-        for (const path of column.paths) leaves.push(await readLeaf(file, chunkOf(path), path, compressors));
+        for (const path of column.paths) leaves.push(await readLeaf(file, chunkOf(path), path, compressors, rowLimit));
         layouts.push(...leaves.map((leaf) => leaf.layout));
         writers.push(structListWriter(column, leaves, rows));
       }

@@ -182,6 +182,18 @@ export class ParquetShards implements DatasetSource {
     for await (const chunk of source.groupLineChunks(group.group, chunkBytes)) yield { ...chunk, start: chunk.start + offset };
   }
 
+  /**
+   * The dataset's first `rows` records (never past its first row group) as JSON Lines, from the
+   * pages that hold them (ParquetSource.fastFirstLines), or undefined when its columns are not
+   * of the fast shape. Not compared with hyparquet's rows: the caller compares them with the
+   * first row group's lines when it reads that group.
+   */
+  async firstLines(rows: number): Promise<Uint8Array | undefined> {
+    const group = this.groups[0];
+    if (!group) return new Uint8Array(0);
+    return (this.sources[group.shard] as ParquetSource).fastFirstLines(group.group, Math.min(rows, group.rows));
+  }
+
   /** The blocks the cache keeps now, by their first id, least recently used first (for tests). */
   keptBlocks(): number[] {
     return this.cache.keptGroups();

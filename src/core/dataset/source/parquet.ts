@@ -175,6 +175,23 @@ export class ParquetSource implements DatasetSource {
   }
 
   /**
+   * The first `rows` records of row group `index` as JSON Lines, straight from the pages that
+   * hold them (parquet-lines.ts), or undefined when its columns are not of the fast shape. For
+   * a first record without the whole row group: hyparquet reads every page of a nested column
+   * whatever rows are asked (a block of 1,000 rows of a 20,000-row group of chats cost as much
+   * as the group). Not compared with hyparquet's rows here (that would read the whole group):
+   * the caller compares them with the group's lines when it reads the group (read-parquet.ts).
+   */
+  async fastFirstLines(index: number, rows: number): Promise<Uint8Array | undefined> {
+    if (!this.fastPlan) return undefined;
+    const fast = await fastRowGroupLines(this.file, this.metadata, index, this.fastPlan, this.compressors, rows);
+    if (!fast) return undefined;
+    // Chunks of unbounded size: one chunk of every line (none for no rows).
+    const [chunk] = fast(Number.POSITIVE_INFINITY);
+    return chunk?.bytes ?? new Uint8Array(0);
+  }
+
+  /**
    * Whether the first rows of a row group's fast lines equal what the general way writes for
    * them (hyparquet reads those rows: the first page of each column). The fast reader decodes
    * pages itself (parquet-lines.ts); this guard (once per layout of first pages: FAST_CHECK_ROWS) turns a reading
