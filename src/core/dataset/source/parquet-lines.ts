@@ -76,6 +76,8 @@ interface LeafData {
 }
 
 const PLAIN = 'PLAIN';
+/** The keys of a line, encoded once per row group. */
+const KEY_BYTES = new TextEncoder();
 const DICTIONARY_ENCODINGS = new Set(['PLAIN_DICTIONARY', 'RLE_DICTIONARY']);
 
 /** Thrown inside: this row group goes the general way. */
@@ -290,7 +292,8 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
     if (definition >= levels.item && definition < levels.element) throw new NotFast();
   }
   if (starts !== rows) throw new NotFast();
-  const keys = column.leaves.map((leaf) => `${JSON.stringify(leaf.element.name)}:`);
+  // Encoded once: written for every element.
+  const keys = column.leaves.map((leaf) => KEY_BYTES.encode(`${JSON.stringify(leaf.element.name)}:`));
   const valueAt = leaves.map(() => 0);
   let entry = 0;
   return {
@@ -314,7 +317,7 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
           if (leaf.definition[entry] !== fieldLevels[k]) continue;
           if (written) out.byte(0x2c);
           written = true;
-          out.text(keys[k] as string);
+          out.raw(keys[k] as Uint8Array);
           const at = valueAt[k] as number;
           valueAt[k] = at + 1;
           writeValue(out, leaf, at);
@@ -380,13 +383,13 @@ export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaDat
     if (error instanceof NotFast) return undefined;
     throw error;
   }
-  const keys = plan.map((column, i) => `${i === 0 ? '{' : ','}${JSON.stringify(column.name)}:`);
+  const keys = plan.map((column, i) => KEY_BYTES.encode(`${i === 0 ? '{' : ','}${JSON.stringify(column.name)}:`));
   const lines: FastLines = function* (chunkBytes: number) {
     const out = new JsonBytes();
     let inChunk = 0;
     for (let row = 0; row < rows; row++) {
       for (let c = 0; c < writers.length; c++) {
-        out.text(keys[c] as string);
+        out.raw(keys[c] as Uint8Array);
         (writers[c] as ColumnWriter).writeRow(out);
       }
       if (writers.length === 0) out.byte(0x7b);
