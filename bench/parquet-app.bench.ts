@@ -44,6 +44,8 @@ const argument = (name: string): string | undefined => {
 const TARGET_MB = Number(argument('--mb') ?? 100);
 const DATA_DIR = argument('--data');
 const ROUNDS = Number(argument('--rounds') ?? 3);
+/** `--first`: only open → first record of each form, printed, BENCHMARKS.md left alone (for data whose whole run is long: large row groups). */
+const FIRST_ONLY = process.argv.includes('--first');
 
 const SCHEMA: SchemaElement[] = [
   { name: 'root', num_children: 1 },
@@ -141,8 +143,35 @@ function threadReader(thread: Thread): GroupReader {
   return { read: async (group) => (await thread.ask({ type: 'read', group })).chunks as LineChunk[] };
 }
 
+/** Open → first record of each form, alternated: JSON Lines indexed whole; Parquet as the app shows its first part. */
+async function firstOnly(data: Data): Promise<void> {
+  const jsonl: number[] = [];
+  const parquet: number[] = [];
+  let groups: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    let t = now();
+    const { index } = await indexChunks(streamChunks(data.jsonl.stream()), 'jsonl', () => undefined);
+    await firstRecord(data.jsonl, index);
+    jsonl.push(now() - t);
+    t = now();
+    const shards = await openShards([{ name: 'chats.parquet', blob: data.parquet }]);
+    groups = shards.groups.map((group) => group.bytes);
+    let first: { at: number; part: ParquetPart } | undefined;
+    // Stopped after the first row group: only the first part is timed (when it is sent), then its first record read.
+    await readParquetInParts(shards, { firstRows: RECORD_BLOCK_ROWS, stopped: () => true, onPart: (part) => (first ??= { at: now() - t, part }) });
+    if (!first) throw new Error('no part was sent');
+    const shown = now();
+    const records = new RecordIndex();
+    appendIndexPart(records, first.part.part);
+    await firstRecord(first.part.jsonl, { format: 'jsonl', records, bomLength: 0, size: first.part.size });
+    parquet.push(first.at + (now() - shown));
+  }
+  console.log({ load: loadavg()[0], jsonlMs: jsonl.map(Math.round), parquetMs: parquet.map(Math.round), jsonlMb: data.jsonl.size / 1e6, parquetMb: data.parquet.size / 1e6, rowGroupMb: groups.map((bytes) => Math.round(bytes / 1e6)) });
+}
+
 async function main(): Promise<void> {
   const data = DATA_DIR ? await diskData(DATA_DIR) : await makeData();
+  if (FIRST_ONLY) return firstOnly(data);
   const thread = startThread();
   await thread.ask({ type: 'open-parquet', source: data.parquetSource });
   const load = loadavg()[0]?.toFixed(2);
