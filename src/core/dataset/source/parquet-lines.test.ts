@@ -162,3 +162,34 @@ describe('the first rows of a row group from the pages that hold them (ParquetSo
     expect(await source.fastFirstLines(0, 3)).toBeUndefined();
   });
 });
+
+describe('the first rows of a large row group read only as far as their pages', () => {
+  // 3,000 rows of about 1.2 KB of text: a content column chunk of about 3.6 MB (incompressible-ish letters), pages of 64 KiB.
+  let seed = 7;
+  const letters = (count: number): string => {
+    let text = '';
+    for (let i = 0; i < count; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      text += String.fromCharCode(97 + ((seed >>> 16) % 26));
+    }
+    return text;
+  };
+  const rows = Array.from({ length: 3000 }, (_, i): ChatRow => ({ ...chatRow(i), messages: [{ role: 'user', content: letters(600) }, { role: 'assistant', content: letters(600) }] }));
+  const column = (name: keyof ChatRow) => ({ name, data: rows.map((row) => row[name]) });
+  const file = parquetWriteBuffer({ schema: CHAT_SCHEMA, columnData: [column('id'), column('messages'), column('score'), column('tags'), column('created')], rowGroupSize: 3000, pageSize: 64 * 1024 });
+
+  it('reads a small part of the chunk for the first rows, more as more rows are asked, the lines always the whole group’s first', async () => {
+    const read: number[] = [];
+    const buffer = { byteLength: file.byteLength, slice: (start: number, end?: number) => (read.push((end ?? file.byteLength) - start), Promise.resolve(file.slice(start, end))) };
+    const source = await ParquetSource.open(buffer);
+    const whole = (await generalText(source)).split('\n');
+    const decoder = new TextDecoder();
+    for (const count of [10, 1500, 2999]) {
+      read.length = 0;
+      const bytes = await source.fastFirstLines(0, count);
+      expect(decoder.decode(bytes), `${count} rows`).toBe(whole.slice(0, count).map((line) => `${line}\n`).join(''));
+      const total = read.reduce((a, b) => a + b, 0);
+      if (count === 10) expect(total, 'bytes read for 10 rows').toBeLessThan(file.byteLength / 2);
+    }
+  });
+});

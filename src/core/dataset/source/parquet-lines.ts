@@ -76,6 +76,10 @@ interface LeafData {
 }
 
 const PLAIN = 'PLAIN';
+/** Bytes of a column chunk read first for its first rows (then doubled as pages need): a few pages of text. */
+const FIRST_READ_BYTES = 1 << 20;
+/** Bytes read past a page's start before its header is parsed: page headers are tens of bytes, with statistics a few KiB. */
+const PAGE_HEADER_ROOM = 64 * 1024;
 /** The keys of a line, encoded once per row group. */
 const KEY_BYTES = new TextEncoder();
 const DICTIONARY_ENCODINGS = new Set(['PLAIN_DICTIONARY', 'RLE_DICTIONARY']);
@@ -119,8 +123,16 @@ function appended(to: Int32Array, used: number, more: Int32Array): Int32Array {
  */
 async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTree[], compressors: Compressors | undefined, rowLimit?: number): Promise<LeafData> {
   const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
-  const buffer = await file.slice(start, start + Number(meta.total_compressed_size));
+  const chunkBytes = Number(meta.total_compressed_size);
+  // With a row limit, read as far as its pages are needed (a first record of a 128 MB row group reads a few MB of it), else whole.
+  let buffer = await file.slice(start, start + (rowLimit === undefined ? chunkBytes : Math.min(chunkBytes, FIRST_READ_BYTES)));
   const reader = { view: new DataView(buffer), offset: 0 };
+  /** At least the chunk's first `end` bytes read (twice as many as before, at least), the reader on them. */
+  const have = async (end: number): Promise<void> => {
+    if (end <= buffer.byteLength || buffer.byteLength >= chunkBytes) return;
+    buffer = await file.slice(start, start + Math.min(chunkBytes, Math.max(end, buffer.byteLength * 2)));
+    reader.view = new DataView(buffer);
+  };
   let maxDefinition = 0;
   for (const node of path.slice(1)) if (node.element.repetition_type !== 'REQUIRED') maxDefinition++;
   let maxRepetition = 0;
@@ -131,8 +143,20 @@ async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTre
   /** Rows started so far: entries at repetition level 0 (every entry of a column that is not repeated). */
   let rowsStarted = 0;
   // With a limit: stop once row `rowLimit` has started (rows 0 … rowLimit − 1 are then whole).
-  while (data.count < total && reader.offset < buffer.byteLength && !(rowLimit !== undefined && rowsStarted > rowLimit)) {
-    const header: PageHeader = parquetHeader(reader);
+  while (data.count < total && reader.offset < chunkBytes && !(rowLimit !== undefined && rowsStarted > rowLimit)) {
+    await have(reader.offset + PAGE_HEADER_ROOM);
+    const headerAt = reader.offset;
+    let header: PageHeader;
+    try {
+      header = parquetHeader(reader);
+    } catch (error) {
+      // A header larger than the room read for it (long statistics): read the whole chunk and parse it again.
+      if (!(error instanceof RangeError) || buffer.byteLength >= chunkBytes) throw error;
+      await have(chunkBytes);
+      reader.offset = headerAt;
+      header = parquetHeader(reader);
+    }
+    await have(reader.offset + header.compressed_page_size);
     const bytes = new Uint8Array(buffer, reader.offset, header.compressed_page_size);
     reader.offset += header.compressed_page_size;
     if (header.type === 'DICTIONARY_PAGE') {
