@@ -155,6 +155,9 @@ test('reopened after a reload, the restored edits are exported to Parquet', asyn
 test('a Parquet file of several row groups shows its first record before the last group is read; an edit made meanwhile survives the growth', async ({ parley, page }) => {
   const uncaught: string[] = [];
   page.on('pageerror', (error) => uncaught.push(error.message));
+  // Every other row group is read by a worker the dataset worker starts (both cores): rows 5-9, 15-19, … (row 39 below) come from it.
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   await parley.goto();
   const rows = Array.from({ length: 40 }, (_, i) => chatRow(i));
   test.setTimeout(90_000);
@@ -196,6 +199,7 @@ test('a Parquet file of several row groups shows its first record before the las
   // The list scrolls to the record shown: the last row, checked.
   await page.evaluate(() => window.__parley.dataset.goto(39));
   await expect(content).toHaveValue('question 39');
+  if ((await page.evaluate(() => navigator.hardwareConcurrency)) > 1) expect(workers.some((url) => url.includes('group-reader.worker'))).toBe(true);
   const last = list.getByRole('button', { name: /^Row 39: question 39/ });
   await expect(last).toBeVisible();
   await expect(last).not.toHaveAccessibleName(/not checked yet/);

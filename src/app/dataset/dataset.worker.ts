@@ -11,6 +11,7 @@ import { diagnoseForView } from '../store/fix-diagnose.ts';
 import { fixAcrossRecords } from './fix-logic.ts';
 import { indexFromMessage } from './index-message.ts';
 import { readParquetInParts } from './parquet/read-parquet.ts';
+import { startGroupReader, wantsGroupReader, type WorkerGroupReader } from './parquet/group-reader.ts';
 import { isRemote, openShards, shardsSize } from './parquet/shards.ts';
 import { rowContent } from './row-content.ts';
 import { setWorkerProfile } from './worker-profile.ts';
@@ -84,7 +85,16 @@ async function openParquet(message: OpenParquetRequest, opened?: ParquetShards):
   readingRun = run;
   const delay = message.groupDelayMs ?? 0;
   let reported = 0;
+  // Every other row group read by a worker of its own, on the second core (parquet/group-reader.ts).
+  const cores = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency || 1;
+  let helper: WorkerGroupReader | undefined;
+  try {
+    helper = wantsGroupReader(message.shards, shards.groups.length, cores) ? startGroupReader(message.shards, columns) : undefined;
+  } catch {
+    // A browser whose workers cannot start workers: every row group is read here.
+  }
   const read = await readParquetInParts(shards, {
+    ...(helper ? { helper } : {}),
     // The part's arrays are copies made for it: transferred, not copied again.
     onPart: ({ jsonl, part, size, rowsRead }) => post({ type: 'parquet-part', jsonl, part, size, rowsRead, rows: shards.count }, [part.data.starts.buffer, part.data.ends.buffer, part.data.flags.buffer]),
     onRows: (done) => {
@@ -96,7 +106,7 @@ async function openParquet(message: OpenParquetRequest, opened?: ParquetShards):
     // Record 0 from a block of its row group, before the whole group is decoded.
     firstRows: RECORD_BLOCK_ROWS,
     ...(delay > 0 ? { afterGroup: () => new Promise<void>((resolve) => setTimeout(resolve, delay)) } : {}),
-  });
+  }).finally(() => helper?.end());
   // The rows read are what later requests (a record's text, search) read from, whole or not.
   current = { file: read.jsonl, index: read.index };
   if (!read.complete) {

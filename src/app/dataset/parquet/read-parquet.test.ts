@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { JsonlIndexer, RecordIndex } from '../../../core/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { JsonlIndexer, ParquetSource, RecordIndex, type LineChunk } from '../../../core/index.ts';
 import { appendIndexPart } from './growing-index.ts';
 import { chatParquet, chatRow } from '../../../core/dataset/source/parquet-fixture.ts';
 import { openShards } from './shards.ts';
-import { parquetLines, readParquetInParts, type ParquetPart } from './read-parquet.ts';
+import { FIRST_ROWS_DIFFER, parquetLines, readParquetInParts, type GroupReader, type ParquetPart } from './read-parquet.ts';
 
 describe('parquetLines', () => {
   it('makes one JSON line per row, a Blob per row group, over every shard in order, telling the bytes read', async () => {
@@ -105,5 +105,87 @@ describe('readParquetInParts', () => {
     const parts: ParquetPart[] = [];
     await readParquetInParts(shards, { onPart: (part) => parts.push(part), firstRows: 1000, now: () => 0, partInterval: 1e9 });
     expect(parts.map((part) => [part.part.from, part.rowsRead])).toEqual([[0, 3]]);
+  });
+
+  it('makes the lines straight from the pages (no row group read as objects) when the columns have the usual shape', async () => {
+    const shards = await twoShards();
+    const asObjects = vi.spyOn(ParquetSource.prototype, 'readRowGroup');
+    try {
+      const read = await readParquetInParts(shards, { onPart: () => undefined, now: () => 0 });
+      const text = await read.jsonl.text();
+      expect(text.split('\n').slice(0, -1).map((line) => JSON.parse(line))).toEqual(rows.map((row) => ({ messages: row.messages })));
+      expect(asObjects).not.toHaveBeenCalled();
+    } finally {
+      asObjects.mockRestore();
+    }
+  });
+
+  /** A second reader over the same files, in this thread (the app's is another worker), recording what it is asked. */
+  async function helperOver(fail = false): Promise<GroupReader & { asked: number[] }> {
+    const own = await twoShards();
+    const asked: number[] = [];
+    return {
+      asked,
+      async read(group) {
+        asked.push(group);
+        if (fail) throw new Error('the helper stopped');
+        const chunks: LineChunk[] = [];
+        for await (const chunk of own.groupLines(group, 1 << 20)) chunks.push(chunk);
+        return chunks;
+      },
+    };
+  }
+
+  it('with a helper reading every other row group, makes the same lines, index and fingerprint as alone', async () => {
+    const alone = await readParquetInParts(await twoShards(), { onPart: () => undefined, firstRows: 2, now: () => 0 });
+    const helper = await helperOver();
+    const parts: ParquetPart[] = [];
+    const page = new RecordIndex();
+    const together = await readParquetInParts(await twoShards(), {
+      onPart: (part) => {
+        parts.push(part);
+        appendIndexPart(page, part.part);
+      },
+      firstRows: 2,
+      now: () => 0,
+      partInterval: 0,
+      helper,
+    });
+    // Groups of 3, 3, 2, 4, 1 rows: the helper reads the second and the fourth.
+    expect(helper.asked).toEqual([1, 3]);
+    expect(await together.jsonl.text()).toBe(await alone.jsonl.text());
+    expect(together.fingerprint).toEqual(alone.fingerprint);
+    expect(together.index.records.toData()).toEqual(alone.index.records.toData());
+    // Parts in order, each starting where the last ended: the page's index is the whole one.
+    expect(parts.map((part) => part.part.from)).toEqual([0, 2, 3, 6, 8, 12]);
+    expect(page.toData()).toEqual(alone.index.records.toData());
+  });
+
+  it('reads here what a failing helper was asked for, the rows the same', async () => {
+    const alone = await readParquetInParts(await twoShards(), { onPart: () => undefined, now: () => 0 });
+    const helper = await helperOver(true);
+    const read = await readParquetInParts(await twoShards(), { onPart: () => undefined, now: () => 0, helper });
+    // Asked for 1 and, one ahead, 3, before 1 failed; both read here.
+    expect(helper.asked).toEqual([1, 3]);
+    expect(read.complete).toBe(true);
+    expect(await read.jsonl.text()).toBe(await alone.jsonl.text());
+  });
+
+  it('reads the first part from the pages that hold its rows, not with hyparquet (which reads a whole list column)', async () => {
+    const shards = await twoShards();
+    const texts = vi.spyOn(shards, 'texts');
+    const parts: ParquetPart[] = [];
+    const read = await readParquetInParts(shards, { onPart: (part) => parts.push(part), firstRows: 2, now: () => 0, partInterval: 1e9 });
+    expect(texts).not.toHaveBeenCalled();
+    expect(await (parts[0] as ParquetPart).jsonl.text()).toBe(rows.slice(0, 2).map((row) => `${JSON.stringify({ messages: row.messages })}\n`).join(''));
+    expect(read.index.records.count).toBe(13);
+  });
+
+  it('fails, saying so, when the first part differs from the same rows read with their row group', async () => {
+    const shards = await twoShards();
+    const real = await shards.firstLines(2);
+    const text = new TextDecoder().decode(real).replace('question 1', 'question 7');
+    vi.spyOn(shards, 'firstLines').mockResolvedValue(new TextEncoder().encode(text));
+    await expect(readParquetInParts(shards, { onPart: () => undefined, firstRows: 2, now: () => 0 })).rejects.toThrow(FIRST_ROWS_DIFFER);
   });
 });

@@ -4,11 +4,11 @@
  * rest of the file are written the general way. The fast reader is replaced here by one that
  * gets a value wrong, as a reader that misread a page layout would.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatParquet, chatRow } from './parquet-fixture.ts';
 import { ParquetSource } from './parquet.ts';
 
-const corrupt = vi.hoisted(() => ({ on: false, rowGroupsAsked: 0 }));
+const corrupt = vi.hoisted(() => ({ on: false, rowGroupsAsked: 0, layouts: undefined as string[] | undefined }));
 
 vi.mock('./parquet-lines.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('./parquet-lines.ts')>();
@@ -17,6 +17,13 @@ vi.mock('./parquet-lines.ts', async (importOriginal) => {
     fastRowGroupLines: async (...args: Parameters<typeof original.fastRowGroupLines>) => {
       corrupt.rowGroupsAsked++;
       const fast = await original.fastRowGroupLines(...args);
+      if (fast && corrupt.layouts) {
+        // The layout of this row group's first pages, as the test says (args[2]: its index).
+        const layout = corrupt.layouts[args[2]];
+        const relabelled: typeof fast = (chunkBytes) => fast(chunkBytes);
+        if (layout !== undefined) relabelled.layout = layout;
+        return relabelled;
+      }
       if (!fast || !corrupt.on) return fast;
       return function* misread(chunkBytes: number) {
         for (const chunk of fast(chunkBytes)) {
@@ -63,5 +70,42 @@ describe('the fast Parquet lines are checked against hyparquet', () => {
     expect(await linesOf(source)).toBe(general);
     // The first row group's misreading turned the fast reader off for the rest of the file.
     expect(corrupt.rowGroupsAsked).toBe(1);
+  });
+});
+
+describe('the guard is run once per layout of first pages in a file', () => {
+  const file = chatParquet(Array.from({ length: 120 }, (_, i) => chatRow(i)), 30);
+  afterEach(() => {
+    corrupt.layouts = undefined;
+    vi.restoreAllMocks();
+  });
+
+  it('compares the first row group, and a later one only when its first pages are laid out otherwise', async () => {
+    corrupt.on = false;
+    corrupt.layouts = ['A', 'A', 'B', 'A'];
+    const source = await ParquetSource.open(file);
+    const general = await generalOf(source);
+    const compared = vi.spyOn(ParquetSource.prototype, 'readRows');
+    expect(await linesOf(source)).toBe(general);
+    // Row groups 0 (layout A) and 2 (layout B): the guard reads their first rows with hyparquet.
+    expect(compared.mock.calls.map((call) => call[0])).toEqual([0, 60]);
+  });
+
+  it('compares every row group whose layout is not known', async () => {
+    corrupt.on = false;
+    corrupt.layouts = [];
+    const source = await ParquetSource.open(file);
+    const compared = vi.spyOn(ParquetSource.prototype, 'readRows');
+    await linesOf(source);
+    expect(compared.mock.calls.map((call) => call[0])).toEqual([0, 30, 60, 90]);
+  });
+
+  it('the real reader gives every row group of a hyparquet-writer file the same layout: compared once', async () => {
+    corrupt.on = false;
+    const source = await ParquetSource.open(file);
+    const general = await generalOf(source);
+    const compared = vi.spyOn(ParquetSource.prototype, 'readRows');
+    expect(await linesOf(source)).toBe(general);
+    expect(compared).toHaveBeenCalledTimes(1);
   });
 });

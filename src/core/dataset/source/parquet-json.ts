@@ -39,6 +39,18 @@ export class JsonBytes {
     this.bytes[this.length++] = value;
   }
 
+  /**
+   * Bytes as they are (a key or a bracket made once, written for every row): a loop, not
+   * `set` or `text`, whose view or encoder call per value cost more than the copy of a few bytes.
+   */
+  raw(value: Uint8Array): void {
+    if (this.length + value.length > this.bytes.length) this.reserve(value.length);
+    const bytes = this.bytes;
+    let at = this.length;
+    for (let i = 0; i < value.length; i++) bytes[at++] = value[i] as number;
+    this.length = at;
+  }
+
   /** ASCII or any text, as UTF-8. */
   text(value: string): void {
     this.reserve(value.length * 3);

@@ -1,7 +1,7 @@
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { chatParquet, chatRow, type ChatRow } from './parquet-fixture.ts';
+import { CHAT_SCHEMA, chatParquet, chatRow, type ChatRow } from './parquet-fixture.ts';
 import { JsonBytes, writeParquetText } from './parquet-json.ts';
 import { parquetValueToJson } from './parquet-values.ts';
 import { fastColumnsOf, fastRowGroupLines } from './parquet-lines.ts';
@@ -130,6 +130,66 @@ describe('writeParquetText', () => {
       const out = new JsonBytes(4);
       writeParquetText(out, page, 3, 3 + value.length);
       expect(new TextDecoder().decode(out.view())).toBe(JSON.stringify(parquetValueToJson(value)));
+    }
+  });
+});
+
+describe('the first rows of a row group from the pages that hold them (ParquetSource.fastFirstLines)', () => {
+  // Pages of about 300 bytes: each of a few rows, so a row's list of messages may start on one page and end on the next.
+  const rows = Array.from({ length: 120 }, (_, i): ChatRow => ({ ...chatRow(i), messages: i % 17 === 5 ? [] : i % 23 === 7 ? null : chatRow(i).messages }));
+  const column = (name: keyof ChatRow) => ({ name, data: rows.map((row) => row[name]) });
+  const file = parquetWriteBuffer({ schema: CHAT_SCHEMA, columnData: [column('id'), column('messages'), column('score'), column('tags'), column('created')], rowGroupSize: 100, pageSize: 300 });
+
+  it('are the first lines of the whole row group, at any count, across page boundaries', async () => {
+    const source = await ParquetSource.open(file);
+    const whole = (await generalText(source)).split('\n');
+    const decoder = new TextDecoder();
+    for (const count of [0, 1, 2, 5, 6, 7, 31, 64, 99, 100, 150]) {
+      const bytes = await source.fastFirstLines(0, count);
+      const expected = Math.min(count, 100);
+      expect(bytes, `${count} rows`).toBeDefined();
+      expect(decoder.decode(bytes), `${count} rows`).toBe(whole.slice(0, expected).map((line) => `${line}\n`).join(''));
+    }
+    // Of the second row group (20 rows): its own first rows.
+    expect(decoder.decode(await source.fastFirstLines(1, 3))).toBe(whole.slice(100, 103).map((line) => `${line}\n`).join(''));
+  });
+
+  it('are undefined when the columns are not of the fast shape', async () => {
+    const schema = CHAT_SCHEMA.map((element) => (element.name === 'role' ? { ...element, type: 'INT32' as const, converted_type: undefined } : element));
+    const numbers = rows.map((row) => ({ ...row, messages: row.messages?.map((message, k) => ({ role: k, content: message.content })) ?? null }));
+    const odd = parquetWriteBuffer({ schema, columnData: [{ name: 'id', data: numbers.map((row) => row.id) }, { name: 'messages', data: numbers.map((row) => row.messages) }, { name: 'score', data: numbers.map((row) => row.score) }, { name: 'tags', data: numbers.map((row) => row.tags) }, { name: 'created', data: numbers.map((row) => row.created) }], rowGroupSize: 100 });
+    const source = await ParquetSource.open(odd, { columns: ['messages'] });
+    expect(await source.fastFirstLines(0, 3)).toBeUndefined();
+  });
+});
+
+describe('the first rows of a large row group read only as far as their pages', () => {
+  // 3,000 rows of about 1.2 KB of text: a content column chunk of about 3.6 MB (incompressible-ish letters), pages of 64 KiB.
+  let seed = 7;
+  const letters = (count: number): string => {
+    let text = '';
+    for (let i = 0; i < count; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      text += String.fromCharCode(97 + ((seed >>> 16) % 26));
+    }
+    return text;
+  };
+  const rows = Array.from({ length: 3000 }, (_, i): ChatRow => ({ ...chatRow(i), messages: [{ role: 'user', content: letters(600) }, { role: 'assistant', content: letters(600) }] }));
+  const column = (name: keyof ChatRow) => ({ name, data: rows.map((row) => row[name]) });
+  const file = parquetWriteBuffer({ schema: CHAT_SCHEMA, columnData: [column('id'), column('messages'), column('score'), column('tags'), column('created')], rowGroupSize: 3000, pageSize: 64 * 1024 });
+
+  it('reads a small part of the chunk for the first rows, more as more rows are asked, the lines always the whole group’s first', async () => {
+    const read: number[] = [];
+    const buffer = { byteLength: file.byteLength, slice: (start: number, end?: number) => (read.push((end ?? file.byteLength) - start), Promise.resolve(file.slice(start, end))) };
+    const source = await ParquetSource.open(buffer);
+    const whole = (await generalText(source)).split('\n');
+    const decoder = new TextDecoder();
+    for (const count of [10, 1500, 2999]) {
+      read.length = 0;
+      const bytes = await source.fastFirstLines(0, count);
+      expect(decoder.decode(bytes), `${count} rows`).toBe(whole.slice(0, count).map((line) => `${line}\n`).join(''));
+      const total = read.reduce((a, b) => a + b, 0);
+      if (count === 10) expect(total, 'bytes read for 10 rows').toBeLessThan(file.byteLength / 2);
     }
   });
 });

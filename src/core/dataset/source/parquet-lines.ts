@@ -71,9 +71,17 @@ interface LeafData {
   valueEnd: number[];
   /** Entries in all. */
   count: number;
+  /** Its first data page's kind and encoding (`DATA_PAGE_V2:RLE_DICTIONARY`): what the guard on these lines verified (FastLines.layout). */
+  layout: string;
 }
 
 const PLAIN = 'PLAIN';
+/** Bytes of a column chunk read first for its first rows (then doubled as pages need): a few pages of text. */
+const FIRST_READ_BYTES = 1 << 20;
+/** Bytes read past a page's start before its header is parsed: page headers are tens of bytes, with statistics a few KiB. */
+const PAGE_HEADER_ROOM = 64 * 1024;
+/** The keys of a line, encoded once per row group. */
+const KEY_BYTES = new TextEncoder();
 const DICTIONARY_ENCODINGS = new Set(['PLAIN_DICTIONARY', 'RLE_DICTIONARY']);
 
 /** Thrown inside: this row group goes the general way. */
@@ -108,19 +116,47 @@ function appended(to: Int32Array, used: number, more: Int32Array): Int32Array {
   return target;
 }
 
-async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTree[], compressors: Compressors | undefined): Promise<LeafData> {
+/**
+ * A leaf column chunk's pages, read in order; with `rowLimit`, only the pages that hold its
+ * first `rowLimit` rows, the entries cut where row `rowLimit` starts (every leaf of a list of
+ * structs is cut at the same entry: they share their levels).
+ */
+async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTree[], compressors: Compressors | undefined, rowLimit?: number): Promise<LeafData> {
   const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
-  const buffer = await file.slice(start, start + Number(meta.total_compressed_size));
+  const chunkBytes = Number(meta.total_compressed_size);
+  // With a row limit, read as far as its pages are needed (a first record of a 128 MB row group reads a few MB of it), else whole.
+  let buffer = await file.slice(start, start + (rowLimit === undefined ? chunkBytes : Math.min(chunkBytes, FIRST_READ_BYTES)));
   const reader = { view: new DataView(buffer), offset: 0 };
+  /** At least the chunk's first `end` bytes read (twice as many as before, at least), the reader on them. */
+  const have = async (end: number): Promise<void> => {
+    if (end <= buffer.byteLength || buffer.byteLength >= chunkBytes) return;
+    buffer = await file.slice(start, start + Math.min(chunkBytes, Math.max(end, buffer.byteLength * 2)));
+    reader.view = new DataView(buffer);
+  };
   let maxDefinition = 0;
   for (const node of path.slice(1)) if (node.element.repetition_type !== 'REQUIRED') maxDefinition++;
   let maxRepetition = 0;
   for (const node of path) if (node.element.repetition_type === 'REPEATED') maxRepetition++;
-  const data: LeafData = { definition: new Int32Array(0), repetition: maxRepetition > 0 ? new Int32Array(0) : undefined, pages: [], valuePage: [], valueStart: [], valueEnd: [], count: 0 };
+  const data: LeafData = { definition: new Int32Array(0), repetition: maxRepetition > 0 ? new Int32Array(0) : undefined, pages: [], valuePage: [], valueStart: [], valueEnd: [], count: 0, layout: '' };
   let dictionary: { page: number; starts: number[]; ends: number[] } | undefined;
   const total = Number(meta.num_values);
-  while (data.count < total && reader.offset < buffer.byteLength) {
-    const header: PageHeader = parquetHeader(reader);
+  /** Rows started so far: entries at repetition level 0 (every entry of a column that is not repeated). */
+  let rowsStarted = 0;
+  // With a limit: stop once row `rowLimit` has started (rows 0 … rowLimit − 1 are then whole).
+  while (data.count < total && reader.offset < chunkBytes && !(rowLimit !== undefined && rowsStarted > rowLimit)) {
+    await have(reader.offset + PAGE_HEADER_ROOM);
+    const headerAt = reader.offset;
+    let header: PageHeader;
+    try {
+      header = parquetHeader(reader);
+    } catch (error) {
+      // A header larger than the room read for it (long statistics): read the whole chunk and parse it again.
+      if (!(error instanceof RangeError) || buffer.byteLength >= chunkBytes) throw error;
+      await have(chunkBytes);
+      reader.offset = headerAt;
+      header = parquetHeader(reader);
+    }
+    await have(reader.offset + header.compressed_page_size);
     const bytes = new Uint8Array(buffer, reader.offset, header.compressed_page_size);
     reader.offset += header.compressed_page_size;
     if (header.type === 'DICTIONARY_PAGE') {
@@ -162,6 +198,7 @@ async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTre
       values = daph.is_compressed === false ? rest : decompressPage(rest, header.uncompressed_page_size - repetitionBytes - definitionBytes, meta.codec, compressors);
       at = 0;
     } else throw new NotFast();
+    if (data.layout === '') data.layout = `${header.type}:${encoding}`;
     let present = entries;
     if (maxDefinition > 0) {
       present = 0;
@@ -191,10 +228,31 @@ async function readLeaf(file: AsyncBuffer, meta: ColumnMetaData, path: SchemaTre
     const definitionLevels = maxDefinition > 0 ? levels.definition : new Int32Array(entries);
     data.definition = appended(data.definition, data.count, definitionLevels);
     if (data.repetition !== undefined) data.repetition = appended(data.repetition, data.count, levels.repetition);
+    if (maxRepetition > 0) for (let i = 0; i < entries; i++) rowsStarted += levels.repetition[i] === 0 ? 1 : 0;
+    else rowsStarted += entries;
     data.count += entries;
   }
+  if (rowLimit !== undefined && rowsStarted > rowLimit) return cutAtRow(data, rowLimit, maxDefinition);
   if (data.count !== total) throw new NotFast();
   return data;
+}
+
+/** `leaf` cut to its entries before row `row` starts, and the values those entries have. */
+function cutAtRow(leaf: LeafData, row: number, maxDefinition: number): LeafData {
+  let end = leaf.count;
+  if (leaf.repetition === undefined) end = Math.min(row, leaf.count);
+  else {
+    let started = 0;
+    for (let i = 0; i < leaf.count; i++) {
+      if (leaf.repetition[i] === 0 && started++ === row) {
+        end = i;
+        break;
+      }
+    }
+  }
+  let values = 0;
+  for (let i = 0; i < end; i++) if (leaf.definition[i] === maxDefinition) values++;
+  return { ...leaf, count: end, valuePage: leaf.valuePage.slice(0, values), valueStart: leaf.valueStart.slice(0, values), valueEnd: leaf.valueEnd.slice(0, values) };
 }
 
 /** The levels at which each part of a list of structs is there (Dremel's definition levels). */
@@ -258,7 +316,8 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
     if (definition >= levels.item && definition < levels.element) throw new NotFast();
   }
   if (starts !== rows) throw new NotFast();
-  const keys = column.leaves.map((leaf) => `${JSON.stringify(leaf.element.name)}:`);
+  // Encoded once: written for every element.
+  const keys = column.leaves.map((leaf) => KEY_BYTES.encode(`${JSON.stringify(leaf.element.name)}:`));
   const valueAt = leaves.map(() => 0);
   let entry = 0;
   return {
@@ -282,7 +341,7 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
           if (leaf.definition[entry] !== fieldLevels[k]) continue;
           if (written) out.byte(0x2c);
           written = true;
-          out.text(keys[k] as string);
+          out.raw(keys[k] as Uint8Array);
           const at = valueAt[k] as number;
           valueAt[k] = at + 1;
           writeValue(out, leaf, at);
@@ -301,6 +360,16 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
 }
 
 /**
+ * A row group's lines as chunks (fastRowGroupLines), and the layout of its columns' first data
+ * pages (each leaf's page kind and encoding, in order): ParquetSource compares the first rows
+ * against hyparquet's once per layout of a file, not for every row group.
+ */
+export interface FastLines {
+  (chunkBytes: number): Generator<{ bytes: Uint8Array; rows: number }>;
+  layout?: string;
+}
+
+/**
  * Row group `index`'s records as JSON Lines, written straight from its pages: undefined when
  * this row group is not of the fast shape (the caller reads it the general way), else a
  * generator of chunks of whole lines of about `chunkBytes` (fresh memory each). The pages are
@@ -308,10 +377,11 @@ function structListWriter(column: FastColumn & { kind: 'struct-list' }, leaves: 
  * then the lines are made a chunk at a time as they are asked for, so that the command's
  * workers get the first chunk while the rest are still being made.
  */
-export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaData, index: number, plan: readonly FastColumn[], compressors: Compressors | undefined): Promise<((chunkBytes: number) => Generator<{ bytes: Uint8Array; rows: number }>) | undefined> {
+export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaData, index: number, plan: readonly FastColumn[], compressors: Compressors | undefined, rowLimit?: number): Promise<FastLines | undefined> {
   const group = metadata.row_groups[index];
   if (!group) throw new RangeError(`no row group ${index}`);
-  const rows = Number(group.num_rows);
+  // With `rowLimit`: its first rows only, from the pages that hold them (a first record without the whole row group).
+  const rows = rowLimit === undefined ? Number(group.num_rows) : Math.min(Math.max(0, rowLimit), Number(group.num_rows));
   const chunkOf = (path: SchemaTree[]): ColumnMetaData => {
     const name = path.slice(1).map((node) => node.element.name).join('.');
     const meta = group.columns.find((chunk) => chunk.meta_data?.path_in_schema.join('.') === name)?.meta_data;
@@ -319,14 +389,17 @@ export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaDat
     return meta;
   };
   const writers: ColumnWriter[] = [];
+  const layouts: string[] = [];
   try {
     for (const column of plan) {
       if (column.kind === 'text') {
-        const leaf = await readLeaf(file, chunkOf(column.path), column.path, compressors);
+        const leaf = await readLeaf(file, chunkOf(column.path), column.path, compressors, rowLimit);
+        layouts.push(leaf.layout);
         writers.push(textWriter(leaf, column.leaf.element.repetition_type === 'OPTIONAL' ? 1 : 0, rows));
       } else {
         const leaves: LeafData[] = [];
-        for (const path of column.paths) leaves.push(await readLeaf(file, chunkOf(path), path, compressors));
+        for (const path of column.paths) leaves.push(await readLeaf(file, chunkOf(path), path, compressors, rowLimit));
+        layouts.push(...leaves.map((leaf) => leaf.layout));
         writers.push(structListWriter(column, leaves, rows));
       }
     }
@@ -334,13 +407,13 @@ export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaDat
     if (error instanceof NotFast) return undefined;
     throw error;
   }
-  const keys = plan.map((column, i) => `${i === 0 ? '{' : ','}${JSON.stringify(column.name)}:`);
-  return function* lines(chunkBytes: number) {
+  const keys = plan.map((column, i) => KEY_BYTES.encode(`${i === 0 ? '{' : ','}${JSON.stringify(column.name)}:`));
+  const lines: FastLines = function* (chunkBytes: number) {
     const out = new JsonBytes();
     let inChunk = 0;
     for (let row = 0; row < rows; row++) {
       for (let c = 0; c < writers.length; c++) {
-        out.text(keys[c] as string);
+        out.raw(keys[c] as Uint8Array);
         (writers[c] as ColumnWriter).writeRow(out);
       }
       if (writers.length === 0) out.byte(0x7b);
@@ -355,4 +428,6 @@ export async function fastRowGroupLines(file: AsyncBuffer, metadata: FileMetaDat
     }
     if (inChunk > 0) yield { bytes: out.view().slice(), rows: inChunk };
   };
+  lines.layout = layouts.join(',');
+  return lines;
 }

@@ -180,3 +180,29 @@ describe('conversationCandidates', () => {
     expect(conversationCandidates(schemaOf(mixed))).toEqual([['conversations'], ['prompt', 'chosen', 'rejected']]);
   });
 });
+
+describe('ParquetShards.groupLines', () => {
+  it("gives any row group's records as JSON Lines, ids over the shards, the bytes of its windows' texts, in chunks of whole lines", async () => {
+    const shards = await ParquetShards.open([
+      { name: '0000.parquet', buffer: counted(chatParquet(rowsOf(0, 25), 10)) },
+      { name: '0001.parquet', buffer: counted(chatParquet(rowsOf(25, 32), 5)) },
+    ]);
+    const texts: string[][] = [];
+    for await (const window of shards.windows()) texts.push(window.texts);
+    const decoder = new TextDecoder();
+    // Asked out of order (the app's two readers take every other row group), the last shard's second group first.
+    for (const index of [4, 1, 3, 0, 2]) {
+      const group = shards.groups[index]!;
+      const chunks = [];
+      // 40 bytes: every line is longer, so each chunk is one line.
+      for await (const chunk of shards.groupLines(index, 40)) chunks.push(chunk);
+      expect(chunks.map((chunk) => chunk.start)).toEqual(Array.from({ length: group.rows }, (_, i) => group.start + i));
+      expect(chunks.map((chunk) => chunk.rows)).toEqual(chunks.map(() => 1));
+      expect(chunks.map((chunk) => decoder.decode(chunk.bytes)).join('')).toBe(`${texts[index]!.join('\n')}\n`);
+      expect(JSON.parse(decoder.decode(chunks[0]!.bytes))).toEqual(recordOf(group.start));
+    }
+    await expect(async () => {
+      for await (const chunk of shards.groupLines(5, 40)) void chunk;
+    }).rejects.toThrow(RangeError);
+  });
+});

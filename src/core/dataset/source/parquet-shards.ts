@@ -7,7 +7,7 @@
  * or strings. Record ids run over the shards: shard 1's first row follows shard 0's last.
  */
 import type { AsyncBuffer } from 'hyparquet';
-import { ParquetSource, ParquetSourceError, type ParquetSourceOptions } from './parquet.ts';
+import { ParquetSource, ParquetSourceError, type LineChunk, type ParquetSourceOptions } from './parquet.ts';
 import type { ConversationColumns } from './parquet-columns.ts';
 import { RowGroupCache } from './row-group-cache.ts';
 import type { DatasetSource, RecordLocator, RecordWindow } from './types.ts';
@@ -178,6 +178,32 @@ export class ParquetShards implements DatasetSource {
     let rows = 0;
     for (const count of this.blocksRead.values()) rows += count;
     return rows;
+  }
+
+  /**
+   * Row group `index` of the dataset (of `groups`) as JSON Lines bytes, in chunks of whole
+   * lines of about `chunkBytes`, `start` a dataset id (ParquetSource.groupLineChunks: straight
+   * from the pages for the usual shapes, checked against hyparquet; the bytes of `windows`'
+   * texts, a line each). Not kept in the cache, like `windows`.
+   */
+  async *groupLines(index: number, chunkBytes: number): AsyncGenerator<LineChunk> {
+    const group = this.groups[index];
+    if (!group) throw new RangeError(`no row group ${index}`);
+    const source = this.sources[group.shard] as ParquetSource;
+    const offset = group.start - (source.rowGroups[group.group]?.start ?? 0);
+    for await (const chunk of source.groupLineChunks(group.group, chunkBytes)) yield { ...chunk, start: chunk.start + offset };
+  }
+
+  /**
+   * The dataset's first `rows` records (never past its first row group) as JSON Lines, from the
+   * pages that hold them (ParquetSource.fastFirstLines), or undefined when its columns are not
+   * of the fast shape. Not compared with hyparquet's rows: the caller compares them with the
+   * first row group's lines when it reads that group.
+   */
+  async firstLines(rows: number): Promise<Uint8Array | undefined> {
+    const group = this.groups[0];
+    if (!group) return new Uint8Array(0);
+    return (this.sources[group.shard] as ParquetSource).fastFirstLines(group.group, Math.min(rows, group.rows));
   }
 
   /** The blocks the cache keeps now, by their first id, least recently used first (for tests). */

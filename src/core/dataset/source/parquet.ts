@@ -12,10 +12,12 @@ import { fastColumnsOf, fastRowGroupLines, type FastColumn } from './parquet-lin
 import type { RecordLocator, DatasetSource, RecordWindow } from './types.ts';
 
 /**
- * Rows of each row group read both ways (fast lines and hyparquet's rows) and compared before
- * the fast lines are used: enough to cover the first data page of every column, few enough
- * that hyparquet decodes only that page (row 0 of a 20,000-row group read in 41 ms, the whole group
- * in 995 ms: i27-app's measurement).
+ * Rows of a row group read both ways (fast lines and hyparquet's rows) and compared before the
+ * fast lines are used: enough to cover the first data page of every column. Done once per
+ * layout of the columns' first pages in a file (FastLines.layout; most often once per file):
+ * hyparquet reads every page of a nested column (a list of messages) whatever rows are asked,
+ * so for each row group it cost as much as reading the group the general way (1.1 s of a
+ * 20,000-row group of chats, against 1.2 s for its fast lines: issue 27 item 6's measurement).
  */
 export const FAST_CHECK_ROWS = 32;
 
@@ -55,6 +57,8 @@ export class ParquetSource implements DatasetSource {
   readonly schema: SchemaTree;
   /** How the conversation columns are written straight from their pages; undefined: their shape is read the general way. */
   private fastPlan: FastColumn[] | undefined;
+  /** Layouts of first pages whose fast lines were compared with hyparquet's rows and agreed (FAST_CHECK_ROWS). */
+  private readonly verifiedLayouts = new Set<string>();
 
   private constructor(
     readonly file: AsyncBuffer,
@@ -120,51 +124,77 @@ export class ParquetSource implements DatasetSource {
 
   /**
    * The records as JSON Lines bytes, in chunks of whole lines of about `chunkBytes` that never
-   * span two row groups, one row group read at a time: straight from the pages when the
-   * columns have the common shape (parquet-lines.ts), else each row's `recordOf` as JSON. The
-   * same bytes either way. A chunk is fresh memory, the caller's to keep.
+   * span two row groups, one row group read at a time (groupLineChunks). A chunk is fresh
+   * memory, the caller's to keep.
    */
   async *lineChunks(chunkBytes: number): AsyncGenerator<LineChunk> {
-    const out = new JsonBytes();
-    for (let index = 0; index < this.rowGroups.length; index++) {
-      let start = (this.rowGroups[index] as RowGroupSpan).start;
-      const fast = this.fastPlan && (await fastRowGroupLines(this.file, this.metadata, index, this.fastPlan, this.compressors));
-      if (fast) {
-        const chunks = fast(chunkBytes);
-        const first = chunks.next();
-        if (first.done || (await this.sameAsGeneral(start, first.value))) {
-          for (let chunk = first; !chunk.done; chunk = chunks.next()) {
-            yield { start, rows: chunk.value.rows, bytes: chunk.value.bytes };
-            start += chunk.value.rows;
-          }
-          continue;
+    for (let index = 0; index < this.rowGroups.length; index++) yield* this.groupLineChunks(index, chunkBytes);
+  }
+
+  /**
+   * Row group `index`'s records as JSON Lines bytes, in chunks of whole lines of about
+   * `chunkBytes`: straight from the pages when the columns have the common shape
+   * (parquet-lines.ts), else each row's `recordOf` as JSON. The same bytes either way. Row
+   * groups may be asked for in any order (the app reads them in two workers at once).
+   */
+  async *groupLineChunks(index: number, chunkBytes: number): AsyncGenerator<LineChunk> {
+    const span = this.rowGroups[index];
+    if (!span) throw new RangeError(`no row group ${index}`);
+    let start = span.start;
+    const fast = this.fastPlan && (await fastRowGroupLines(this.file, this.metadata, index, this.fastPlan, this.compressors));
+    if (fast) {
+      const chunks = fast(chunkBytes);
+      const first = chunks.next();
+      const verified = fast.layout !== undefined && this.verifiedLayouts.has(fast.layout);
+      if (first.done || verified || (await this.sameAsGeneral(start, first.value))) {
+        if (!first.done && fast.layout !== undefined) this.verifiedLayouts.add(fast.layout);
+        for (let chunk = first; !chunk.done; chunk = chunks.next()) {
+          yield { start, rows: chunk.value.rows, bytes: chunk.value.bytes };
+          start += chunk.value.rows;
         }
-        // The pages were read differently from hyparquet's reading: this file goes the general way.
-        this.fastPlan = undefined;
+        return;
       }
-      const rows = await this.readRowGroup(index, this.conversation.names);
-      let inChunk = 0;
-      out.clear();
-      for (const row of rows) {
-        out.text(JSON.stringify(this.recordOf(row)));
-        out.byte(0x0a);
-        inChunk++;
-        if (out.length >= chunkBytes) {
-          yield { start, rows: inChunk, bytes: out.view().slice() };
-          start += inChunk;
-          inChunk = 0;
-          out.clear();
-        }
-      }
-      if (inChunk > 0) yield { start, rows: inChunk, bytes: out.view().slice() };
-      out.clear();
+      // The pages were read differently from hyparquet's reading: this file goes the general way.
+      this.fastPlan = undefined;
     }
+    const out = new JsonBytes();
+    const rows = await this.readRowGroup(index, this.conversation.names);
+    let inChunk = 0;
+    for (const row of rows) {
+      out.text(JSON.stringify(this.recordOf(row)));
+      out.byte(0x0a);
+      inChunk++;
+      if (out.length >= chunkBytes) {
+        yield { start, rows: inChunk, bytes: out.view().slice() };
+        start += inChunk;
+        inChunk = 0;
+        out.clear();
+      }
+    }
+    if (inChunk > 0) yield { start, rows: inChunk, bytes: out.view().slice() };
+  }
+
+  /**
+   * The first `rows` records of row group `index` as JSON Lines, straight from the pages that
+   * hold them (parquet-lines.ts), or undefined when its columns are not of the fast shape. For
+   * a first record without the whole row group: hyparquet reads every page of a nested column
+   * whatever rows are asked (a block of 1,000 rows of a 20,000-row group of chats cost as much
+   * as the group). Not compared with hyparquet's rows here (that would read the whole group):
+   * the caller compares them with the group's lines when it reads the group (read-parquet.ts).
+   */
+  async fastFirstLines(index: number, rows: number): Promise<Uint8Array | undefined> {
+    if (!this.fastPlan) return undefined;
+    const fast = await fastRowGroupLines(this.file, this.metadata, index, this.fastPlan, this.compressors, rows);
+    if (!fast) return undefined;
+    // Chunks of unbounded size: one chunk of every line (none for no rows).
+    const [chunk] = fast(Number.POSITIVE_INFINITY);
+    return chunk?.bytes ?? new Uint8Array(0);
   }
 
   /**
    * Whether the first rows of a row group's fast lines equal what the general way writes for
    * them (hyparquet reads those rows: the first page of each column). The fast reader decodes
-   * pages itself (parquet-lines.ts); this guard costs one page per row group and turns a reading
+   * pages itself (parquet-lines.ts); this guard (once per layout of first pages: FAST_CHECK_ROWS) turns a reading
    * it got wrong (a page layout no test file had: say version 1 pages from another writer) into
    * the general way's output, never into silently different records.
    */
