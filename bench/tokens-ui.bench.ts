@@ -42,8 +42,18 @@ const WARMUP = 5;
 /** Issue 23 item 6: as fast as the preview. */
 const TARGET_P95_AT_100 = 20;
 const TARGET_P95_AT_2000 = 50;
-const HEADING = JINJA ? '## Token view under a Jinja template (npm run bench:tokens-ui -- --jinja)' : '## Token view (npm run bench:tokens-ui)';
-const FORMAT = JINJA ? 'the Jinja format with Qwen2.5-7B-Instruct\'s template and the tokenizer the view chooses for it' : 'OpenChatML with the shipped Qwen3 tokenizer';
+/**
+ * PARLEY_BENCH_FORMAT=<format id>: another native format than OpenChatML (chatml, llama3), with
+ * the tokenizer the view loads for it (Qwen3, Llama 3.1), written to a section of its own.
+ */
+const FORMAT_ID = process.env.PARLEY_BENCH_FORMAT ?? 'openchatml';
+const FORMAT_NAMES: Record<string, string> = { openchatml: 'OpenChatML with the shipped Qwen3 tokenizer', chatml: 'ChatML with the shipped Qwen3 tokenizer', llama3: 'Llama 3.1 with its shipped tokenizer' };
+const HEADING = JINJA
+  ? '## Token view under a Jinja template (npm run bench:tokens-ui -- --jinja)'
+  : FORMAT_ID === 'openchatml'
+    ? '## Token view (npm run bench:tokens-ui)'
+    : `## Token view, ${FORMAT_ID} (PARLEY_BENCH_FORMAT=${FORMAT_ID} npm run bench:tokens-ui)`;
+const FORMAT = JINJA ? 'the Jinja format with Qwen2.5-7B-Instruct\'s template and the tokenizer the view chooses for it' : (FORMAT_NAMES[FORMAT_ID] ?? `the ${FORMAT_ID} format with the tokenizer the view loads for it`);
 /** PARLEY_BENCH_BASELINE=<a built dist/>: that build is measured too, in the same run, size by size (served on PARLEY_BENCH_BASELINE_PORT, else 100 above PORT). */
 const BASELINE = process.env.PARLEY_BENCH_BASELINE;
 const BASELINE_PORT = Number(process.env.PARLEY_BENCH_BASELINE_PORT ?? PORT + 100);
@@ -143,7 +153,7 @@ async function measure(page: Page, messages: number, build: string) {
   if (JINJA) {
     if (!goldenAvailable) throw new Error(GOLDEN_SKIP_REASON);
     await page.evaluate((template) => window.__parley.setFormat('jinja', { template }), goldenCase(QWEN25).chat_template);
-  } else await page.evaluate(() => window.__parley.setFormat('openchatml'));
+  } else await page.evaluate((id) => window.__parley.setFormat(id), FORMAT_ID);
   // The preview first (Text view), in the same page and run: the figure to keep up with.
   const preview = (await typeTimed(page, 'armPreview')).samples;
   // The page's JavaScript heap (after a collection) before the Token view opens and once it is ready: what the view costs the page.
