@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { flatSpecialSplits, flatTokenMask, SPAN_FIELDS, type FlatEncoding } from './flat.ts';
+import { flatSpecialSplits, flatTokenMask, type FlatEncoding } from './flat.ts';
 import { pieceMasker } from './piece-mask.ts';
 import { joinFlatPieces, type FlatPiece } from './segmented.ts';
 
