@@ -6,7 +6,7 @@
 import { flatSpecialSplits, flatTokenMask, SPAN_FIELDS, type FlatEncoding, type FlatMask } from '../../core/tokens/flat.ts';
 import type { SpecialSplit as CoreSplit, Tokenizer } from '../../core/tokens/index.ts';
 import type { pieceMasker } from '../../core/tokens/piece-mask.ts';
-import { joinFlatPieces, type FlatPiece } from '../../core/tokens/segmented.ts';
+import type { FlatPiece } from '../../core/tokens/segmented.ts';
 import type { SplitSpecial, TokenResult } from './protocol.ts';
 
 /** What a tokenization is asked for: the render's text and its flat spans (protocol.ts, `tokenize`). */
@@ -55,9 +55,8 @@ export function tokenAnswer(question: TokenQuestion, encoding: FlatEncoding, beg
  * the page's, whose keystroke must fit in a frame at 2,000 messages.
  */
 export function tokenAnswerOfPieces(question: TokenQuestion, pieces: readonly FlatPiece[], masker: ReturnType<typeof pieceMasker>, began: number): TokenResult {
-  const encoding = joinFlatPieces(pieces);
   const mask = masker.mask(question.text, pieces, question.spans, question.trainable, question.messageCount);
-  return answerOf(encoding, mask, groupSplits(mask.splits), began, true);
+  return answerOf(mask.encoding, mask, groupSplits(mask.splits), began, true);
 }
 
 function answerOf(encoding: FlatEncoding, mask: FlatMask, splitSpecials: SplitSpecial[], began: number, segmented: boolean): TokenResult {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { flatSpecialSplits, flatTokenMask, type FlatEncoding } from './flat.ts';
+import { flatSpecialSplits, flatTokenMask, SPAN_FIELDS, type FlatEncoding } from './flat.ts';
 import { pieceMasker } from './piece-mask.ts';
 import { joinFlatPieces, type FlatPiece } from './segmented.ts';
 
@@ -67,12 +67,87 @@ describe('the mask and counts piece by piece', () => {
             const { spans, trainable } = spansOf(length, raw);
             const got = masker.mask(text, pieces, spans, trainable, messageCount);
             const want = flatTokenMask(joined, spans, trainable, messageCount);
-            expect({ ...got, splits: undefined, remasked: undefined }).toEqual({ ...want, splits: undefined, remasked: undefined });
+            expect({ ...got, splits: undefined, remasked: undefined, encoding: undefined }).toEqual({ ...want, splits: undefined, remasked: undefined, encoding: undefined });
+            expect(got.encoding).toEqual(joined);
             expect(got.splits).toEqual(flatSpecialSplits(text, joined, spans));
           }
         },
       ),
       { numRuns: 500 },
+    );
+  });
+
+  it('equal them over a run of edits: pieces changed, added and removed, spans moved, flags switched (the kept pieces copied from the last answer)', () => {
+    // A segment's text is its own (a piece found again has the same text), made from its tokens.
+    type Segment = { flat: FlatEncoding; length: number; text: string; spans: [number, number, number, number, number][] };
+    const segment = fc.record({ tokens: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 0, maxLength: 6 }), spans: fc.array(fc.record({ gap: fc.nat({ max: 2 }), size: fc.nat({ max: 5 }), message: fc.integer({ min: -1, max: 5 }), special: fc.boolean(), trained: fc.boolean(), cross: fc.nat({ max: 9 }) }), { maxLength: 4 }) });
+    const made = (raw: { tokens: number[]; spans: { gap: number; size: number; message: number; special: boolean; trained: boolean; cross: number }[] }): Segment => {
+      const length = raw.tokens.reduce((sum, t) => sum + t, 0);
+      const starts: number[] = [];
+      let at = 0;
+      for (const t of raw.tokens) {
+        starts.push(at);
+        at += t;
+      }
+      const spans: Segment['spans'] = [];
+      let from = 0;
+      for (const r of raw.spans) {
+        const start = Math.min(length, from + r.gap);
+        // Now and then a span runs one character into the next piece (a special span over a cut).
+        const end = r.cross === 0 ? length + 1 : Math.min(length, start + r.size);
+        if (end < start) break;
+        spans.push([start, end, r.message, r.special ? 1 : 0, r.trained ? 1 : 0]);
+        from = end;
+        if (end > length) break;
+      }
+      const text = raw.tokens.map((t, i) => String.fromCharCode(97 + ((t * 7 + i) % 26)).repeat(t)).join('');
+      return { flat: { ids: Int32Array.from(raw.tokens, (t, i) => t * 10 + i), starts: Int32Array.from(starts), ends: Int32Array.from(raw.tokens, (t, i) => (starts[i] as number) + t), exact: raw.tokens.length !== 5 }, length, text, spans };
+    };
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('change' as const), at: fc.nat(), segment }),
+      fc.record({ kind: fc.constant('add' as const), at: fc.nat(), segment }),
+      fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('flag' as const), at: fc.nat(), span: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 8 }), fc.array(step, { minLength: 1, maxLength: 10 }), fc.boolean(), fc.nat({ max: 6 }), (start, steps, frame, messageCount) => {
+        let segments = start.map(made);
+        const masker = pieceMasker();
+        const frameFlat: FlatEncoding = { ids: Int32Array.of(1), starts: Int32Array.of(0), ends: Int32Array.of(0), exact: true };
+        for (const s of [undefined, ...steps]) {
+          if (s?.kind === 'change') segments = segments.map((g, i) => (i === s.at % segments.length ? made(s.segment) : g));
+          else if (s?.kind === 'add') segments = [...segments.slice(0, s.at % (segments.length + 1)), made(s.segment), ...segments.slice(s.at % (segments.length + 1))];
+          else if (s?.kind === 'remove' && segments.length > 1) segments = segments.filter((_, i) => i !== s.at % segments.length);
+          else if (s?.kind === 'flag') {
+            const i = s.at % segments.length;
+            const g = segments[i] as Segment;
+            if (g.spans.length > 0) segments = segments.map((h, k) => (k === i ? { ...g, spans: g.spans.map((sp, j) => (j === s.span % g.spans.length ? ([sp[0], sp[1], sp[2], sp[3], 1 - sp[4]] as Segment['spans'][number]) : sp)) } : h));
+          }
+          const pieces: FlatPiece[] = frame ? [{ start: 0, end: 0, flat: frameFlat }] : [];
+          const spans: number[] = [];
+          const trainable: number[] = [];
+          let at = 0;
+          for (const g of segments) {
+            pieces.push({ start: at, end: at + g.length, flat: g.flat });
+            for (const [a, b, m, special, trained] of g.spans) {
+              spans.push(at + a, Math.min(at + b, at + g.length + 1), m, special);
+              trainable.push(trained);
+            }
+            at += g.length;
+          }
+          // Spans past the text's end are cut back to it.
+          for (let k = 1; k < spans.length; k += SPAN_FIELDS) spans[k] = Math.min(spans[k] as number, at);
+          const text = segments.map((g) => g.text).join('');
+          const flatSpans = Int32Array.from(spans);
+          const flags = Uint8Array.from(trainable);
+          const joined = joinFlatPieces(pieces);
+          const got = masker.mask(text, pieces, flatSpans, flags, messageCount);
+          expect({ ...got, splits: undefined, remasked: undefined, encoding: undefined }).toEqual({ ...flatTokenMask(joined, flatSpans, flags, messageCount), splits: undefined, remasked: undefined, encoding: undefined });
+          expect(got.encoding).toEqual(joined);
+          expect(got.splits).toEqual(flatSpecialSplits(text, joined, flatSpans));
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 
