@@ -42,8 +42,9 @@ export const PAGE_WARM_PIECE = 20_000;
  * The longest rendered text (characters) whose keystrokes are tokenized on the page. The mask and
  * counts are patched for the changed pieces only (core/tokens/piece-mask.ts), but a page answer
  * still copies every token's place into the answer's arrays, and the view finds its blocks from
- * them: work in proportion to the text, in the keystroke's frame. MEASURED_AT_2000 below; twice
- * the 2,000-message benchmark's render (1,045 KB, 188,000 tokens), past which the worker answers
+ * them: work in proportion to the text, in the keystroke's frame (at 2,000 messages, 1,045 KB and
+ * 188,000 tokens, the whole page tokenization took 5.8–7.6 ms p50 at load ~20: BENCHMARKS.md).
+ * Twice that render, past which the worker answers
  * (a frame late, but the keystroke's own frame stays short). Raise it if a longer render's
  * keystroke still paints within a frame (npm run bench:tokens-ui); lower it if typing slows.
  */
