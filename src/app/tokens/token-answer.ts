@@ -3,8 +3,10 @@
  * (core/tokens/flat.ts). One function for both places that tokenize the Token view's text, the
  * token worker and the page itself (page-tokens.ts), so that the two give the same answer.
  */
-import { flatSpecialSplits, flatTokenMask, SPAN_FIELDS, type FlatEncoding } from '../../core/tokens/flat.ts';
-import type { Tokenizer } from '../../core/tokens/index.ts';
+import { flatSpecialSplits, flatTokenMask, SPAN_FIELDS, type FlatEncoding, type FlatMask } from '../../core/tokens/flat.ts';
+import type { SpecialSplit as CoreSplit, Tokenizer } from '../../core/tokens/index.ts';
+import type { pieceMasker } from '../../core/tokens/piece-mask.ts';
+import type { FlatPiece } from '../../core/tokens/segmented.ts';
 import type { SplitSpecial, TokenResult } from './protocol.ts';
 
 /** What a tokenization is asked for: the render's text and its flat spans (protocol.ts, `tokenize`). */
@@ -27,9 +29,9 @@ export function addedTokenCuts(tokenizer: Pick<Tokenizer, 'addedTokens'>, text: 
 }
 
 /** The split special tokens by text: a render writes the same token many times. */
-function groupSplits(text: string, encoding: FlatEncoding, spans: Int32Array): SplitSpecial[] {
+function groupSplits(splits: readonly CoreSplit[]): SplitSpecial[] {
   const byText = new Map<string, SplitSpecial>();
-  for (const split of flatSpecialSplits(text, encoding, spans)) {
+  for (const split of splits) {
     const seen = byText.get(split.text);
     if (seen) seen.occurrences++;
     else byText.set(split.text, { token: split.text, tokens: split.tokens, occurrences: 1 });
@@ -44,6 +46,20 @@ function groupSplits(text: string, encoding: FlatEncoding, spans: Int32Array): S
  */
 export function tokenAnswer(question: TokenQuestion, encoding: FlatEncoding, began: number, segmented: boolean): TokenResult {
   const mask = flatTokenMask(encoding, question.spans, question.trainable, question.messageCount);
+  return answerOf(encoding, mask, groupSplits(flatSpecialSplits(question.text, encoding, question.spans)), began, segmented);
+}
+
+/**
+ * The same answer from the encoding's pieces (segmented.ts), masked piece by piece by `masker`,
+ * which masks again only the pieces that changed since its last call (core/tokens/piece-mask.ts):
+ * the page's, whose keystroke must fit in a frame at 2,000 messages.
+ */
+export function tokenAnswerOfPieces(question: TokenQuestion, pieces: readonly FlatPiece[], masker: ReturnType<typeof pieceMasker>, began: number): TokenResult {
+  const mask = masker.mask(question.text, pieces, question.spans, question.trainable, question.messageCount);
+  return answerOf(mask.encoding, mask, groupSplits(mask.splits), began, true);
+}
+
+function answerOf(encoding: FlatEncoding, mask: FlatMask, splitSpecials: SplitSpecial[], began: number, segmented: boolean): TokenResult {
   return {
     ids: encoding.ids,
     starts: encoding.starts,
@@ -54,7 +70,7 @@ export function tokenAnswer(question: TokenQuestion, encoding: FlatEncoding, beg
     trainedCount: mask.trainedCount,
     straddling: mask.straddling,
     exact: encoding.exact,
-    splitSpecials: groupSplits(question.text, encoding, question.spans),
+    splitSpecials,
     segmented,
     took: performance.now() - began,
   };

