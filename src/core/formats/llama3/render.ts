@@ -25,7 +25,7 @@ import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { functionTools, reportTextNotes, reportThoughtFlags, type ToolRef } from '../shared/left-out.ts';
 import { argumentsJson, quotedArgumentsWarning } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
-import { toJson, toolText } from '../shared/jinja-json.ts';
+import { jsonString, toJson, toolText } from '../shared/jinja-json.ts';
 import { reportNotShown, reportUnwritten } from '../shared/native-reports.ts';
 import { joinPieces, templateMessages, trimmedContent, type TemplateMessage, type TextPiece } from '../shared/template-messages.ts';
 import { fixedRun, SpanBuilder, turnSpansEstimate, type Run } from '../shared/span-builder.ts';
@@ -146,7 +146,7 @@ function renderMessage(c: Context, message: TemplateMessage): void {
   } else if (role === 'tool' || role === 'ipython') {
     header(c, 'ipython', path);
     // A string is iterable: the template writes it with tojson, quoted.
-    if (message.content) c.out.content(JSON.stringify(joinPieces(message.content)), message.contentPath, false);
+    if (message.content) c.out.content(jsonString(joinPieces(message.content)), message.contentPath, false);
     c.out.special(TOKENS.eot, path, false);
   } else {
     const trainable = role === 'assistant';
