@@ -14,7 +14,7 @@ import { warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { FormatOption } from '../../shared/options.ts';
 import type { ToolCall } from '../../model/types.ts';
-import { jsonString, toJson } from './jinja-json.ts';
+import { stringToJson, toJson } from './jinja-json.ts';
 import { sourceNote } from './source-notes.ts';
 
 export type ArgumentsMode = 'object' | 'as-given';
@@ -102,7 +102,7 @@ export interface ArgumentsJson {
 export function argumentsJson(call: ToolCall, mode: ArgumentsMode): ArgumentsJson {
   const p = parsed(call);
   const value = mode === 'as-given' && !givenAsObject(call) ? undefined : p.value;
-  if (value === undefined) return (p.asString ??= { text: jsonString(call.arguments), quoted: true });
+  if (value === undefined) return (p.asString ??= { text: stringToJson(call.arguments), quoted: true });
   return (p.asObject ??= { text: toJson(value), quoted: false, value });
 }
 

@@ -32,6 +32,7 @@ export function toJson(value: unknown): string {
  * The characters `JSON.stringify` writes escaped in a string: `"`, `\`, controls, and UTF-16
  * surrogates (a lone one is escaped; a string with a pair goes the slow way too, which writes it as is).
  */
+// eslint-disable-next-line no-control-regex -- control characters are among what must be escaped
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
@@ -51,8 +52,12 @@ function quoted(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
-/** `text | tojson`: the string as a JSON string, exactly as `JSON.stringify` writes it. */
-export function jsonString(text: string): string {
+/**
+ * `text | tojson`: the string as a JSON string, exactly as `JSON.stringify` writes it. (The
+ * command's cli/json-string.ts is faster on long texts; the core cannot import it, and the
+ * strings here are short.)
+ */
+export function stringToJson(text: string): string {
   if (text.length > JSON_STRING_MEMO.maxLength) return quoted(text);
   let json = jsonStrings.get(text);
   if (json === undefined) {
