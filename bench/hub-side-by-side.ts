@@ -3,7 +3,8 @@
  * build before a change) and their Hub templates on `@huggingface/jinja`, interleaved round by
  * round in one process, at 100 messages (issue 23: ≥ 50× the template at 100 messages). Each
  * figure is the best round's renders per CPU second of this process (`process.cpuUsage`), which
- * the other jobs of a shared machine disturb far less than wall-clock medians.
+ * the other jobs of a shared machine disturb far less than wall-clock medians. The rounds
+ * alternate the order of the sides (since 2026-11-27 17:10; runs recorded before used one order).
  *
  *   git archive BASE src | tar -x -C /tmp/base   # the tree to compare with
  *   PARLEY_BASE_DIR=/tmp/base npx tsx bench/hub-side-by-side.ts
@@ -58,7 +59,12 @@ async function main(): Promise<void> {
     if (texts.some((text) => text !== texts[1])) throw new Error(`${label}: the renders differ`);
     for (let i = 0; i < 3; i++) sides.forEach((fn) => rendersPerCpuSecond(fn));
     const best = sides.map(() => 0);
-    for (let round = 0; round < ROUNDS; round++) sides.forEach((fn, i) => (best[i] = Math.max(best[i] as number, rendersPerCpuSecond(fn))));
+    // Every other round in the reverse order: in a fixed order the side after the template paid
+    // for collecting the template's garbage (the collector's threads count in the process's CPU time).
+    const order = sides.map((_, i) => i);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const i of round % 2 === 0 ? order : [...order].reverse()) best[i] = Math.max(best[i] as number, rendersPerCpuSecond(sides[i] as () => unknown));
+    }
     const [n, j, b] = best as [number, number, number | undefined];
     rows.push(`| ${label} | ${Math.round(n)} | ${Math.round(j)} | ${(n / j).toFixed(1)}× | ${b === undefined ? '–' : `${Math.round(b)} | ${(b / j).toFixed(1)}× | ${(n / b).toFixed(2)}×`} |`);
   }
