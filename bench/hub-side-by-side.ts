@@ -7,16 +7,22 @@
  * alternate the order of the sides (since 2026-11-27 17:10; runs recorded before used one order).
  *
  *   git archive BASE src | tar -x -C /tmp/base   # the tree to compare with
- *   PARLEY_BASE_DIR=/tmp/base npx tsx bench/hub-side-by-side.ts
+ *   PARLEY_BASE_DIR=/tmp/base npx tsx bench/hub-side-by-side.ts [--after-apertus]
+ *
+ * `--after-apertus`: first render Apertus conversations (10, 100, 1,000 messages) with both
+ * trees, as `npm run bench` does before these rows: code the formats share (the span builder,
+ * the reports) then runs as it does there, compiled for Apertus's renders too.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openAiChatCodec } from '../src/core/interchange/openai-chat/index.ts';
 import type { ParleyRecord } from '../src/core/model/types.ts';
+import { render as renderApertus } from '../src/core/formats/apertus/render.ts';
+import { apertusJsonCodec } from '../src/core/interchange/apertus-json/index.ts';
 import { renderChatMl } from '../src/core/formats/chatml/render.ts';
 import { renderLlama3 } from '../src/core/formats/llama3/render.ts';
 import { goldenAvailable, goldenTemplate, GOLDEN_SKIP_REASON, LLAMA31, QWEN25 } from '../test/reference/hf-jinja-golden.ts';
-import { makeOpenAiConversation } from './conversations.ts';
+import { makeConversation, makeOpenAiConversation } from './conversations.ts';
 
 type Render = (record: ParleyRecord) => { text: string };
 const ROUNDS = 21;
@@ -41,9 +47,21 @@ async function baseRender(dir: string, file: string, name: string): Promise<Rend
   return module[name];
 }
 
+/** Renders of Apertus conversations, about 20,000 messages in all per tree, as `npm run bench`'s first table makes them. */
+const APERTUS_MESSAGES = 20_000;
+
+async function afterApertus(baseDir: string): Promise<void> {
+  const renders = [renderApertus as Render, ...(baseDir === '' ? [] : [(await baseRender(baseDir, 'apertus/render.ts', 'render')) as Render])];
+  for (const size of [10, 100, 1000]) {
+    const record = apertusJsonCodec.decode(makeConversation(size)).record as ParleyRecord;
+    for (let i = 0; i < APERTUS_MESSAGES / size; i++) for (const render of renders) render(record);
+  }
+}
+
 async function main(): Promise<void> {
   if (!goldenAvailable) return void process.stdout.write(`skipped: ${GOLDEN_SKIP_REASON}\n`);
   const baseDir = process.env.PARLEY_BASE_DIR ?? '';
+  if (process.argv.includes('--after-apertus')) await afterApertus(baseDir);
   const formats = [
     { label: 'chatml (Qwen2.5)', model: QWEN25, render: renderChatMl as Render, base: await baseRender(baseDir, 'chatml/render.ts', 'renderChatMl'), variables: {} },
     { label: 'llama3 (Llama 3.1)', model: LLAMA31, render: renderLlama3 as Render, base: await baseRender(baseDir, 'llama3/render.ts', 'renderLlama3'), variables: { bos_token: '<|begin_of_text|>' } },
