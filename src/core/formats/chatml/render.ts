@@ -23,8 +23,8 @@ import { lostInConversion } from '../../shared/lost-in-conversion.ts';
 import { argumentsJson, quotedArgumentsWarning, type ArgumentsMode } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
 import { toolText } from '../shared/jinja-json.ts';
-import { functionTools, reportTextNotes, reportThoughtFlags, type ToolRef } from '../shared/left-out.ts';
-import { reportNotShown, reportUnwritten } from '../shared/native-reports.ts';
+import { functionTools, type ToolRef } from '../shared/left-out.ts';
+import { reportSourceFields, reportUnwritten } from '../shared/native-reports.ts';
 import { templateMessages, type CallRef, type TemplateMessage, type TextPiece } from '../shared/template-messages.ts';
 import { fixedRun, SpanBuilder, turnSpansEstimate, type Run } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
@@ -43,10 +43,22 @@ const ROOT: FieldPath = [];
 const headers = new Map<string, Run>();
 const HEADERS_MAX = 64;
 
+function makeHeader(role: string): Run {
+  return fixedRun([[TOKENS.imStart, 'special', false], [`${role}\n`, 'structure', false]]);
+}
+
+/** The roles nearly every turn has, without a map lookup (one per turn of every render). */
+const USER_HEADER = makeHeader('user');
+const ASSISTANT_HEADER = makeHeader('assistant');
+const SYSTEM_HEADER = makeHeader('system');
+
 function headerRun(role: string): Run {
+  if (role === 'user') return USER_HEADER;
+  if (role === 'assistant') return ASSISTANT_HEADER;
+  if (role === 'system') return SYSTEM_HEADER;
   let run = headers.get(role);
   if (run === undefined) {
-    run = fixedRun([[TOKENS.imStart, 'special', false], [`${role}\n`, 'structure', false]]);
+    run = makeHeader(role);
     if (headers.size < HEADERS_MAX) headers.set(role, run);
   }
   return run;
@@ -189,9 +201,7 @@ export function renderChatMl(record: ParleyRecord, options?: Partial<ChatMlOptio
   const w = new Writer(diagnostics, resolved.arguments, how, turnSpansEstimate(record));
   const messages = templateMessages(record.messages, { label: LABEL, out: diagnostics, native: { label: LABEL, partsAsText: CODES.partsAsText } });
   reportUnwritten(messages, LABEL, diagnostics);
-  reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
-  reportTextNotes(record.messages, LABEL, diagnostics);
-  reportThoughtFlags(record.messages, LABEL, diagnostics);
+  reportSourceFields(record, LABEL, CODES.notShown, diagnostics);
   renderSystem(w, messages[0], functionTools(record.tools, LABEL, diagnostics));
   for (let i = 0; i < messages.length; i++) renderMessage(w, messages, i);
   if (resolved.addGenerationPrompt) w.header('assistant', ROOT);

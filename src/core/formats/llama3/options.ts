@@ -77,6 +77,8 @@ export function resolveOptions(options: Partial<Llama3Options> | undefined): Lla
 
 /** The built-in tools as the template's list, or undefined when none is given (`builtin_tools` not defined). */
 export function builtinList(text: string): string[] | undefined {
+  // Nearly every render has none: no split into lists to find that out.
+  if (text === '') return undefined;
   const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
   return names.length > 0 ? names : undefined;
 }

@@ -22,11 +22,11 @@ import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, pathStartsWith, type FieldPath } from '../../model/path.ts';
 import type { ParleyRecord } from '../../model/types.ts';
 import { lostInConversion } from '../../shared/lost-in-conversion.ts';
-import { functionTools, reportTextNotes, reportThoughtFlags, type ToolRef } from '../shared/left-out.ts';
+import { functionTools, type ToolRef } from '../shared/left-out.ts';
 import { argumentsJson, quotedArgumentsWarning } from '../shared/arguments-mode.ts';
 import { InjectionScan, tokenList } from '../shared/injection.ts';
-import { toJson, toolText } from '../shared/jinja-json.ts';
-import { reportNotShown, reportUnwritten } from '../shared/native-reports.ts';
+import { stringToJson, toJson, toolText } from '../shared/jinja-json.ts';
+import { reportSourceFields, reportUnwritten } from '../shared/native-reports.ts';
 import { joinPieces, templateMessages, trimmedContent, type TemplateMessage, type TextPiece } from '../shared/template-messages.ts';
 import { fixedRun, SpanBuilder, turnSpansEstimate, type Run } from '../shared/span-builder.ts';
 import type { Rendered, RenderHow } from '../types.ts';
@@ -48,13 +48,31 @@ interface Context {
 const headers = new Map<string, Run>();
 const HEADERS_MAX = 64;
 
-function header(c: Context, role: string, path: FieldPath): void {
+function makeHeader(role: string): Run {
+  return fixedRun([[TOKENS.startHeader, 'special', false], [role, 'structure', false], [TOKENS.endHeader, 'special', false], ['\n\n', 'structure', false]]);
+}
+
+/** The roles nearly every turn has, without a map lookup (one per turn of every render). */
+const USER_HEADER = makeHeader('user');
+const ASSISTANT_HEADER = makeHeader('assistant');
+const IPYTHON_HEADER = makeHeader('ipython');
+const SYSTEM_HEADER = makeHeader('system');
+
+function headerRun(role: string): Run {
+  if (role === 'user') return USER_HEADER;
+  if (role === 'assistant') return ASSISTANT_HEADER;
+  if (role === 'ipython') return IPYTHON_HEADER;
+  if (role === 'system') return SYSTEM_HEADER;
   let run = headers.get(role);
   if (run === undefined) {
-    run = fixedRun([[TOKENS.startHeader, 'special', false], [role, 'structure', false], [TOKENS.endHeader, 'special', false], ['\n\n', 'structure', false]]);
+    run = makeHeader(role);
     if (headers.size < HEADERS_MAX) headers.set(role, run);
   }
-  c.out.run(run, path);
+  return run;
+}
+
+function header(c: Context, role: string, path: FieldPath): void {
+  c.out.run(headerRun(role), path);
 }
 
 /** `message['content'] | trim`: missing content raises in the template (trim of null or undefined). */
@@ -146,7 +164,7 @@ function renderMessage(c: Context, message: TemplateMessage): void {
   } else if (role === 'tool' || role === 'ipython') {
     header(c, 'ipython', path);
     // A string is iterable: the template writes it with tojson, quoted.
-    if (message.content) c.out.content(JSON.stringify(joinPieces(message.content)), message.contentPath, false);
+    if (message.content) c.out.content(stringToJson(joinPieces(message.content)), message.contentPath, false);
     c.out.special(TOKENS.eot, path, false);
   } else {
     const trainable = role === 'assistant';
@@ -171,9 +189,7 @@ export function renderLlama3(record: ParleyRecord, options?: Partial<Llama3Optio
   const c: Context = { out, diagnostics, options: resolved, builtin: builtinList(resolved.builtinTools) };
   const messages = templateMessages(record.messages, { label: LABEL, out: diagnostics, native: { label: LABEL, partsAsText: CODES.partsAsText } });
   reportUnwritten(messages, LABEL, diagnostics);
-  reportNotShown(record, record.messages, LABEL, CODES.notShown, diagnostics);
-  reportTextNotes(record.messages, LABEL, diagnostics);
-  reportThoughtFlags(record.messages, LABEL, diagnostics);
+  reportSourceFields(record, LABEL, CODES.notShown, diagnostics);
   // Empty tools are no tools (the model does not tell `tools: []` from no tools); built-in tools are left out.
   const functions = functionTools(record.tools, LABEL, diagnostics);
   const hasTools = functions.length > 0;

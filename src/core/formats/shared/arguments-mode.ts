@@ -14,7 +14,7 @@ import { warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { FormatOption } from '../../shared/options.ts';
 import type { ToolCall } from '../../model/types.ts';
-import { toJson } from './jinja-json.ts';
+import { stringToJson, toJson } from './jinja-json.ts';
 import { sourceNote } from './source-notes.ts';
 
 export type ArgumentsMode = 'object' | 'as-given';
@@ -51,8 +51,9 @@ function objectOf(text: string): Record<string, unknown> | undefined {
 interface Parsed {
   source: string;
   value: Record<string, unknown> | undefined;
-  /** `toJson(value)`, made when first asked. */
-  json?: string;
+  /** What `argumentsJson` answers, made when first asked: with the object, with the text as a string. */
+  asObject?: ArgumentsJson;
+  asString?: ArgumentsJson;
 }
 
 /** Parses by call (immer keeps unchanged calls identical across the app's renders); the text is compared, so an edit in place is seen. */
@@ -87,21 +88,22 @@ export function templateArguments(call: ToolCall, mode: ArgumentsMode): unknown 
 }
 
 export interface ArgumentsJson {
-  text: string;
-  quoted: boolean;
-  value?: Record<string, unknown>;
+  readonly text: string;
+  readonly quoted: boolean;
+  readonly value?: Record<string, unknown>;
 }
 
 /**
  * `arguments | tojson`: `quoted` says that the text was written as a JSON string (the
- * template's output for string arguments), `value` is the object when written as one.
+ * template's output for string arguments), `value` is the object when written as one. The
+ * answer is kept with the call's parse and shared by every render of an unchanged call (one
+ * object less per call per render).
  */
 export function argumentsJson(call: ToolCall, mode: ArgumentsMode): ArgumentsJson {
-  const value = argumentsObject(call, mode);
-  if (value === undefined) return { text: JSON.stringify(call.arguments), quoted: true };
   const p = parsed(call);
-  p.json ??= toJson(value);
-  return { text: p.json, quoted: false, value };
+  const value = mode === 'as-given' && !givenAsObject(call) ? undefined : p.value;
+  if (value === undefined) return (p.asString ??= { text: stringToJson(call.arguments), quoted: true });
+  return (p.asObject ??= { text: toJson(value), quoted: false, value });
 }
 
 /**

@@ -28,6 +28,46 @@ export function toJson(value: unknown): string {
   return `${out}}`;
 }
 
+/**
+ * The characters `JSON.stringify` writes escaped in a string: `"`, `\`, controls, and UTF-16
+ * surrogates (a lone one is escaped; a string with a pair goes the slow way too, which writes it as is).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are among what must be escaped
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * Strings written with `tojson` on every render of a conversation (Llama 3.1's tool results,
+ * arguments given as a string): their JSON text by string, as the app renders again on every
+ * keystroke and unchanged messages keep their strings. `JSON.stringify` of one short string
+ * cost ~150 ns (a tenth of a Llama 3.1 render at 100 messages: 25 tool results); a hit costs
+ * a map lookup. Bounded: only strings up to `maxLength` characters (beyond, the escape's own
+ * cost outweighs the call's), at most `maxEntries` of them (the map is emptied when full), so
+ * it holds at most ~2 MB of text; raise both together with that in mind.
+ */
+export const JSON_STRING_MEMO = { maxEntries: 1024, maxLength: 1024 } as const;
+const jsonStrings = new Map<string, string>();
+
+function quoted(text: string): string {
+  // Most text needs no escape: quoted as it is, without the call's set-up.
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/**
+ * `text | tojson`: the string as a JSON string, exactly as `JSON.stringify` writes it. (The
+ * command's cli/json-string.ts is faster on long texts; the core cannot import it, and the
+ * strings here are short.)
+ */
+export function stringToJson(text: string): string {
+  if (text.length > JSON_STRING_MEMO.maxLength) return quoted(text);
+  let json = jsonStrings.get(text);
+  if (json === undefined) {
+    json = quoted(text);
+    if (jsonStrings.size >= JSON_STRING_MEMO.maxEntries) jsonStrings.clear();
+    jsonStrings.set(text, json);
+  }
+  return json;
+}
+
 export function toJsonIndented(value: unknown, indent: number, depth = 0): string {
   if (value === undefined) return 'null';
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';

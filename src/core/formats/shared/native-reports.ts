@@ -7,6 +7,7 @@ import { info, type Diagnostic } from '../../model/diagnostic.ts';
 import { formatPath, type FieldPath } from '../../model/path.ts';
 import type { Extensible, Message } from '../../model/types.ts';
 import { fieldList, lostInConversion } from '../../shared/lost-in-conversion.ts';
+import { reportTextNotes, reportThoughtFlags } from './left-out.ts';
 import type { TemplateMessage } from './template-messages.ts';
 
 /**
@@ -59,4 +60,31 @@ export function reportNotShown(record: Extensible, messages: readonly Message[],
   report(record, []);
   // The path only for a message that kept fields (most have none: no array per message per render).
   for (let i = 0; i < messages.length; i++) if ((messages[i] as Message).extra !== undefined) report(messages[i] as Message, ['messages', i]);
+}
+
+/**
+ * Whether a message may have what the source-field reports name: unknown fields, content in
+ * parts or blocks (their citations and annotations), thought flags. Most conversations have
+ * none: one pass over the messages answers for the three passes below.
+ */
+function anySourceFields(messages: readonly Message[]): boolean {
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i] as Message;
+    if (message.extra !== undefined || message.thoughtFlags !== undefined) return true;
+    const content = message.content;
+    if (content !== undefined && content !== null && content.type !== 'text') return true;
+  }
+  return false;
+}
+
+/**
+ * What the native template formats report of the source's own fields, in this order: the
+ * unknown fields not shown (`reportNotShown`), the citations and annotations on text
+ * (left-out.ts `reportTextNotes`), the thought flags (`reportThoughtFlags`).
+ */
+export function reportSourceFields(record: Extensible & { messages: readonly Message[] }, label: string, notShownCode: string, out: Diagnostic[]): void {
+  if (record.extra === undefined && !anySourceFields(record.messages)) return;
+  reportNotShown(record, record.messages, label, notShownCode, out);
+  reportTextNotes(record.messages, label, out);
+  reportThoughtFlags(record.messages, label, out);
 }

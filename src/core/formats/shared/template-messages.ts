@@ -210,6 +210,11 @@ function messagePaths(i: number): MessagePaths {
 
 function messageCalls(calls: readonly ToolCall[] | undefined, i: number): readonly CallRef[] {
   if (calls === undefined || calls.length === 0) return NO_CALLS;
+  if (calls.length === 1) {
+    // Most messages with calls have one: its list made at once.
+    const paths = callPaths(i, 0);
+    return [{ call: calls[0] as ToolCall, path: paths.path, namePath: paths.namePath, argumentsPath: paths.argumentsPath }];
+  }
   const refs: CallRef[] = [];
   for (let k = 0; k < calls.length; k++) {
     const paths = callPaths(i, k);
@@ -220,7 +225,9 @@ function messageCalls(calls: readonly ToolCall[] | undefined, i: number): readon
 
 /** The messages of a conversation as a template reads them. */
 export function templateMessages(messages: readonly Message[], options: BuildOptions): TemplateMessage[] {
-  const result: TemplateMessage[] = [];
+  // Made to its usual length (one per message; blocks may make more, and it grows) and cut at the end, not grown push by push.
+  const result: TemplateMessage[] = new Array<TemplateMessage>(messages.length);
+  let n = 0;
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as Message;
     const { path, contentPath, textPath } = messagePaths(i);
@@ -232,18 +239,19 @@ export function templateMessages(messages: readonly Message[], options: BuildOpt
       const first = turns.find((m) => m.role === 'assistant');
       if (first) first.calls = [...calls, ...first.calls];
       else if (calls.length > 0) turns.unshift(made('assistant', path, null, contentPath, calls, message));
-      for (const m of turns) result.push(m);
+      for (const m of turns) result[n++] = m;
       continue;
     }
-    if (content === undefined || content === null) result.push(made(message.role, path, content, contentPath, calls, message));
-    else if (content.type === 'text') result.push(made(message.role, path, [{ text: content.text, path: textPath }], contentPath, calls, message));
+    if (content === undefined || content === null) result[n++] = made(message.role, path, content, contentPath, calls, message);
+    else if (content.type === 'text') result[n++] = made(message.role, path, [{ text: content.text, path: textPath }], contentPath, calls, message);
     else {
       const parts: PartRef[] = [];
       const m = made(message.role, path, partPieces(content, contentPath, options, parts), contentPath, calls, message);
       m.parts = parts;
-      result.push(m);
+      result[n++] = m;
     }
   }
+  result.length = n;
   return result;
 }
 
