@@ -29,18 +29,28 @@ export function decodeJsonText(text: string, choice: DialectChoice, name?: strin
  * that walks it recursively (the readers, the renderers) could overflow the stack.
  */
 export function parseJsonInput(text: string, name?: string): { ok: true; value: unknown } | (Decoded & { ok: false }) {
+  const parsed = parseJsonSyntax(text, name);
+  if (!parsed.ok) return parsed;
+  return tooDeepFailure(parsed.value, name) ?? parsed;
+}
+
+/** `parseJsonInput` without the depth check: for a caller that proves the depth another way first (validate's clean path), then calls `tooDeepFailure`. */
+export function parseJsonSyntax(text: string, name?: string): { ok: true; value: unknown } | (Decoded & { ok: false }) {
   const parsed = parseJson(text);
-  if (parsed.ok) {
-    const tooDeep = findJsonTooDeep(parsed.value);
-    if (tooDeep === undefined) return parsed;
-    const what = name === undefined ? 'the record' : name;
-    return { ok: false, code: 'cli/too-deep', message: `${what} is ${describeJsonTooDeep(tooDeep)}; Parley does not read JSON this deep` };
-  }
+  if (parsed.ok) return parsed;
   const { line, column, message } = parsed.error;
   if (name === undefined) return { ok: false, code: 'cli/malformed-json', message: `malformed JSON at column ${column}: ${message}` };
   // Several JSON values, one per line, is JSON Lines read as one document.
   const hint = message.endsWith('after the JSON value') && line > 1 ? ' (one record per line? use --jsonl)' : '';
   return { ok: false, code: 'cli/malformed-json', message: `${name}:${line}:${column}: malformed JSON: ${message}${hint}` };
+}
+
+/** The failure of a parsed value nested deeper than MAX_JSON_DEPTH; undefined when it is not. */
+export function tooDeepFailure(value: unknown, name?: string): (Decoded & { ok: false }) | undefined {
+  const tooDeep = findJsonTooDeep(value);
+  if (tooDeep === undefined) return undefined;
+  const what = name === undefined ? 'the record' : name;
+  return { ok: false, code: 'cli/too-deep', message: `${what} is ${describeJsonTooDeep(tooDeep)}; Parley does not read JSON this deep` };
 }
 
 /** The second half of `decodeJsonText`: a parsed JSON value read as a record. */

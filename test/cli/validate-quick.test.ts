@@ -138,3 +138,45 @@ describe('the rules on records the clean check passes', () => {
     expect(run.code).toBe(1);
   });
 });
+
+describe('records nested past the depth limit, on the quick path and off it', () => {
+  // The quick path skips the depth walk of a record its clean check calls clean (that verdict
+  // proves the depth: core/clean-check/types.ts); every other record is walked as before. Each
+  // line is planted at the edge: the message names the first place past the limit.
+  const nested = (levels: number): unknown => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < levels; i++) schema = { type: 'array', items: schema };
+    return schema;
+  };
+  // The record, its tools, the tool, the parameters, their properties and the last schema: 6
+  // levels, each `items` one more; MAX_JSON_DEPTH is 128.
+  const toolsAt = (levels: number) => [{ name: 'deep', description: 'nested', parameters: { type: 'object', properties: { a: nested(levels) } } }];
+  const turn = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'ok' }];
+  const records = [
+    { messages: turn },
+    { messages: turn, tools: toolsAt(122) },
+    { messages: turn, tools: toolsAt(123) },
+    { messages: turn, tools: toolsAt(123) },
+    { messages: turn, x_meta: nested(127) },
+    { messages: turn, x_meta: nested(126) },
+    { messages: [turn[0], { role: 'assistant', content: { blocks: [{ type: 'response', text: 'ok', x: nested(130) }] } }] },
+    { messages: turn },
+  ];
+  const text = records.map((record) => JSON.stringify(record)).join('\n') + '\n';
+  const past = (at: string) => JSON.stringify({ valid: false, diagnostics: [{ severity: 'error', code: 'cli/too-deep', message: `the record is nested more than 128 levels deep (at ${at}…); Parley does not read JSON this deep` }] });
+  const VALID = JSON.stringify({ valid: true, diagnostics: [] });
+
+  it.each([[[] as string[]], [['--rules', rulesFile]]])('gives each the failure main gives, with rules or without (%j)', async (flags) => {
+    const run = await parley(['validate', '--format', 'apertus', ...flags, '--jsonl', '--notes', 'all'], text);
+    const out = lines(run.stdout);
+    expect(out[2]).toBe(past('tools[0].parameters.properties.a.items'));
+    expect(out[3]).toBe(out[2]);
+    expect(out[4]).toBe(past('x_meta.items.items.items.items.items'));
+    expect(out[6]).toBe(past('messages[1].content.blocks[0].x'));
+    if (flags.length === 0) for (const at of [0, 1, 5, 7]) expect(out[at], `line ${at + 1}`).toBe(VALID);
+    // A record refused for its depth has no duplicate key (it is not read): lines 3 and 4 are not named.
+    expect(lines(run.stderr).at(-1)).toBe('validate: 1 duplicate record (the same text as an earlier line): line 8 = line 1');
+    expect(run.code).toBe(1);
+  });
+});
+

@@ -3,13 +3,13 @@
  * structure, format, the team's rules), one per line; for JSON Lines a result per line, the
  * problems named by line on stderr and the exact duplicates in the summary.
  */
-import { checkProvenClean, cleanCheckFor, cleanNativeReadingHow, cleanRuleSubjectFor, findCodec, withoutSource, type CheckProfile, type Format, type OptionValues } from '../../core/index.ts';
+import { checkProvenClean, cleanCheckFor, findJsonTooDeep, cleanNativeReadingHow, cleanRuleSubjectFor, findCodec, withoutSource, type CheckProfile, type Format, type OptionValues } from '../../core/index.ts';
 import type { Tokenizer } from '../../core/tokens/index.ts';
 import type { DialectChoice } from '../dialect.ts';
 import { dialectNotes, sayDialect } from '../dialect-note.ts';
 import { CliError, EXIT_ERRORS, EXIT_OK } from '../errors.ts';
 import { parseFormatInput, type FormatInput } from '../format-input.ts';
-import { decodeJsonText, failureDiagnostic, parseJsonInput, readJsonValue } from '../input.ts';
+import { decodeJsonText, failureDiagnostic, parseJsonSyntax, readJsonValue, tooDeepFailure } from '../input.ts';
 import { inputName, readInputText, writeOut } from '../io.ts';
 import { withoutFixes } from '../fixes.ts';
 import { runJsonl } from '../jsonl-run.ts';
@@ -99,14 +99,18 @@ function validateLine({ format, options, choice, profile }: ValidateSetup, token
   // The token rules need the render: then every record takes the full check.
   const quick = profile.rules === undefined || tokenizer === undefined ? quickCheck(format, options, choice, profile) : undefined;
   return lineJob((text) => {
-    const parsed = parseJsonInput(text);
+    const parsed = parseJsonSyntax(text);
     if (!parsed.ok) return validateFailure(parsed);
-    const key = lineContentKey(text);
+    // A record the quick path answers is proved within the depth limit by its clean check
+    // (core/clean-check/types.ts): only the others are walked for their depth, as before.
     const proved = quick?.(parsed.value);
     if (proved) {
-      proved.contentKey = key;
+      proved.contentKey = lineContentKey(text);
       return proved;
     }
+    const tooDeep = tooDeepFailure(parsed.value);
+    if (tooDeep) return validateFailure(tooDeep);
+    const key = lineContentKey(text);
     const decoded = readJsonValue(parsed.value, choice);
     if (!decoded.ok) return { ...validateFailure(decoded), contentKey: key };
     const { diagnostics, errors } = checkOne(format, profile, tokenizer, decoded.record, decoded.diagnostics);
@@ -126,8 +130,8 @@ const CLEAN_LINE = JSON.stringify({ valid: true, diagnostics: [] });
 
 /**
  * The result of a record that the format's clean check proves clean in its native dialect
- * (core's `cleanCheckFor`), without reading it into the model; undefined: run the full
- * checks. Undefined for a format without one, or when the input is read as another dialect.
+ * (core's `cleanCheckFor`), without reading it into the model, and within the depth limit;
+ * undefined: check the depth, then run the full checks. Undefined for a format without one, or when the input is read as another dialect.
  * With rules (not the token rules: the caller sees to that), the clean check proves that only
  * the rules can speak, and they read the record's roles and texts straight from its JSON
  * (core's `cleanRuleSubjectFor` and `checkProvenClean`: the diagnostics of `checkRecord`).
@@ -141,6 +145,8 @@ function quickCheck(format: Format<OptionValues>, options: Partial<OptionValues>
   return (json) => {
     const verdict = isClean(json);
     if (verdict === false) return undefined;
+    // `clean` proves the depth; the unknown fields of `clean-keeps-unknown` were not walked: the caller checks them.
+    if (verdict === 'clean-keeps-unknown' && findJsonTooDeep(json) !== undefined) return undefined;
     const reading = cleanNativeReadingHow(json, format, choice);
     if (reading === undefined) return undefined;
     const notes = dialectNotes({ ok: true, codec: native, ...reading }, choice);

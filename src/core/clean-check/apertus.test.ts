@@ -19,6 +19,7 @@ import { findCodec } from '../interchange/registry.ts';
 import { withoutIds } from '../model/ids.ts';
 import { checkRecord } from '../checks/check-record.ts';
 import { withoutSource } from '../checks/list.ts';
+import { findJsonTooDeep, MAX_JSON_DEPTH } from '../validate/json-depth.ts';
 import { cleanCheckFor, type CleanCheck } from './index.ts';
 
 const GOLDENS = join(dirname(fileURLToPath(import.meta.url)), '../../../test/goldens/apertus');
@@ -117,5 +118,39 @@ describe('the Apertus clean check', () => {
     expect(check(JSON.parse(JSON.stringify(makeConversation(4, 0))))).toBe('clean');
     expect(check({ ...base, x_meta: 1 })).toBe('clean-keeps-unknown');
     expect(check({ ...base, x_meta: 1, messages: [{ role: 'user', content: 'hi', name: 'ann' }] })).toBe(false);
+  });
+
+  it('proves the depth with "clean": tools nested past the limit are not sure, unknown fields are said', () => {
+    // parley validate skips its depth walk of a record the check calls clean (types.ts): a
+    // verdict "clean" on a value nested past MAX_JSON_DEPTH would let it reach recursive code.
+    const nested = (levels: number): unknown => {
+      let schema: Record<string, unknown> = { type: 'string' };
+      for (let i = 0; i < levels; i++) schema = { type: 'array', items: schema };
+      return schema;
+    };
+    const toolsAt = (levels: number) => [{ name: 'deep', description: 'nested', parameters: { type: 'object', properties: { a: nested(levels) } } }];
+    const base = { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'ok' }] };
+    const deepest = (verdictOf: CleanCheck, value: unknown): { verdict: unknown; tooDeep: boolean } => ({ verdict: verdictOf(value), tooDeep: findJsonTooDeep(value) !== undefined });
+    fc.assert(
+      fc.property(record, fc.integer({ min: 0, max: 3 * MAX_JSON_DEPTH }), fc.constantFrom('tools', 'unknown', 'both'), (json, levels, where) => {
+        const check = cleanCheck();
+        const value = JSON.parse(JSON.stringify({ ...json, ...(where !== 'unknown' ? { tools: toolsAt(levels) } : {}), ...(where !== 'tools' ? { x_meta: nested(levels) } : {}) })) as unknown;
+        const { verdict, tooDeep } = deepest(check, value);
+        if (verdict === 'clean') expect(tooDeep).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+    // At the edge: tools that just fit are clean, one level more is not sure. The record, the
+    // tools list, the tool, its parameters, their properties and the last schema are 6 levels,
+    // each `items` one more.
+    const fits = MAX_JSON_DEPTH - 6;
+    const check = cleanCheck();
+    const within = JSON.parse(JSON.stringify({ ...base, tools: toolsAt(fits) })) as unknown;
+    const past = JSON.parse(JSON.stringify({ ...base, tools: toolsAt(fits + 1) })) as unknown;
+    expect(deepest(check, within)).toEqual({ verdict: 'clean', tooDeep: false });
+    expect(deepest(check, past)).toEqual({ verdict: false, tooDeep: true });
+    // The same deep tools again (the check remembers the last tools): still not sure.
+    expect(check(past)).toBe(false);
+    expect(check(JSON.parse(JSON.stringify({ ...base, x_meta: nested(MAX_JSON_DEPTH) })))).toBe('clean-keeps-unknown');
   });
 });

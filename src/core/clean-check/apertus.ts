@@ -49,6 +49,7 @@ import { withoutIds } from '../model/ids.ts';
 import type { ToolDefinition } from '../model/types.ts';
 import { matches, snapshotOf, type Snapshot } from '../shared/data-snapshot.ts';
 import { isObject, type JsonObject } from '../shared/json.ts';
+import { findJsonTooDeep, MAX_JSON_DEPTH } from '../validate/json-depth.ts';
 import { validateRecord } from '../validate/index.ts';
 import { isCleanToolCall } from '../validate/tool-arguments.ts';
 import type { CleanVerdict } from './types.ts';
@@ -65,10 +66,10 @@ const NO_TOOLS: JsonObject = {};
  * as an unknown field. The lists follow the reader's (decode*.ts).
  */
 interface Keys {
-  plain: ReadonlySet<string>;
-  known: ReadonlySet<string>;
+  plain: readonly string[];
+  known: readonly string[];
 }
-const keys = (plain: string[], others: string[] = []): Keys => ({ plain: new Set(plain), known: new Set(others) });
+const keys = (plain: string[], others: string[] = []): Keys => ({ plain, known: others });
 const TOP = keys(['messages', 'tools']);
 const MESSAGE = keys(['role', 'content'], ['name', 'tool_calls', 'tool_call_id', 'is_error', 'channel', 'recipient', 'content_type']);
 const TEXT_FORM = keys(['text'], ['parts', 'blocks']);
@@ -117,6 +118,10 @@ export function apertusCleanCheck(options?: Partial<ApertusOptions>): (json: unk
   function cleanTools(top: JsonObject): readonly ToolDefinition[] | undefined {
     // Most records of a data set have the tools of the record before: compared in place, no text made.
     if (last !== undefined && ('tools' in top ? last.snapshot !== undefined && matches(top.tools, last.snapshot) : last.snapshot === undefined)) return last.tools;
+    // Tools nested past the limit are "not sure" before any recursive code sees them (the JSON text
+    // of the memo's key, the reader): a `clean` verdict then proves the record's depth (types.ts).
+    // Tools equal to the last ones (above) have their depth, checked when they were new.
+    if ('tools' in top && findJsonTooDeep(top.tools, MAX_JSON_DEPTH - 1) !== undefined) return undefined;
     const key = 'tools' in top ? JSON.stringify(top.tools) : '';
     const tools = toolsMemo.has(key) ? toolsMemo.get(key) : cleanToolsOnce(top, key);
     if ('tools' in top) {
@@ -277,9 +282,19 @@ function clean(text: string, walk: Walk): boolean {
  */
 function keysOk(node: JsonObject, { plain, known }: Keys, walk: Walk): boolean {
   for (const key in node) {
-    if (plain.has(key)) continue;
-    if (known.has(key) || key === '__proto__') return false;
+    if (listed(plain, key)) continue;
+    if (listed(known, key) || key === '__proto__') return false;
     walk.keepsUnknown = true;
   }
   return true;
+}
+
+/**
+ * Whether `key` is in `list`: a loop over one to seven keys, not a Set (every object of every
+ * record is asked: a hash lookup per key cost more than these comparisons, which JSON.parse's
+ * interned keys mostly settle by identity).
+ */
+function listed(list: readonly string[], key: string): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === key) return true;
+  return false;
 }

@@ -4,10 +4,15 @@ import { count, ruleDiagnostic } from './diagnostic.ts';
 import type { LintRules } from './types.ts';
 
 export function checkMaxTurns(roles: readonly string[], rule: NonNullable<LintRules['maxTurns']>): Diagnostic[] {
-  const users: number[] = [];
-  for (let m = 0; m < roles.length; m++) if (roles[m] === 'user') users.push(m);
-  if (users.length <= rule.max) return [];
-  // The path names the first user message over the limit: where a person would cut.
-  const first = users[rule.max]!;
-  return [ruleDiagnostic('maxTurns', rule, `A record may have at most ${count(rule.max)} turns (user messages) (maxTurns); this one has ${count(users.length)}, the first one over being messages[${first}].`, ['messages', first])];
+  // Counted without a list of them (the check runs on every record of a data set); the first
+  // user message over the limit is where a person would cut, the path names it.
+  let users = 0;
+  let first = -1;
+  for (let m = 0; m < roles.length; m++) {
+    if (roles[m] !== 'user') continue;
+    if (users === rule.max) first = m;
+    users += 1;
+  }
+  if (users <= rule.max) return [];
+  return [ruleDiagnostic('maxTurns', rule, `A record may have at most ${count(rule.max)} turns (user messages) (maxTurns); this one has ${count(users)}, the first one over being messages[${first}].`, ['messages', first])];
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkRules } from './index.ts';
 import { byRoles } from './test-records.ts';
@@ -20,4 +21,18 @@ describe('systemMessage', () => {
     ]);
     expect(checkRules(byRoles('user', 'assistant'), rules)).toEqual([]);
   });
+
+  it('required or forbidden, on any roles: as the definition says (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('system', 'user', 'assistant', 'tool', 'developer'), { maxLength: 8 }), (roles) => {
+        const system = roles.flatMap((role, m) => (role === 'system' || role === 'developer' ? [m] : []));
+        const required = checkRules(byRoles(...roles), { systemMessage: { require: 'required' } });
+        expect(required.length).toBe(system.length === 0 ? 1 : 0);
+        const forbidden = checkRules(byRoles(...roles), { systemMessage: { require: 'forbidden' } });
+        expect(forbidden.map((d) => d.path)).toEqual(system.map((m) => ['messages', m, 'role']));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+

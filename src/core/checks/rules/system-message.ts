@@ -7,10 +7,12 @@ import type { LintRules } from './types.ts';
 const SYSTEM_ROLES: readonly string[] = ['system', 'developer'];
 
 export function checkSystemMessage(roles: readonly string[], rule: NonNullable<LintRules['systemMessage']>): Diagnostic[] {
+  if (rule.require === 'required') {
+    // One system message is enough: no list made (the check runs on every record of a data set).
+    for (let m = 0; m < roles.length; m++) if (SYSTEM_ROLES.includes(roles[m]!)) return [];
+    return [ruleDiagnostic('systemMessage', rule, 'A system (or developer) message is required (systemMessage: "required"); this record has none.', ['messages'])];
+  }
   const system: number[] = [];
   for (let m = 0; m < roles.length; m++) if (SYSTEM_ROLES.includes(roles[m]!)) system.push(m);
-  if (rule.require === 'required') {
-    return system.length > 0 ? [] : [ruleDiagnostic('systemMessage', rule, 'A system (or developer) message is required (systemMessage: "required"); this record has none.', ['messages'])];
-  }
   return system.map((m) => ruleDiagnostic('systemMessage', rule, `A system (or developer) message is forbidden (systemMessage: "forbidden"); messages[${m}] is one.`, ['messages', m, 'role']));
 }
