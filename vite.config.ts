@@ -176,6 +176,8 @@ export default defineConfig({
           testTimeout: 60_000,
           // Builds the `parley` command once per run for the CLI tests (test/cli/run.ts).
           globalSetup: ['test/cli/build-command.ts'],
+          // Component tests wait for what is shown as long as a loaded machine needs.
+          setupFiles: ['test/setup/dom-wait.ts'],
         },
       },
     ],
