@@ -5,6 +5,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import { chromiumPathOrExit } from './e2e/browser.ts';
+import { DIST_DIR, E2E_BUILD_ARGS, PREBUILT_ENV } from './e2e/dist-dir.ts';
 
 /** PARLEY_E2E_PORT lets two checkouts run their suites at the same time. */
 export const PORT = Number(process.env.PARLEY_E2E_PORT ?? 4173);
@@ -13,8 +14,11 @@ export const BASE_URL = `http://127.0.0.1:${PORT}/`;
 /** Flags for a quiet, offline-friendly headless Chromium (no background traffic to Google). */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const CHROMIUM_PATH = chromiumPathOrExit();
-/** The build the suite serves; PARLEY_E2E_DIST lets two checkouts or workers build side by side. */
-export const DIST_DIR = process.env.PARLEY_E2E_DIST ?? 'dist';
+export { DIST_DIR };
+
+/** `vite preview` of the build; `npm test` built it already beside the unit tests (scripts/test.ts). */
+const SERVE = `npx vite preview --outDir ${DIST_DIR} --port ${PORT} --strictPort --host 127.0.0.1`;
+const BUILD = `npx ${E2E_BUILD_ARGS.join(' ')}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,7 +42,7 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   webServer: {
-    command: `npx vite build --outDir ${DIST_DIR} --emptyOutDir && npx vite preview --outDir ${DIST_DIR} --port ${PORT} --strictPort --host 127.0.0.1`,
+    command: process.env[PREBUILT_ENV] === '1' ? SERVE : `${BUILD} && ${SERVE}`,
     url: BASE_URL,
     // Always build and serve afresh: a reused server would test whatever dist/ it was started on.
     // PARLEY_E2E_REUSE_SERVER=1 skips that when iterating on tests only.

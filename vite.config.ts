@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
+import { coreTestsSharingModules, isolatedTests } from './test/projects.ts';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -75,6 +77,15 @@ function noCdn(): Plugin {
  */
 export const PRECACHE_MAX_BYTES = 8 * 1024 * 1024;
 
+/**
+ * How many test files vitest runs at once: one per core. Vitest's default for `vitest run` is one
+ * fewer than the cores, which on a 2-core CI machine is a single worker and half the machine idle
+ * for the whole unit stage (~6 min of a run that must stay under 15; docs/testing.md, "How long
+ * it takes"). The main process only collects results, so it needs no core of its own. Lower it
+ * (`--maxWorkers=1`) to debug one file's output in order.
+ */
+export const TEST_WORKERS = availableParallelism();
+
 /** How many tokenizer files the runtime cache keeps (three tokenizers with their configs, and an older build's). */
 const TOKENIZER_CACHE_ENTRIES = 12;
 
@@ -147,10 +158,28 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 60_000,
-    // Builds the `parley` command once per run for the CLI tests (test/cli/run.ts).
-    globalSetup: ['test/cli/build-command.ts'],
+    maxWorkers: TEST_WORKERS,
+    // Two projects (test/projects.ts): the pure core's tests share their modules within a worker,
+    // every other test file gets fresh ones.
+    projects: [
+      {
+        // Not `extends`: the core needs neither the app's plugins nor the command's build.
+        test: { name: 'core', include: coreTestsSharingModules.include, exclude: coreTestsSharingModules.exclude, isolate: false, environment: 'node', testTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: isolatedTests.include,
+          exclude: isolatedTests.exclude,
+          environment: 'node',
+          testTimeout: 60_000,
+          // Builds the `parley` command once per run for the CLI tests (test/cli/run.ts).
+          globalSetup: ['test/cli/build-command.ts'],
+          // Component tests wait for what is shown as long as a loaded machine needs.
+          setupFiles: ['test/setup/dom-wait.ts'],
+        },
+      },
+    ],
   },
 });

@@ -65,7 +65,13 @@ beforeAll(async () => {
   if (offline.code !== 0) expectSuccess(await run('npm', [...install, '--prefer-offline', tarball], consumer), 'npm install');
 }, 300_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+/**
+ * Removing the consumer's installed node_modules is thousands of files: on a loaded CI machine it
+ * took longer than vitest's 10 s hook default (a clean run failed on it alone), so it gets a
+ * minute.
+ */
+const REMOVE_TIMEOUT_MS = 60_000;
+afterAll(() => rmSync(work, { recursive: true, force: true }), REMOVE_TIMEOUT_MS);
 
 describe('the packed package', () => {
   it('holds the built command and library, and no sources', () => {
