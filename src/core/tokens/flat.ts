@@ -91,15 +91,28 @@ export function flatSpecialSplits(text: string, encoding: Pick<FlatEncoding, 'st
     const spanStart = spans[k * SPAN_FIELDS] as number;
     const spanEnd = spans[k * SPAN_FIELDS + 1] as number;
     if (spans[k * SPAN_FIELDS + 3] !== 1 || spanStart === spanEnd) continue;
+    // The spans come in text order: the search for each starts where the last one's did.
     while (i < n && (ends[i] as number) <= spanStart) i++;
-    let count = 0;
-    let exact = true;
-    for (let j = i; j < n && (starts[j] as number) < spanEnd; j++) {
-      if (ends[j] === starts[j]) continue; // added by the tokenizer, covers nothing
-      count++;
-      if (starts[j] !== spanStart || ends[j] !== spanEnd) exact = false;
-    }
-    if (count !== 1 || !exact) out.push({ span: k, text: text.slice(spanStart, spanEnd), tokens: count });
+    const tokens = specialSplitAt(starts, ends, i, n, spanStart, spanEnd);
+    if (tokens !== undefined) out.push({ span: k, text: text.slice(spanStart, spanEnd), tokens });
   }
   return out;
+}
+
+/**
+ * How special span [spanStart, spanEnd) is split among the tokens `starts`/`ends` (searched from
+ * token `from` up to `to`): undefined when it is exactly one token, else the count of tokens that
+ * cover it (flatSpecialSplits over a whole text, piece-mask.ts over one piece).
+ */
+export function specialSplitAt(starts: Int32Array, ends: Int32Array, from: number, to: number, spanStart: number, spanEnd: number): number | undefined {
+  let i = from;
+  while (i < to && (ends[i] as number) <= spanStart) i++;
+  let count = 0;
+  let exact = true;
+  for (let j = i; j < to && (starts[j] as number) < spanEnd; j++) {
+    if (ends[j] === starts[j]) continue; // added by the tokenizer, covers nothing
+    count++;
+    if (starts[j] !== spanStart || ends[j] !== spanEnd) exact = false;
+  }
+  return count !== 1 || !exact ? count : undefined;
 }

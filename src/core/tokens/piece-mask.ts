@@ -14,7 +14,7 @@
  * with those, counted from ps. The same figures as the whole functions, over any spans: tests
  * hold them equal (piece-mask.test.ts, and the page's answer in app/tokens/page-tokens.test.ts).
  */
-import { SPAN_FIELDS, flatTokenMask, type FlatMask } from './flat.ts';
+import { SPAN_FIELDS, flatTokenMask, specialSplitAt, type FlatMask } from './flat.ts';
 import type { FlatPiece } from './segmented.ts';
 import type { FlatEncoding } from './flat.ts';
 import type { SpecialSplit } from './special-splits.ts';
@@ -53,23 +53,6 @@ function countsOf(message: Int32Array): Int32Array {
   return Int32Array.from(pairs);
 }
 
-/**
- * The split of special span [spanStart, spanEnd) among `starts`/`ends` (from token `from` on), as
- * flatSpecialSplits counts it: undefined when it is exactly one token.
- */
-function splitOf(starts: Int32Array, ends: Int32Array, from: number, to: number, spanStart: number, spanEnd: number): number | undefined {
-  let i = from;
-  while (i < to && (ends[i] as number) <= spanStart) i++;
-  let count = 0;
-  let exact = true;
-  for (let j = i; j < to && (starts[j] as number) < spanEnd; j++) {
-    if (ends[j] === starts[j]) continue; // added by the tokenizer, covers nothing
-    count++;
-    if (starts[j] !== spanStart || ends[j] !== spanEnd) exact = false;
-  }
-  return count !== 1 || !exact ? count : undefined;
-}
-
 /** The piece's own results, from its tokens and the spans around it (counted from its start). */
 function maskPiece(piece: FlatPiece, spans: Int32Array, trainable: Uint8Array, text: string): PieceResult {
   const { flat, start, end } = piece;
@@ -85,7 +68,7 @@ function maskPiece(piece: FlatPiece, spans: Int32Array, trainable: Uint8Array, t
       splits.push({ at: k, crossing: true });
       continue;
     }
-    const tokens = splitOf(flat.starts, flat.ends, 0, flat.ids.length, spanStart, spanEnd);
+    const tokens = specialSplitAt(flat.starts, flat.ends, 0, flat.ids.length, spanStart, spanEnd);
     if (tokens !== undefined) splits.push({ at: k, text: text.slice(start + spanStart, start + spanEnd), tokens });
   }
   return { trained: mask.trained, message: mask.message, straddling: mask.straddling, trainedCount: mask.trainedCount, counts: countsOf(mask.message), splits };
@@ -342,6 +325,6 @@ function crossingSplit(text: string, pieces: readonly FlatPiece[], p: number, sp
       ends.push((flat.ends[i] as number) + start);
     }
   }
-  const tokens = splitOf(Int32Array.from(starts), Int32Array.from(ends), 0, starts.length, spanStart, spanEnd);
+  const tokens = specialSplitAt(Int32Array.from(starts), Int32Array.from(ends), 0, starts.length, spanStart, spanEnd);
   return tokens === undefined ? [] : [{ span: k, text: text.slice(spanStart, spanEnd), tokens }];
 }
