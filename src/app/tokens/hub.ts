@@ -1,7 +1,8 @@
 /**
- * A tokenizer's files from the Hugging Face hub by model id: the only request to another origin
- * the app ever makes, and only when the person asks for a model id. Offline, or when the hub
- * cannot be reached, the error says which, in one line.
+ * A tokenizer's files from the Hugging Face hub by model id, made only when the person asks for a
+ * model id (the other request to another origin is a Hub dataset, src/app/dataset/hub/; this one
+ * does not follow that dialog's Hub base setting yet). Offline, or when the hub cannot be
+ * reached, the error says which, in one line.
  */
 import { parseTokenizerJson } from '../../core/tokens/check.ts';
 import type { TokenizerFiles } from '../../core/tokens/index.ts';
