@@ -174,14 +174,17 @@ test('a Hub split read on demand: record 0 from the footer and first block, a fa
   await list.getByRole('button', { name: /^Row 2991: question 2991:/ }).click();
   await expect(content).toHaveValue(`question 2991: ${text(2991, 40)}`);
 
-  // A jump (Go to line: row 1500 is line 1501) reads that row's block and the rows around it in view.
+  // A jump (Go to row 1500, numbered from 0 as the list shows) reads that row's block and the rows around it in view.
   const beforeJump = fileBytes();
   await parley.fileMenu('Go to line…');
-  const goTo = page.getByRole('dialog', { name: 'Go to line' });
-  await goTo.getByLabel('Line number').fill('1501');
+  const goTo = page.getByRole('dialog', { name: 'Go to row' });
+  await goTo.getByLabel('Row number').fill('3000');
+  await goTo.getByRole('button', { name: 'Go' }).click();
+  await expect(goTo.getByRole('alert')).toHaveText('Row 3000 is outside the file: it has rows 0 to 2,999.');
+  await goTo.getByLabel('Row number').fill('1500');
   await goTo.getByRole('button', { name: 'Go' }).click();
   await expect(content).toHaveValue(`question 1500: ${text(1500, 40)}`);
-  await expect(list.getByRole('button', { name: /^Row 1501: question 1501:/ })).toBeVisible();
+  await expect(list.getByRole('button', { name: /^Row 1500: question 1500:/ })).toBeVisible();
   // Row groups 15 (rows 1500-1599) and, for the rows above it in view, 14.
   const jump = fileBytes() - beforeJump;
   expect(jump).toBeLessThanOrEqual(messagesChunkBytes(14) + messagesChunkBytes(15) + 4 * MIN_READ_BYTES);

@@ -92,5 +92,5 @@ export const FILE_MENU: readonly MenuEntry[] = [
     shown: datasetOpen,
     run: () => openMenuDialog('export-statuses'),
   },
-  { id: 'go-to-line', section: 'go', label: 'Go to line…', hint: 'open the record at a line of the file', keys: GO_TO_LINE_KEYS, shown: datasetOpen, run: () => openMenuDialog('go-to-line') },
+  { id: 'go-to-line', section: 'go', label: 'Go to line…', hint: 'open the record at a line of the file (a row of a Parquet file)', keys: GO_TO_LINE_KEYS, shown: datasetOpen, run: () => openMenuDialog('go-to-line') },
 ];

@@ -1,7 +1,7 @@
 /**
  * "Go to line…" (File menu, or Ctrl+G in dataset mode): opens the record that starts at line N
- * of the file; a line outside the file, blank or inside a record is said in the dialog, which stays
- * open to try another number.
+ * of the file (in a Parquet dataset, "Go to row": the record at row N, from 0); a line outside the
+ * file, blank or inside a record is said in the dialog, which stays open to try another number.
  */
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../layout/Dialog.tsx';
@@ -9,7 +9,8 @@ import { primaryButton, toolbarButton, toolbarInput } from '../../layout/ui.ts';
 import { useAppStore } from '../../store/index.ts';
 import { openMenuDialog } from '../../panels/menu/menu-dialogs.ts';
 import { openRecord } from '../navigation.ts';
-import { recordAtLine } from './go-to-line.ts';
+import { parquetOriginOf } from '../parquet/parquet-origin.ts';
+import { recordAtLine, recordAtRow } from './go-to-line.ts';
 
 /** Ctrl+G (⌘G) opens "Go to line…" while a dataset is open. */
 export function useGoToLineShortcut(): void {
@@ -27,11 +28,12 @@ export function useGoToLineShortcut(): void {
   }, []);
 }
 
-/** Go to the record at `line`; the reason when there is none. */
-function goToLine(line: number): string | null {
+/** Go to the record at `place` (a line, or a row of a Parquet dataset); the reason when there is none. */
+function goTo(place: number, byRow: boolean): string | null {
   const state = useAppStore.getState();
   const deleted = state.datasetChanges.deleted;
-  const target = recordAtLine(state.datasetRows.map((row, id) => (deleted.has(id) ? undefined : row)), line);
+  const rows = state.datasetRows.map((row, id) => (deleted.has(id) ? undefined : row));
+  const target = byRow ? recordAtRow(rows, place) : recordAtLine(rows, place);
   if (!target.ok) return target.message;
   openRecord(target.id);
   return null;
@@ -40,25 +42,27 @@ function goToLine(line: number): string | null {
 export default function GoToLineDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // A Parquet dataset's records are rows, numbered from 0 as the list shows them (where.ts).
+  const byRow = useAppStore((state) => parquetOriginOf(state.dataset?.source) !== undefined);
   useEffect(() => {
     if (open) setProblem(null);
   }, [open]);
   return (
-    <Dialog open={open} onClose={onClose} title="Go to line" description="Opens the record that starts at this line of the file." width="max-w-sm">
+    <Dialog open={open} onClose={onClose} title={byRow ? 'Go to row' : 'Go to line'} description={byRow ? 'Opens the record at this row of the Parquet file (rows are numbered from 0, as in the list).' : 'Opens the record that starts at this line of the file.'} width="max-w-sm">
       <form
         className="flex flex-col gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          const reason = goToLine(Number(text.trim() === '' ? Number.NaN : text));
+          const reason = goTo(Number(text.trim() === '' ? Number.NaN : text), byRow);
           setProblem(reason);
           if (reason === null) onClose();
         }}
       >
         <label className="flex items-center gap-2 text-sm">
-          Line number
+          {byRow ? 'Row number' : 'Line number'}
           <input
             type="number"
-            min={1}
+            min={byRow ? 0 : 1}
             step={1}
             className={`${toolbarInput} w-32`}
             value={text}

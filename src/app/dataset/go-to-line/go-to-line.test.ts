@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordAtLine, type LineRow } from './go-to-line.ts';
+import { recordAtLine, recordAtRow, type LineRow } from './go-to-line.ts';
 
 const record = (line: number): LineRow => ({ line, blank: false });
 const blank = (line: number): LineRow => ({ line, blank: true });
@@ -34,5 +34,28 @@ describe('recordAtLine', () => {
 
   it('skips deleted rows (undefined)', () => {
     expect(recordAtLine([undefined, record(2)], 2)).toEqual({ ok: true, id: 1 });
+  });
+});
+
+describe('recordAtRow (a dataset opened from Parquet: row n is line n + 1)', () => {
+  // Rows 0 to 3; row 2 deleted.
+  const rows = [record(1), record(2), undefined, record(4)];
+
+  it('finds the record at the row, counted from 0 as the list shows it', () => {
+    expect(recordAtRow(rows, 0)).toEqual({ ok: true, id: 0 });
+    expect(recordAtRow(rows, 3)).toEqual({ ok: true, id: 3 });
+  });
+
+  it('says when the row is outside the file, with the rows it has, in rows', () => {
+    expect(recordAtRow(rows, -1)).toEqual({ ok: false, message: 'Row -1 is outside the file: it has rows 0 to 3.' });
+    expect(recordAtRow(rows, 4)).toEqual({ ok: false, message: 'Row 4 is outside the file: it has rows 0 to 3.' });
+  });
+
+  it('says a deleted row is deleted, not that it is inside another record', () => {
+    expect(recordAtRow(rows, 2)).toEqual({ ok: false, message: 'Row 2 is deleted (Undo brings it back).' });
+  });
+
+  it('asks for a whole number', () => {
+    expect(recordAtRow(rows, 1.5)).toEqual({ ok: false, message: 'Type a whole row number, such as 12.' });
   });
 });

@@ -33,3 +33,20 @@ export function recordAtLine(rows: readonly (LineRow | undefined)[], n: number):
   if (blank) return { ok: false, message: `Line ${n} is blank: no record starts there.` };
   return { ok: false, message: before ? `No record starts at line ${n}: it is inside the record that starts at line ${before.line}.` : `No record starts at line ${n}.` };
 }
+
+/**
+ * The record at row `n` of a dataset opened from Parquet: rows are numbered from 0, as the list
+ * shows them (and pandas and `datasets` index them); each row is one line of the JSON Lines the
+ * dataset works on, so row n is line n + 1 and there are no blank lines or records across lines.
+ * `rows` as for recordAtLine: a deleted row is undefined.
+ */
+export function recordAtRow(rows: readonly (LineRow | undefined)[], n: number): LineTarget {
+  if (!Number.isInteger(n)) return { ok: false, message: 'Type a whole row number, such as 12.' };
+  const target = recordAtLine(rows, n + 1);
+  if (target.ok) return target;
+  let last = 0;
+  for (const row of rows) if (row && row.line > last) last = row.line;
+  if (last === 0) return { ok: false, message: 'The dataset has no rows.' };
+  if (n < 0 || n + 1 > last) return { ok: false, message: `Row ${n} is outside the file: it has rows 0 to ${(last - 1).toLocaleString('en')}.` };
+  return { ok: false, message: `Row ${n} is deleted (Undo brings it back).` };
+}
