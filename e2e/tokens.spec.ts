@@ -276,9 +276,14 @@ test('Token view: after typing, every token shown has its number and its shade, 
   // What the view shows, read until it settles (a block nearing the screen is shaded by an observer, a frame later).
   const shown = () =>
     page.getByTestId('token-text').evaluate((element) =>
-      Array.from(element.querySelectorAll<HTMLElement>('[data-t]'), (token) => `${token.dataset.t}${token.classList.contains('parley-tok-even') ? ' even' : ' odd'}${token.classList.contains('parley-tok-trained') ? ' trained' : ''}`),
+      Array.from(element.querySelectorAll<HTMLElement>('[data-t]'), (token) => {
+        // Shaded by its place in its block (even for the block's first token), so neighbours differ.
+        const place = Array.from(token.parentElement?.querySelectorAll(':scope > [data-t]') ?? []).indexOf(token);
+        const shade = token.classList.contains('parley-tok-even') === (place % 2 === 0) ? '' : ' wrong shade';
+        return `${token.dataset.t}${shade}${token.classList.contains('parley-tok-trained') ? ' trained' : ''}`;
+      }),
     );
-  const wanted = after.input_ids.map((_, i) => `${i}${i % 2 === 0 ? ' even' : ' odd'}${after.labels[i] !== -100 ? ' trained' : ''}`);
+  const wanted = after.input_ids.map((_, i) => `${i}${after.labels[i] !== -100 ? ' trained' : ''}`);
   // The blocks near the screen (the first two groups here, ~190 tokens at the suite's viewport; the third is beyond the observer's margin) hold
   // the tokens from the first on, each with its new number, shade and mask: the second group's block was kept, its numbers moved.
   await expect.poll(async () => {
@@ -328,10 +333,15 @@ test('Token view: after a burst of typing and deleting, the counts, the tokens s
   await expect(page.getByTestId('trained-count')).toHaveText(`${fresh.labels.filter((label) => label !== -100).length} trained`);
 
   // Every token shown, read until the view settles: its number, shade and mask are the fresh tokenization's, in order from the first.
-  const wanted = fresh.input_ids.map((_, i) => `${i}${i % 2 === 0 ? ' even' : ' odd'}${fresh.labels[i] !== -100 ? ' trained' : ''}`);
+  const wanted = fresh.input_ids.map((_, i) => `${i}${fresh.labels[i] !== -100 ? ' trained' : ''}`);
   await expect.poll(async () => {
     const shown = await page.getByTestId('token-text').evaluate((element) =>
-      Array.from(element.querySelectorAll<HTMLElement>('[data-t]'), (token) => `${token.dataset.t}${token.classList.contains('parley-tok-even') ? ' even' : ' odd'}${token.classList.contains('parley-tok-trained') ? ' trained' : ''}`),
+      Array.from(element.querySelectorAll<HTMLElement>('[data-t]'), (token) => {
+        // Shaded by its place in its block (even for the block's first token), so neighbours differ.
+        const place = Array.from(token.parentElement?.querySelectorAll(':scope > [data-t]') ?? []).indexOf(token);
+        const shade = token.classList.contains('parley-tok-even') === (place % 2 === 0) ? '' : ' wrong shade';
+        return `${token.dataset.t}${shade}${token.classList.contains('parley-tok-trained') ? ' trained' : ''}`;
+      }),
     );
     return { enough: shown.length >= 150, same: shown.every((token, i) => token === wanted[i]) };
   }).toEqual({ enough: true, same: true });

@@ -9,8 +9,8 @@
  *   out again); the blocks between are replaced, except one block being typed in, near the screen:
  *   it keeps the elements of its tokens before and after the edit and builds only those between;
  * - a kept block filled with tokens keeps its token elements when its tokens are the same (same
- *   ids at the same places): only the numbers (`data-t`), shades (even/odd of the number) and mask
- *   that changed are set on them. Far from the screen it is only marked stale, and brought up to
+ *   ids at the same places): only the numbers (`data-t`) and mask that changed are set on them (a
+ *   token's shade is even/odd of its place in its block, not of its number: see `tokenClass`). Far from the screen it is only marked stale, and brought up to
  *   date when it comes near again (an observer that lives as long as the view).
  * The blocks themselves are found from the answer's typed arrays, without an object per token.
  */
@@ -32,9 +32,16 @@ interface Block {
   near: boolean;
 }
 
-/** The classes of token `index`: its shade (even/odd), trained, and the marker of a token covering no character. */
-function tokenClass(index: number, trained: boolean, empty: boolean): string {
-  return `parley-tok ${index % 2 === 0 ? 'parley-tok-even' : 'parley-tok-odd'}${trained ? ' parley-tok-trained' : ''}${empty ? ' parley-tok-empty' : ''}`;
+/**
+ * The classes of the token at `place` in its block (0 for the block's first token): its shade
+ * (even/odd of that place), trained, and the marker of a token covering no character. Shaded by
+ * place in the block, not by token number, so that neighbours in a block always differ but a
+ * keystroke that adds one token does not flip the shade of every token after it (thousands of
+ * elements styled again per keystroke): the kept blocks' shades never change, and in the block
+ * typed in only the tokens after the edit flip, when the count changed by an odd number.
+ */
+function tokenClass(place: number, trained: boolean, empty: boolean): string {
+  return `parley-tok ${place % 2 === 0 ? 'parley-tok-even' : 'parley-tok-odd'}${trained ? ' parley-tok-trained' : ''}${empty ? ' parley-tok-empty' : ''}`;
 }
 
 /** The view's line height in pixels (token-view.css: 12px × 1.7), for a block's height before it is first shown. */
@@ -53,12 +60,12 @@ function plainBlock(text: string): HTMLElement {
   return element;
 }
 
-/** The element of a token's run (`run.token` ≥ 0). */
-function tokenElement(text: string, result: TokenResult, run: TokenRun): HTMLElement {
+/** The element of a token's run (`run.token` ≥ 0) in the block whose first token is `first`. */
+function tokenElement(text: string, result: TokenResult, run: TokenRun, first: number): HTMLElement {
   const element = document.createElement('span');
   element.textContent = text.slice(run.start, run.end);
   element.dataset.t = String(run.token);
-  element.className = tokenClass(run.token, result.trained[run.token] === 1, run.start === run.end);
+  element.className = tokenClass(run.token - first, result.trained[run.token] === 1, run.start === run.end);
   return element;
 }
 
@@ -68,7 +75,7 @@ function fill(block: Block, tokenized: Tokenized): void {
   const fragment = document.createDocumentFragment();
   for (const run of tokenRuns(text.length, result, block.range)) {
     if (run.token < 0) fragment.append(text.slice(run.start, run.end));
-    else fragment.append(tokenElement(text, result, run));
+    else fragment.append(tokenElement(text, result, run, block.range.first));
   }
   block.element.replaceChildren(fragment);
   block.filled = true;
@@ -76,13 +83,15 @@ function fill(block: Block, tokenized: Tokenized): void {
 }
 
 /**
- * A kept token element, token `a` of `before` and now token `b` of `after`: its number, shade and
- * mask set where they changed (an even move keeps every shade: only the number is set, and no
- * style is computed again). Its run and so its characters and empty marker are the same.
+ * A kept token element, token `a` of `before` (its block's first token `wasFirst`) and now token
+ * `b` of `after` (its block's first `isFirst`): its number, shade and mask set where they changed
+ * (the same place in its block keeps its shade: only the number is set, and no style is computed
+ * again). Its run and so its characters and empty marker are the same.
  */
-function renumber(element: HTMLElement, a: number, before: TokenResult, b: number, after: TokenResult): void {
+function renumber(element: HTMLElement, a: number, wasFirst: number, before: TokenResult, b: number, isFirst: number, after: TokenResult): void {
   const trained = after.trained[b] === 1;
-  if ((b - a) % 2 !== 0 || trained !== (before.trained[a] === 1)) element.className = tokenClass(b, trained, element.classList.contains('parley-tok-empty'));
+  const place = b - isFirst;
+  if ((place - (a - wasFirst)) % 2 !== 0 || trained !== (before.trained[a] === 1)) element.className = tokenClass(place, trained, element.classList.contains('parley-tok-empty'));
   if (a !== b) element.dataset.t = String(b);
 }
 
@@ -96,7 +105,7 @@ function patch(block: Block, before: TokenResult, was: BlockRange, after: TokenR
   if (!sameTokens(before, was, after, is)) return false;
   const tokens = block.element.children;
   if (tokens.length !== is.end - is.first) return false;
-  for (let k = 0; k < tokens.length; k++) renumber(tokens[k] as HTMLElement, was.first + k, before, is.first + k, after);
+  for (let k = 0; k < tokens.length; k++) renumber(tokens[k] as HTMLElement, was.first + k, was.first, before, is.first + k, is.first, after);
   return true;
 }
 
@@ -122,10 +131,10 @@ function retype(block: Block, shown: Tokenized, range: BlockRange, text: string,
   const firstKeptAfter = tokens[tokens.length - suffix] ?? null;
   for (let k = tokens.length - suffix - 1; k >= prefix; k--) (tokens[k] as HTMLElement).remove();
   const fragment = document.createDocumentFragment();
-  for (let k = prefix; k < isRuns.length - suffix; k++) fragment.append(tokenElement(tokenized.text, after, isRuns[k] as TokenRun));
+  for (let k = prefix; k < isRuns.length - suffix; k++) fragment.append(tokenElement(tokenized.text, after, isRuns[k] as TokenRun, range.first));
   block.element.insertBefore(fragment, firstKeptAfter);
-  for (let k = 0; k < prefix; k++) renumber(tokens[k] as HTMLElement, was.first + k, before, range.first + k, after);
-  for (let j = 1; j <= suffix; j++) renumber(tokens[tokens.length - j] as HTMLElement, was.end - j, before, range.end - j, after);
+  for (let k = 0; k < prefix; k++) renumber(tokens[k] as HTMLElement, was.first + k, was.first, before, range.first + k, range.first, after);
+  for (let j = 1; j <= suffix; j++) renumber(tokens[tokens.length - j] as HTMLElement, was.end - j, was.first, before, range.end - j, range.first, after);
   block.range = range;
   block.text = text;
   return true;
