@@ -28,6 +28,7 @@ import { basename, join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
+import { armOpenScript, type OpenTimes } from './arm-open.ts';
 import { writeBenchmarkSection } from './benchmarks-md.ts';
 import { processTreeMb, samplePeak } from './chromium-memory.ts';
 import { NEEDLE, NEEDLE_RECORD, writeDatasetFile } from './dataset-data.ts';
@@ -66,36 +67,8 @@ interface OpenFigures {
   heapMb: number;
 }
 
-/** In-page code as text: tsx would wrap functions written inside page.evaluate in a `__name` helper the page lacks. */
-const ARM_OPEN = `
-window.__benchOpen = new Promise(function (resolve) {
-  var input = document.querySelector('input[type=file]');
-  var start;
-  input.addEventListener('change', function () { start = performance.now(); }, { capture: true, once: true });
-  function shown() {
-    var api = window.__parley;
-    try { return start !== undefined && api.dataset && api.dataset.count() > 0 && api.renderedText().indexOf('#0 ') !== -1; } catch (e) { return false; }
-  }
-  var armed = performance.now();
-  function poll() {
-    if (performance.now() - armed > 300000) {
-      var api = window.__parley;
-      resolve({ error: 'no first record after 300 s: change seen ' + (start !== undefined) + ', count ' + (api.dataset ? api.dataset.count() : 'no dataset api') + ', preview starts ' + JSON.stringify(api.renderedText().slice(0, 80)) });
-      return;
-    }
-    if (shown()) {
-      var first = performance.now() - start;
-      (function checked() {
-        if (document.querySelector('[role=progressbar]') === null) resolve({ first: first, checked: performance.now() - start });
-        else setTimeout(checked, 20);
-      })();
-    } else requestAnimationFrame(poll);
-  }
-  requestAnimationFrame(poll);
-});
-// The statement's value would be the promise, which page.evaluate would wait for: none.
-undefined;
-`;
+/** The first record of bench/dataset-data.ts's file starts with `#0 `. */
+const ARM_OPEN = armOpenScript("api.renderedText().indexOf('#0 ') !== -1", 300_000);
 
 async function openFile(browser: Browser, rootPid: number, file: string, bytes: number, records: number, base = BASE): Promise<{ page: Page; figures: OpenFigures }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -108,7 +81,7 @@ async function openFile(browser: Browser, rootPid: number, file: string, bytes: 
   const sampler = samplePeak(rootPid);
   // A path, not a buffer: the page gets a File backed by the file on disk, as when a person picks it.
   await page.locator('input[type=file]').first().setInputFiles(file);
-  const times = (await page.evaluate('window.__benchOpen', undefined)) as { first: number; checked: number; error?: string };
+  const times = (await page.evaluate('window.__benchOpen', undefined)) as OpenTimes;
   if (times.error) throw new Error(times.error);
   const peakMb = sampler.stop();
   const cdp = await context.newCDPSession(page);
