@@ -30,3 +30,27 @@ export function tokenRuns(textLength: number, result: Pick<TokenResult, 'starts'
   if (at < range.stop) runs.push({ token: -1, start: at, end: range.stop });
   return runs;
 }
+
+const LINE_BREAK = 10;
+
+/**
+ * Each run's place in its line, for the Token view's shades (a gap no token covers gets -1): 0
+ * for the first token of the runs and for a token after a run that ends with a line break, else the
+ * token before it on the line plus one. An empty token (`∅`) counts as a token and does not end
+ * a line.
+ */
+export function linePlaces(text: string, runs: readonly TokenRun[]): Int32Array {
+  const places = new Int32Array(runs.length);
+  let lineStart = true;
+  let place = -1;
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i] as TokenRun;
+    if (run.token >= 0) {
+      place = lineStart ? 0 : place + 1;
+      places[i] = place;
+      lineStart = false;
+    } else places[i] = -1;
+    if (run.end > run.start) lineStart = text.charCodeAt(run.end - 1) === LINE_BREAK;
+  }
+  return places;
+}

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SpanIndex } from '../span-index.ts';
 import { useAppStore } from '../../store/index.ts';
 import { tokenStore, type Tokenized } from '../../tokens/token-store.ts';
-import { TokenBlocksView } from './token-blocks-view.ts';
+import { TokenBlocksView, tokenNumberOf } from './token-blocks-view.ts';
 import './token-view.css';
 
 function describeToken(tokenized: Tokenized, index: number): string {
@@ -34,10 +34,6 @@ export function TokenText() {
   useEffect(() => {
     if (tokenized) view.current?.show(tokenized);
   }, [tokenized]);
-  const tokenAt = (target: EventTarget): number | undefined => {
-    const t = target instanceof HTMLElement ? target.dataset.t : undefined;
-    return t === undefined ? undefined : Number(t);
-  };
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div
@@ -45,14 +41,14 @@ export function TokenText() {
         data-testid="token-text"
         className="parley-tok-text min-h-0 flex-1 overflow-auto p-3"
         onMouseOver={(event) => {
-          const index = tokenAt(event.target);
+          const index = tokenNumberOf(event.target);
           if (index === undefined || !tokenized) return;
           const said = describeToken(tokenized, index);
           (event.target as HTMLElement).title = said;
           setHovered(said);
         }}
         onClick={(event) => {
-          const index = tokenAt(event.target);
+          const index = tokenNumberOf(event.target);
           if (index === undefined || !tokenized) return;
           const span = new SpanIndex(tokenized.spans).spanAt(tokenized.result.starts[index] ?? 0);
           if (span && span.path.length > 0) useAppStore.getState().reveal(span.path);
