@@ -36,7 +36,8 @@ const BASE = `http://127.0.0.1:${PORT}/`;
  * conversation: issue 23 item 2), written to its own section.
  */
 const JINJA = process.argv.includes('--jinja');
-const SIZES = JINJA ? [100] : [100, 2000];
+/** PARLEY_BENCH_SIZES=100 (or 100,2000): the conversation sizes measured, messages. */
+const SIZES = process.env.PARLEY_BENCH_SIZES ? process.env.PARLEY_BENCH_SIZES.split(',').map(Number) : JINJA ? [100] : [100, 2000];
 const KEYSTROKES = Number(process.env.PARLEY_BENCH_KEYS ?? 40);
 const WARMUP = 5;
 /** Issue 23 item 6: as fast as the preview. */

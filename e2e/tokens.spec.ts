@@ -285,13 +285,13 @@ async function openInTokenView(parley: ParleyPage, page: Page, messages: { role:
 
 test('Token view: after typing, every token shown has its number and its shade, kept blocks too', async ({ parley, page }) => {
   test.setTimeout(90_000);
-  // 24 messages: three groups of blocks (token-blocks.ts starts one at every 8th message), all near the screen.
+  // 24 messages: twelve groups of blocks (token-blocks.ts starts one at every MESSAGES_PER_BLOCK-th message), the first ones near the screen.
   const messages = Array.from({ length: 24 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `Turn ${i}: short.` }));
   const before = await openInTokenView(parley, page, messages);
 
-  // The last token shown with its number (in the second group's block, messages 8 to 15), marked: a kept block keeps its token elements.
+  // The last token shown with its number (in a later group's block), marked: a kept block keeps its token elements.
   const text = page.getByTestId('token-text');
-  await expect.poll(() => text.locator('.parley-tok').count()).toBeGreaterThanOrEqual(150);
+  await expect.poll(() => text.locator('.parley-tok').count()).toBeGreaterThanOrEqual(100);
   const last = text.locator('.parley-tok').last();
   await last.evaluate((token) => token.setAttribute('data-kept', ''));
   const marked = await last.evaluate(tokenNumber);
@@ -321,11 +321,11 @@ test('Token view: after typing, every token shown has its number and its shade, 
   // What the view shows, read until it settles (a block nearing the screen is shaded by an observer, a frame later).
   const shown = () => page.getByTestId('token-text').evaluate(readShownTokens);
   const wanted = after.input_ids.map((_, i) => `${i}${after.labels[i] !== -100 ? ' trained' : ''}`);
-  // The blocks near the screen (the first two groups here, ~190 tokens at the suite's viewport; the third is beyond the observer's margin) hold
-  // the tokens from the first on, each with its new number, shade and mask: the second group's block was kept, its numbers moved.
+  // The blocks near the screen (within the observer's margin of the suite's viewport: at least 100 tokens) hold the tokens from the
+  // first on, each with its new number, shade and mask: the later groups' blocks were kept, their numbers moved.
   await expect.poll(async () => {
     const tokens = await shown();
-    return { enough: tokens.length >= 150, same: tokens.every((token, i) => token === wanted[i]) };
+    return { enough: tokens.length >= 100, same: tokens.every((token, i) => token === wanted[i]) };
   }).toEqual({ enough: true, same: true });
   expect(await page.getByTestId('token-text').textContent()).toBe(await page.evaluate(() => window.__parley.renderedText()));
   // The marked token is the same element, renumbered (its block's tokens were patched, not built again).
@@ -339,22 +339,22 @@ test('Token view: after typing, every token shown has its number and its shade, 
 
 test('Token view: after a burst of typing and deleting, the counts, the tokens shown and Export labels are those of a fresh tokenization of the final text', async ({ parley, page }) => {
   test.setTimeout(90_000);
-  // 24 messages of a few words: three groups of blocks, all near the screen (the edits fall in the first group's block).
+  // 24 messages of a few words: twelve groups of blocks, the first ones near the screen (the edits fall in the first two groups).
   const messages = Array.from({ length: 24 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `Turn ${i}: a reply of some words.` }));
-  const before = await openInTokenView(parley, page, messages);
-  // The last token of the block typed in (messages 1 to 8), marked: the block keeps the elements of the tokens the edits did not change.
+  await openInTokenView(parley, page, messages);
+  // The last token of the block typed in first (messages 1 and 2), marked: the block keeps the elements of the tokens the edits did not change.
   const text = page.getByTestId('token-text');
   await expect(text).toContainText('Turn 7:');
   const marked = await text.evaluate((element) => {
     const block = Array.from(element.children).find((child) => child.textContent?.includes('Turn 0:'));
-    if (!block?.textContent?.includes('Turn 7:')) throw new Error('messages 1 to 8 are not one block');
+    if (!block?.textContent?.includes('Turn 1:') || block.textContent.includes('Turn 2:')) throw new Error('messages 1 and 2 are not one block');
     const token = block.lastElementChild;
     token?.setAttribute('data-kept', '');
     return token !== null && token !== undefined;
   });
   expect(marked).toBe(true);
   const markedNumber = await text.locator('[data-kept]').evaluate(tokenNumber);
-  expect(markedNumber).toBeGreaterThan(50);
+  expect(markedNumber).toBeGreaterThan(20);
 
   // As fast as the keyboard sends them: letters at the end, letters deleted, letters typed inside a word, in Messages 1 and 3.
   const first = page.getByLabel('Message 1 content', { exact: true });
@@ -380,11 +380,13 @@ test('Token view: after a burst of typing and deleting, the counts, the tokens s
   const wanted = fresh.input_ids.map((_, i) => `${i}${fresh.labels[i] !== -100 ? ' trained' : ''}`);
   await expect.poll(async () => {
     const shown = await page.getByTestId('token-text').evaluate(readShownTokens);
-    return { enough: shown.length >= 150, same: shown.every((token, i) => token === wanted[i]) };
+    return { enough: shown.length >= 100, same: shown.every((token, i) => token === wanted[i]) };
   }).toEqual({ enough: true, same: true });
   expect(await page.getByTestId('token-text').textContent()).toBe(render(record).text);
-  // The marked token is the same element, renumbered: the block was not built again.
-  expect(await text.locator('[data-kept]').evaluate(tokenNumber)).toBe(markedNumber + fresh.count - before.count);
+  // The marked token is the same element (the block was not built again), renumbered: Message 1 grew before it (every number
+  // shown was checked against the fresh tokenization above; Message 3's tokens come after it).
+  await expect(text.locator('[data-kept]')).toHaveCount(1);
+  expect(await text.locator('[data-kept]').evaluate(tokenNumber)).toBeGreaterThan(markedNumber);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export labels' }).click();

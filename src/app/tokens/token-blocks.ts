@@ -13,8 +13,14 @@ import type { TokenRun } from './token-runs.ts';
 
 /** Tokens per block at most: a block near the screen gets one element per token. */
 export const BLOCK_TOKENS = 1_000;
-/** Messages per group: a ~100-token message makes a group about one block. */
-export const MESSAGES_PER_BLOCK = 8;
+/**
+ * Messages per group. A keystroke lays out and paints again the whole block typed in (its lines
+ * are one inline box): at 8 messages of ~100 tokens that was ~1.5 ms of layout and ~1.5 ms of
+ * painting per keystroke at 100 messages, at 2 about half (issue 23 item 6, BENCHMARKS.md). More
+ * blocks cost a little per answer (a comparison of each block's text, kept blocks near the screen
+ * renumbered).
+ */
+export const MESSAGES_PER_BLOCK = 2;
 
 /**
  * A block: tokens [first, end) and characters [start, stop) of the text. The characters no token

@@ -54,10 +54,9 @@ function tokenClass(place: number, trained: boolean, empty: boolean): string {
 /** The view's line height in pixels (token-view.css: 12px × 1.7), for a block's height before it is first shown. */
 const LINE_PX = 20.4;
 
-function plainBlock(text: string, first: number): HTMLElement {
+function plainBlock(text: string): HTMLElement {
   const element = document.createElement('span');
   element.className = 'parley-tok-block';
-  element.dataset.first = String(first);
   element.textContent = text;
   // Its lines (a block ends with its last line's break), so that the scroll height is about right
   // before the browser has laid it out once (then `auto` keeps the size it had).
@@ -89,7 +88,10 @@ export function tokenNumberOf(target: EventTarget | null): number | undefined {
   return Number(first) + Array.prototype.indexOf.call(block.children, target);
 }
 
-/** Sets a kept block's `data-first` when its first token's number moved. */
+/**
+ * Sets a filled block's `data-first` when its first token's number moved (a plain or stale block
+ * gets it when it is filled: at 2,000 messages most blocks are far from the screen).
+ */
 function moveFirst(block: Block, range: BlockRange): void {
   if (range.first !== block.range.first) block.element.dataset.first = String(range.first);
 }
@@ -106,6 +108,7 @@ function fill(block: Block, tokenized: Tokenized): void {
     else fragment.append(tokenElement(text, result, run, places[i] ?? 0));
   }
   block.element.replaceChildren(fragment);
+  block.element.dataset.first = String(block.range.first);
   block.filled = true;
   block.stale = false;
 }
@@ -218,7 +221,7 @@ export class TokenBlocksView {
         return old;
       }
       if (edited && this.shown && retype(edited, this.shown, range, texts[i] ?? '', tokenized)) return edited;
-      const block: Block = { element: plainBlock(texts[i] ?? '', range.first), text: texts[i] ?? '', range, filled: false, stale: false, near: false };
+      const block: Block = { element: plainBlock(texts[i] ?? ''), text: texts[i] ?? '', range, filled: false, stale: false, near: false };
       // A new block in the place of one shown with its tokens gets them in this frame (not plain
       // first, shaded a frame later): at most as many as were filled, however many changed.
       const inPlaceOf = i < previous.length - suffix ? previous[i] : undefined;
@@ -252,13 +255,17 @@ export class TokenBlocksView {
   /** A kept block, now at `range` of `tokenized`: its tokens brought up to date if it is near the screen, else marked stale. */
   private keep(block: Block, range: BlockRange, before: TokenResult | undefined, tokenized: Tokenized): void {
     const was = block.range;
-    moveFirst(block, range);
-    block.range = range;
-    if (!block.filled || block.stale) return;
+    if (!block.filled || block.stale) {
+      block.range = range;
+      return;
+    }
     if (!block.near) {
+      block.range = range;
       block.stale = true;
       return;
     }
+    moveFirst(block, range);
+    block.range = range;
     if (!before || !patch(block, before, was, tokenized.result)) fill(block, tokenized);
   }
 
