@@ -38,7 +38,7 @@ const BASE = `http://127.0.0.1:${PORT}/`;
 const JINJA = process.argv.includes('--jinja');
 /** PARLEY_BENCH_SIZES=100 (or 100,2000): the conversation sizes measured, messages. */
 const SIZES = process.env.PARLEY_BENCH_SIZES ? process.env.PARLEY_BENCH_SIZES.split(',').map(Number) : JINJA ? [100] : [100, 2000];
-const KEYSTROKES = Number(process.env.PARLEY_BENCH_KEYS ?? 40);
+const KEYSTROKES = Number(process.env.PARLEY_BENCH_KEYS ?? 125);
 const WARMUP = 5;
 /** Issue 23 item 6: as fast as the preview. */
 const TARGET_P95_AT_100 = 20;
@@ -60,7 +60,8 @@ const BASELINE = process.env.PARLEY_BENCH_BASELINE;
 const BASELINE_PORT = Number(process.env.PARLEY_BENCH_BASELINE_PORT ?? PORT + 100);
 /** PARLEY_BENCH_TRACE=<a folder>: Chromium traces of the last `TRACED` Token view keystrokes of each run go there. */
 const TRACE = process.env.PARLEY_BENCH_TRACE;
-const TRACED = 6;
+/** PARLEY_BENCH_TRACED=<n>: how many of the last keystrokes are traced (6 by default). */
+const TRACED = Number(process.env.PARLEY_BENCH_TRACED ?? 6);
 
 /** The Token view's lazy files in the build: its chunk (+ CSS) and the worker; the tokenizer files apart. */
 function tokenViewFiles(dist: string) {

