@@ -11,6 +11,7 @@ type Subscribe = (listener: () => void) => { dispose(): void };
 
 let getText: (() => string) | undefined;
 let subscribe: Subscribe | undefined;
+let getVersion: (() => number) | undefined;
 let resolveReady: () => void = () => {};
 let readyAt: number | undefined;
 
@@ -19,9 +20,11 @@ export const previewReady: Promise<void> = new Promise<void>((resolve) => {
   resolveReady = resolve;
 });
 
-export function markPreviewReady(read: () => string, onDidChange?: Subscribe): void {
+/** `version`: the model's version id (it grows with every change of the model's text), for tests. */
+export function markPreviewReady(read: () => string, onDidChange?: Subscribe, version?: () => number): void {
   getText = read;
   subscribe = onDidChange;
+  getVersion = version;
   readyAt ??= performance.now();
   resolveReady();
 }
@@ -34,6 +37,14 @@ export function previewReadyAt(): number | undefined {
 /** The text of the preview's Monaco model ('' before it is mounted). */
 export function previewText(): string {
   return getText?.() ?? '';
+}
+
+/**
+ * The version id of the preview's Monaco model (undefined before it is mounted): a test counts
+ * the model's changes with it, e.g. none while the Text view is hidden (controller.ts).
+ */
+export function previewModelVersion(): number | undefined {
+  return getVersion?.();
 }
 
 /**

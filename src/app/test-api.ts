@@ -8,7 +8,7 @@ import type { ExportResult } from './files/export.ts';
 import { encodeRecordLater, openJsonLater } from './files/lazy.ts';
 import { saveNow } from './persistence/autosave.ts';
 import { shownSession, type ShownSession } from './persistence/session-fields.ts';
-import { onPreviewUpdated, previewReady, previewReadyAt, previewReportsUpdates, previewText } from './preview-ready.ts';
+import { onPreviewUpdated, previewModelVersion, previewReady, previewReadyAt, previewReportsUpdates, previewText } from './preview-ready.ts';
 import { diagnosticsState, prepareFormat, redo, renderState, undo, useAppStore, type SaveStatus } from './store/index.ts';
 import { previewRenderer } from './jinja/off-page.ts';
 import { tokenStore } from './tokens/token-store.ts';
@@ -46,8 +46,10 @@ export interface ParleyTestApi {
   load(json: unknown, name?: string): Promise<ParleyLoadResult>;
   /** Show the format `id`; resolves once its on-demand code is loaded (Format.prepare) and it is set. */
   setFormat(id: string, options?: OptionValues): Promise<void>;
-  /** The text in the preview's Monaco model. */
+  /** The text the Text view shows, or will show when it is shown again (the render of the current state, or the person's typing). */
   renderedText(): string;
+  /** The version id of the Text view's Monaco model: it grows with every change of the model (none while the view is hidden). */
+  previewModelVersion(): number | undefined;
   /**
    * Resolves once the preview shows the render of the current state: a Jinja template renders
    * in a worker, so its render arrives after the change that asked for it (`setFormat` awaits this too).
@@ -124,6 +126,7 @@ export function installTestApi(): void {
       await renderedNow();
     },
     renderedText: previewText,
+    previewModelVersion,
     rendered: renderedNow,
     exportJson: (codecId) => encodeRecordLater(codecId),
     state() {

@@ -5,7 +5,7 @@
  * record in a dialect (loaded on first use: json-view/); and "Tokens" (token-view/, also lazy). Typing in either is read back into the
  * conversation. Loaded lazily by App.tsx: this module and everything it imports form the Monaco chunk.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { compareRequests } from '../compare/compare-request.ts';
 import Editor from '@monaco-editor/react';
 import { isPreferenceRecord } from '../../core/index.ts';
@@ -13,7 +13,7 @@ import { previewRenderer } from '../jinja/off-page.ts';
 import { renderState, useAppStore, useRendered } from '../store/index.ts';
 import { editorOptions, wordWrapFor } from './editor-options.ts';
 import { THEME_NAMES } from './language/themes.ts';
-import { connectPreview } from './mount.ts';
+import { connectPreview, setTextViewShown } from './mount.ts';
 import { monaco } from './monaco-env.ts';
 import { ensurePreviewModel, PREVIEW_URI } from './preview-model.ts';
 import { PreviewToolbar } from './PreviewToolbar.tsx';
@@ -53,11 +53,14 @@ export function Preview() {
   const withTemplate = useAppStore((state) => state.formatId === 'jinja');
   const withBranches = useAppStore((state) => isPreferenceRecord(state.record));
   const view = (chosenView === 'template' && !withTemplate) || (chosenView === 'branches' && !withBranches) ? 'text' : chosenView;
+  // Hidden, the Text view does not follow each keystroke (controller.ts); shown, it catches up
+  // before the panel is painted, hence a layout effect.
+  useLayoutEffect(() => setTextViewShown(view === 'text'), [view]);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ViewTabs view={view} onChange={setView} withTemplate={withTemplate} withBranches={withBranches} />
       {withTemplate && <TemplateRenderStatus />}
-      {/* The Text view stays mounted while hidden: the test API and the benchmark read its model. */}
+      {/* The Text view stays mounted while hidden (its place, caret and typing survive); its model waits until it is shown. */}
       <div role="tabpanel" id={panelId('text')} aria-labelledby={tabId('text')} hidden={view !== 'text'} className="flex min-h-0 flex-1 flex-col">
         <PreviewToolbar />
         <ViewStatus view="text" />

@@ -5,6 +5,8 @@
  * typing stops. Also turns Ctrl/⌘+clicks into `reveal(path)` and a focused field into a
  * highlight. The text is editable: while the person types, an `EditSession` (views/edit-session.ts)
  * owns the model's text and reads it back into the record; renders wait until it lets them in.
+ * While the Text view's tab is hidden (`setShown(false)`), Monaco is not touched at all: the
+ * latest inputs wait and go in, in one minimal edit, when the view is shown again (see `sync`).
  * Plain TypeScript driven by `sync(inputs)`; mount.ts wires it to the store.
  */
 import type { editor, IDisposable } from 'monaco-editor/editor';
@@ -100,8 +102,14 @@ export class PreviewController {
   private readonly disposables: IDisposable[] = [];
   private readonly stopHovers: () => void;
   readonly session: EditSession;
-  /** The latest inputs, shown or waiting for the typed text to be released. */
+  /** The latest inputs, shown or waiting for the typed text to be released or the view to be shown. */
   private latest: PreviewInputs | undefined;
+  /** The Text view's panel is on screen (Preview.tsx's tab); while it is not, `latest` waits. */
+  private shown = true;
+  /** `latest` has not gone into Monaco because the view is hidden: the model, decorations and markers are behind. */
+  private waiting = false;
+  /** The text the update listeners last heard of (the hidden view announces changes it has not applied). */
+  private announced = '';
   /** The person changed the model since the last render was applied: it no longer holds `displayed`. */
   private typedSinceApplied = false;
   /** The model's text, from its change events (typed-text.ts): no `getValue()` per keystroke. */
@@ -151,6 +159,8 @@ export class PreviewController {
 
   /** The text shown: the render, or what the person typed (the model shows `\r` as `␍`). */
   renderedText(): string {
+    // Hidden and behind: the text it shows as soon as it is shown (the session holds no typing then).
+    if (this.waiting && this.latest) return this.latest.text;
     if (this.typedSinceApplied) return fromDisplayText(this.model.getValue());
     return this.displayed === this.text ? this.model.getValue() : this.text;
   }
@@ -167,8 +177,32 @@ export class PreviewController {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
+  /**
+   * The Text view's panel was shown or hidden. Hidden, the work of a keystroke on the model (the
+   * edit, Monaco's own render in the next frame, decorations, markers: about 2.4 ms of main-thread
+   * time per key at 100 messages) would delay the shown tab's paint for nothing; shown, the
+   * waiting inputs go in now, before the panel is painted (Preview.tsx calls this from a layout effect).
+   */
+  setShown(shown: boolean): void {
+    if (shown === this.shown) return;
+    this.shown = shown;
+    if (!shown || !this.waiting || !this.latest) return;
+    // The panel had no size while hidden: measure it first, so that the window of decorations and
+    // the reveal of a field focused meanwhile are computed for the screen the person will see.
+    this.editor.layout();
+    this.sync(this.latest);
+  }
+
   sync(inputs: PreviewInputs): void {
     this.latest = inputs;
+    // Hidden: nothing is seen, so nothing is applied; the listeners still hear of each new text
+    // (the test API, benchmarks). While the person's typing is kept (the session is edited), the
+    // store's changes are handled as when shown, so that no typed text is lost or kept stale.
+    this.waiting = !this.shown && !this.session.isEdited;
+    if (this.waiting) {
+      if (inputs.text !== this.announced) this.emitUpdated(inputs.text);
+      return;
+    }
     // Nothing typed while the format's code loads could be read back, and its arrival would
     // replace the typing: the text waits (store/prepare-format.ts).
     if (inputs.loading !== this.readOnly) {
@@ -188,6 +222,8 @@ export class PreviewController {
       this.wordWrap = wordWrap;
       this.editor.updateOptions({ wordWrap });
     }
+    // A change already announced while hidden is not announced again, unless the model held typing.
+    const announce = inputs.text !== this.announced || this.typedSinceApplied;
     const textChanged = this.applyText(inputs.text);
     const spansChanged = inputs.spans !== this.spans;
     if (spansChanged) {
@@ -206,7 +242,7 @@ export class PreviewController {
       this.diagnostics = inputs.diagnostics;
       this.scheduleMarkers();
     }
-    if (textChanged) this.emitUpdated();
+    if (textChanged && announce) this.emitUpdated(inputs.text);
   }
 
   dispose(): void {
@@ -258,7 +294,8 @@ export class PreviewController {
     return this.model.getValueLength() === typedLength(this.typedText) ? typedEquals(this.typedText, text) : this.model.getValue() === text;
   }
 
-  private emitUpdated(): void {
+  private emitUpdated(text: string): void {
+    this.announced = text;
     this.listeners.forEach((listener) => listener());
     window.dispatchEvent(new CustomEvent(PREVIEW_UPDATED_EVENT));
   }
@@ -286,7 +323,8 @@ export class PreviewController {
     if (this.windowCheck !== 0) return;
     this.windowCheck = requestAnimationFrame(() => {
       this.windowCheck = 0;
-      if (this.session.isEdited) return;
+      // Hidden, the editor has no size; it is checked again when shown (its layout changes then).
+      if (this.session.isEdited || !this.shown) return;
       const visible = this.visibleOffsets();
       if (!this.decorated || !windowCovers(this.decorated, visible.start, visible.end, this.text.length)) this.decorateWindow();
     });
