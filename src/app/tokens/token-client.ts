@@ -19,9 +19,6 @@ import { SHIPPED_URLS } from './shipped.ts';
 import { tokenStore, type TokenizerState } from './token-store.ts';
 import TokenWorker from './token.worker.ts?worker';
 
-/** Jinja's renders come from the template worker: its tokens stay the token worker's (page-tokens.ts). */
-const JINJA_FORMAT = 'jinja';
-
 let worker: Worker | undefined;
 /** The view follows the store (startTokens ran): a worker that failed is started again by the next load. */
 let started = false;
@@ -106,7 +103,7 @@ function question(): (TokenQuestion & { spans: Int32Array; readSpans: readonly S
  * its way is then of an older text: dropped when it comes.
  */
 function tokenizeHere(): boolean {
-  if (!held || useAppStore.getState().formatId === JINJA_FORMAT) return false;
+  if (!held) return false;
   const asked = question();
   if (!asked) return false;
   const result = tokenizeOnPage(asked, held.load);
@@ -141,7 +138,7 @@ function tokenizeNow(): void {
 
 /** The page's copy of the worker's tokenizer, once the worker says its encoding goes piece by piece. */
 function followOnPage(result: TokenResult): void {
-  if (!held || !result.segmented || useAppStore.getState().formatId === JINJA_FORMAT) return;
+  if (!held || !result.segmented) return;
   preparePageTokens(held.source, held.load, question);
   warmSoon();
 }
