@@ -4,7 +4,7 @@
  * the worker's round trip, and any other (long, or hostile) goes to the worker within a few tens
  * of milliseconds. The Jinja engine is loaded on demand: until it has arrived the worker renders.
  */
-import type { OptionValues, ParleyRecord, RenderHow } from '../../core/index.ts';
+import type { OptionValues, ParleyRecord, Rendered, RenderHow } from '../../core/index.ts';
 import type { StagedRender } from '../../core/formats/jinja/render.ts';
 
 /**
@@ -19,9 +19,10 @@ import type { StagedRender } from '../../core/formats/jinja/render.ts';
  */
 export const PAGE_RENDER_STEPS = 20_000;
 
-type RenderWithin = typeof import('../../core/formats/jinja/render.ts').renderJinjaStagedWithin;
+type RenderModule = typeof import('../../core/formats/jinja/render.ts');
 
-let renderWithin: RenderWithin | undefined;
+let renderWithin: RenderModule['renderJinjaStagedWithin'] | undefined;
+let unmaskedWithin: RenderModule['renderJinjaUnmaskedWithin'] | undefined;
 let loading: Promise<void> | undefined;
 
 /**
@@ -35,6 +36,7 @@ export function renderOnPage(record: ParleyRecord, options: OptionValues | undef
     loading ??= import('../../core/formats/jinja/render.ts').then(
       (module) => {
         renderWithin = module.renderJinjaStagedWithin;
+        unmaskedWithin = module.renderJinjaUnmaskedWithin;
       },
       () => {
         // Offline after a deploy, say: the worker renders; a later input tries again.
@@ -44,4 +46,13 @@ export function renderOnPage(record: ParleyRecord, options: OptionValues | undef
     return undefined;
   }
   return renderWithin(record, options, how, PAGE_RENDER_STEPS);
+}
+
+/**
+ * The render of `record` on the page before its training mask (text and field spans, under the
+ * same cap), or undefined (over the cap, or the engine not loaded yet: renderOnPage loads it).
+ * The basis of a provisional render when the last exact one came from the worker untried here.
+ */
+export function unmaskedOnPage(record: ParleyRecord, options: OptionValues | undefined, how: RenderHow | undefined): Rendered | undefined {
+  return unmaskedWithin?.(record, options, how, PAGE_RENDER_STEPS);
 }

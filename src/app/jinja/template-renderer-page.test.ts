@@ -11,7 +11,7 @@ import { PAGE_MASK_MESSAGES, renderJinja } from '../../core/formats/jinja/render
 import { conversation, textMessage } from '../../core/model/builders.ts';
 import type { Conversation } from '../../core/model/types.ts';
 import { isProvisional } from './provisional.ts';
-import { PAGE_RENDER_STEPS, renderOnPage } from './page-render.ts';
+import { PAGE_RENDER_STEPS, renderOnPage, unmaskedOnPage } from './page-render.ts';
 import type { JinjaRenderRequest, JinjaRenderResponse } from './render-protocol.ts';
 import { TemplateRenderer, type RenderWorker } from './template-renderer.ts';
 
@@ -142,7 +142,7 @@ describe('the preview\'s provisional render (a renderer given carryMask)', () =>
       const worker = new FakeWorker();
       workers.push(worker);
       return worker;
-    }, undefined, renderOnPage, carryMask);
+    }, undefined, renderOnPage, { carry: carryMask, unmasked: unmaskedOnPage });
   });
 
   /** The exact render of `record` from the worker (the page cannot finish its mask): the basis of the next provisional render. */
@@ -198,6 +198,22 @@ describe('the preview\'s provisional render (a renderer given carryMask)', () =>
     expect(isProvisional(shown)).toBe(false);
     expect(shown).toBe(exact);
     expect(workers.at(-1)?.asked.at(-1)).toMatchObject({ record: added });
+  });
+
+  it('the exact render of an input the page did not try (its engine was loading) is a basis too: its stage before the mask is rendered once', () => {
+    let loading = true;
+    const late = new TemplateRenderer(() => {
+      const worker = new FakeWorker();
+      workers.push(worker);
+      return worker;
+    }, undefined, (...args) => (loading ? undefined : renderOnPage(...args)), { carry: carryMask, unmasked: unmaskedOnPage });
+    late.render(long100, chatml);
+    workers.at(-1)?.answerWith(renderJinja(long100, chatml));
+    loading = false;
+    const typed = withText(long100, 0, 'typed');
+    const shown = late.render(typed, chatml);
+    expect(isProvisional(shown)).toBe(true);
+    expect(shown.text).toBe(renderJinja(typed, chatml).text);
   });
 
   it('no provisional render before a first exact one (nothing to carry): the pending placeholder', () => {

@@ -19,11 +19,11 @@
  * it was before the worker); one that needs more gives no answer there and goes to the worker,
  * with the full budget. The page's answer is only ever a render the worker would give too.
  *
- * A renderer given `carry` (the preview's) shows a PROVISIONAL render meanwhile (docs/jinja.md,
+ * A renderer given `provisionalRenders` (the preview's) shows a PROVISIONAL render meanwhile (docs/jinja.md,
  * "A provisional mask while typing"): when the page's render is over its cap only because of the
  * template mask's prefix renders, the page's render before the mask (the exact text and field
  * spans) with the last exact render's mask carried over (core mask/carry.ts, which says when
- * that is sound; otherwise the last render is read, as without `carry`). It is flagged
+ * that is sound; otherwise the last render is read, as without them). It is flagged
  * (provisional.ts): what counts, exports or trains waits for the worker's exact render, which
  * replaces it when it arrives. `renderExactly` never gives one.
  */
@@ -52,8 +52,13 @@ export const STOP_OFFER_AFTER_MS = 400;
  */
 export type PageRender = (record: ParleyRecord, options: OptionValues | undefined, how: RenderHow | undefined) => StagedRender | undefined;
 
-/** The last exact render's mask over a newer render before its mask, or undefined where that is not sound (core mask/carry.ts). */
-export type CarryMask = (exact: ExactStages, now: Rendered) => Rendered | undefined;
+/** What a renderer needs for provisional renders (page-render.ts, core mask/carry.ts). */
+export interface ProvisionalRenders {
+  /** The last exact render's mask over a newer render before its mask, or undefined where that is not sound. */
+  carry: (exact: ExactStages, now: Rendered) => Rendered | undefined;
+  /** The page's render before the mask, or undefined (over the page's cap): for a basis the page did not try. */
+  unmasked: (record: ParleyRecord, options: OptionValues | undefined, how: RenderHow | undefined) => Rendered | undefined;
+}
 
 /**
  * Renders before the mask kept, by their inputs: the basis of the next provisional render is the
@@ -115,7 +120,7 @@ export class TemplateRenderer {
     private readonly how?: RenderHow,
     private readonly onPage?: PageRender,
     /** Given: provisional renders while the worker computes the mask (the preview's renderer only). */
-    private readonly carry?: CarryMask,
+    private readonly provisionalRenders?: ProvisionalRenders,
   ) {}
 
   /** The render of `record` with `options`: the worker's once it arrived; until then the last one, or a pending placeholder. */
@@ -198,7 +203,7 @@ export class TemplateRenderer {
     try {
       const staged = this.onPage(inputs.record, inputs.options, this.how);
       rendered = staged?.rendered;
-      if (this.carry && staged?.unmasked) this.keepUnmasked(inputs, staged.unmasked);
+      if (this.provisionalRenders && staged?.unmasked) this.keepUnmasked(inputs, staged.unmasked);
     } catch {
       // Not expected (the core turns failures into diagnostics): the worker renders it, and says so if it throws there too.
       rendered = undefined;
@@ -229,21 +234,28 @@ export class TemplateRenderer {
   }
 
   /**
-   * The provisional render of `inputs` (with `carry` only): the page's render before the mask
+   * The provisional render of `inputs` (with `provisionalRenders` only): the page's render before the mask
    * with the last exact render's mask carried over, or undefined (no exact render to carry from,
    * no render before the mask of either, or carry says it is not sound).
    */
   private provisionalOf(inputs: Inputs): Rendered | undefined {
     const exact = this.settled;
-    if (!this.carry || !exact || exact.rendered.diagnostics.some((d) => OWN_CODES.has(d.code)) || isProvisional(exact.rendered)) return undefined;
-    const now = this.unmasked.find((kept) => same(kept.inputs, inputs))?.rendered;
-    const before = this.unmasked.find((kept) => same(kept.inputs, exact.inputs))?.rendered;
-    if (!now || !before) return undefined;
+    const renders = this.provisionalRenders;
+    if (!renders || !exact || exact.rendered.diagnostics.some((d) => OWN_CODES.has(d.code)) || isProvisional(exact.rendered)) return undefined;
     let carried: Rendered | undefined;
     try {
-      carried = this.carry({ unmasked: before, masked: exact.rendered }, now);
+      const now = this.unmasked.find((kept) => same(kept.inputs, inputs))?.rendered;
+      if (!now) return undefined;
+      // The exact render came from the worker for an input the page did not try (the engine was loading): its stage before the mask, once.
+      let before = this.unmasked.find((kept) => same(kept.inputs, exact.inputs))?.rendered;
+      if (!before) {
+        before = renders.unmasked(exact.inputs.record, exact.inputs.options, this.how);
+        if (!before) return undefined;
+        this.keepUnmasked(exact.inputs, before);
+      }
+      carried = renders.carry({ unmasked: before, masked: exact.rendered }, now);
     } catch {
-      // Not expected: without a provisional render the last one is read, as without `carry`.
+      // Not expected: without a provisional render the last one is read, as without provisional renders.
       carried = undefined;
     }
     if (!carried) return undefined;

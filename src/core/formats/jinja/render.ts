@@ -62,6 +62,16 @@ export interface StagedRender {
 }
 
 /**
+ * The text, the located fields' spans and the diagnostics of `renderJinjaWithin` before the
+ * template's training mask (the mask not computed: the fields' own flags), or undefined when
+ * the text render or span recovery needs more than `capSteps`. Not a render to train or count
+ * on (see StagedRender's `unmasked`).
+ */
+export function renderJinjaUnmaskedWithin(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined, how: RenderHow | undefined, capSteps: number): Rendered | undefined {
+  return render(record, partial, how, capSteps);
+}
+
+/**
  * `renderJinjaWithin`, and the render before its mask (the text and spans within the cap, the
  * mask not computed): the page's try can then tell a render over the cap only because of the
  * mask's prefix renders. One text render for both.
