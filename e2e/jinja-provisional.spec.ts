@@ -109,7 +109,7 @@ test.describe(goldenAvailable ? 'the Qwen2.5 template' : `the Qwen2.5 template (
 
     // The Token view: counts of the exact render; with answers held, typing leaves them on the last exact render.
     await page.getByRole('tab', { name: 'Tokens' }).click();
-    await expect(page.getByTestId('token-count')).toHaveText(/^\d+ tokens$/, { timeout: 60_000 });
+    await expect(page.getByTestId('token-count')).toHaveText(/^[\d,]+ tokens$/, { timeout: 60_000 });
     await expect.poll(() => page.evaluate(() => window.__parley.tokenCounts()?.text)).toBe(exact.text);
     await answers.hold(page, true);
     await typeAtEndOfMessage1(parley, ' More.');
