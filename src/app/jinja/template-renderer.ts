@@ -110,10 +110,10 @@ export class TemplateRenderer {
   private notifying = false;
   /** The last input the page could not render: read again, it goes on waiting for the worker. */
   private pageMissed: Inputs | undefined;
-  /** The page's renders before the mask of the last inputs tried (newest last): the carried mask's bases. */
-  private unmasked: { inputs: Inputs; rendered: Rendered }[] = [];
-  /** The provisional render of the input the worker renders (the same object on each read). */
-  private provisional: { inputs: Inputs; rendered: Rendered } | undefined;
+  /** The page's renders before the mask of the last inputs tried (newest last; undefined: over the page's cap): the carried mask's bases. */
+  private unmasked: { inputs: Inputs; rendered: Rendered | undefined }[] = [];
+  /** The provisional render of the input the worker renders (the same object on each read; undefined: there is none). */
+  private provisional: { inputs: Inputs; rendered: Rendered | undefined } | undefined;
 
   constructor(
     private readonly createWorker: () => RenderWorker,
@@ -127,14 +127,12 @@ export class TemplateRenderer {
   render(record: ParleyRecord, options: OptionValues | undefined): Rendered {
     const inputs = { record, options };
     if (this.settled && same(this.settled.inputs, inputs)) return this.settled.rendered;
-    if (same(this.provisional?.inputs, inputs)) {
-      this.want(inputs);
-      return (this.provisional as { rendered: Rendered }).rendered;
-    }
-    const here = this.renderOnPage(inputs);
+    // Read again while the worker has it: the provisional render made (or not) at the first read, not made again.
+    const tried = same(this.provisional?.inputs, inputs) ? this.provisional : undefined;
+    const here = tried ? undefined : this.renderOnPage(inputs);
     if (here) return here;
     this.want(inputs);
-    const provisional = this.provisionalOf(inputs);
+    const provisional = tried ? tried.rendered : this.provisionalOf(inputs);
     if (provisional) return provisional;
     // While it runs, the last render stays what is read, the very object: nothing derived from it
     // is computed again on each keystroke, and the preview does not blink. Only with nothing to
@@ -203,7 +201,7 @@ export class TemplateRenderer {
     try {
       const staged = this.onPage(inputs.record, inputs.options, this.how);
       rendered = staged?.rendered;
-      if (this.provisionalRenders && staged?.unmasked) this.keepUnmasked(inputs, staged.unmasked);
+      if (this.provisionalRenders && staged) this.keepUnmasked(inputs, staged.unmasked);
     } catch {
       // Not expected (the core turns failures into diagnostics): the worker renders it, and says so if it throws there too.
       rendered = undefined;
@@ -229,7 +227,7 @@ export class TemplateRenderer {
     return rendered;
   }
 
-  private keepUnmasked(inputs: Inputs, rendered: Rendered): void {
+  private keepUnmasked(inputs: Inputs, rendered: Rendered | undefined): void {
     this.unmasked = [...this.unmasked.filter((kept) => !same(kept.inputs, inputs)).slice(1 - UNMASKED_KEPT), { inputs, rendered }];
   }
 
@@ -239,29 +237,31 @@ export class TemplateRenderer {
    * no render before the mask of either, or carry says it is not sound).
    */
   private provisionalOf(inputs: Inputs): Rendered | undefined {
-    const exact = this.settled;
-    const renders = this.provisionalRenders;
-    if (!renders || !exact || exact.rendered.diagnostics.some((d) => OWN_CODES.has(d.code)) || isProvisional(exact.rendered)) return undefined;
+    if (!this.provisionalRenders) return undefined;
     let carried: Rendered | undefined;
     try {
-      const now = this.unmasked.find((kept) => same(kept.inputs, inputs))?.rendered;
-      if (!now) return undefined;
-      // The exact render came from the worker for an input the page did not try (the engine was loading): its stage before the mask, once.
-      let before = this.unmasked.find((kept) => same(kept.inputs, exact.inputs))?.rendered;
-      if (!before) {
-        before = renders.unmasked(exact.inputs.record, exact.inputs.options, this.how);
-        if (!before) return undefined;
-        this.keepUnmasked(exact.inputs, before);
-      }
-      carried = renders.carry({ unmasked: before, masked: exact.rendered }, now);
+      carried = this.carried(inputs, this.provisionalRenders);
     } catch {
       // Not expected: without a provisional render the last one is read, as without provisional renders.
       carried = undefined;
     }
-    if (!carried) return undefined;
-    const rendered = asProvisional(carried);
+    const rendered = carried && asProvisional(carried);
     this.provisional = { inputs, rendered };
     return rendered;
+  }
+
+  private carried(inputs: Inputs, renders: ProvisionalRenders): Rendered | undefined {
+    const exact = this.settled;
+    if (!exact || exact.rendered.diagnostics.some((d) => OWN_CODES.has(d.code)) || isProvisional(exact.rendered)) return undefined;
+    const now = this.unmasked.find((kept) => same(kept.inputs, inputs))?.rendered;
+    if (!now) return undefined;
+    let basis = this.unmasked.find((kept) => same(kept.inputs, exact.inputs));
+    if (!basis) {
+      // The exact render came from the worker for an input the page did not try (the engine was loading): its stage before the mask, once.
+      basis = { inputs: exact.inputs, rendered: renders.unmasked(exact.inputs.record, exact.inputs.options, this.how) };
+      this.keepUnmasked(basis.inputs, basis.rendered);
+    }
+    return basis.rendered && renders.carry({ unmasked: basis.rendered, masked: exact.rendered }, now);
   }
 
   private want(inputs: Inputs): void {
