@@ -12,6 +12,7 @@ import { onPreviewUpdated, previewModelVersion, previewReady, previewReadyAt, pr
 import { diagnosticsState, prepareFormat, redo, renderState, undo, useAppStore, type SaveStatus } from './store/index.ts';
 import { previewRenderer } from './jinja/off-page.ts';
 import { tokenStore } from './tokens/token-store.ts';
+import { previewInputs } from './preview/inputs.ts';
 
 export interface ParleyLoadResult {
   ok: boolean;
@@ -50,6 +51,8 @@ export interface ParleyTestApi {
   renderedText(): string;
   /** The version id of the Text view's Monaco model: it grows with every change of the model (none while the view is hidden). */
   previewModelVersion(): number | undefined;
+  /** The runs of the Text view's text it shades as trainable ([start, end), trainable spans joined), from the spans it is given. */
+  previewTrainable(): [number, number][];
   /**
    * Resolves once the preview shows the render of the current state: a Jinja template renders
    * in a worker, so its render arrives after the change that asked for it (`setFormat` awaits this too).
@@ -107,6 +110,18 @@ export const EDITOR_READY_MARK = 'parley:editor-ready';
 
 const datasetApi = async () => (await import('./dataset/test-api-dataset.ts')).datasetTestApi;
 
+/** The trainable spans as runs: neighbours joined, as the shading draws them. */
+function trainableRuns(spans: readonly { start: number; end: number; trainable: boolean }[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const span of spans) {
+    if (!span.trainable) continue;
+    const last = runs.at(-1);
+    if (last && last[1] === span.start) last[1] = span.end;
+    else runs.push([span.start, span.end]);
+  }
+  return runs;
+}
+
 /** Asks for the current render (a template's starts in its worker) and resolves once it is shown. */
 async function renderedNow(): Promise<void> {
   renderState(useAppStore.getState());
@@ -127,6 +142,7 @@ export function installTestApi(): void {
     },
     renderedText: previewText,
     previewModelVersion,
+    previewTrainable: () => trainableRuns(previewInputs(useAppStore.getState()).spans),
     rendered: renderedNow,
     exportJson: (codecId) => encodeRecordLater(codecId),
     state() {

@@ -6,15 +6,18 @@
  * long render on one never holds up another. Installed at boot.
  */
 import type { OptionValues, ParleyRecord, Rendered } from '../../core/index.ts';
+// The rule alone (no engine): small enough for the main chunk.
+import { carryMask } from '../../core/formats/jinja/mask/carry.ts';
 import { forgetRender, renderOffPage, useAppStore } from '../store/index.ts';
 import RenderWorker from './render.worker.ts?worker';
 import { OFF_PAGE_FORMAT } from './off-page-format.ts';
-import { renderOnPage } from './page-render.ts';
+import { renderOnPage, unmaskedOnPage } from './page-render.ts';
 import { TemplateRenderer } from './template-renderer.ts';
 
 const newWorker = () => new RenderWorker();
 
-export const previewRenderer = new TemplateRenderer(newWorker, undefined, renderOnPage);
+/** The preview's, alone with provisional renders while typing (the Text view and the form show them; Compare and one-off renders stay exact-only). */
+export const previewRenderer = new TemplateRenderer(newWorker, undefined, renderOnPage, { carry: carryMask, unmasked: unmaskedOnPage });
 /** Compare's sides: with spans, for the special-token chips of the diff. */
 export const compareRenderers = {
   Left: new TemplateRenderer(newWorker, undefined, renderOnPage),

@@ -5,6 +5,7 @@
  * of milliseconds. The Jinja engine is loaded on demand: until it has arrived the worker renders.
  */
 import type { OptionValues, ParleyRecord, Rendered, RenderHow } from '../../core/index.ts';
+import type { StagedRender } from '../../core/formats/jinja/render.ts';
 
 /**
  * Steps a render may take on the page: in its run, and as many again in the marked runs of span
@@ -18,18 +19,24 @@ import type { OptionValues, ParleyRecord, Rendered, RenderHow } from '../../core
  */
 export const PAGE_RENDER_STEPS = 20_000;
 
-type RenderWithin = typeof import('../../core/formats/jinja/render.ts').renderJinjaWithin;
+type RenderModule = typeof import('../../core/formats/jinja/render.ts');
 
-let renderWithin: RenderWithin | undefined;
+let renderWithin: RenderModule['renderJinjaStagedWithin'] | undefined;
+let unmaskedWithin: RenderModule['renderJinjaUnmaskedWithin'] | undefined;
 let loading: Promise<void> | undefined;
 
-/** The render of `record` on the page, or undefined: it needs more than PAGE_RENDER_STEPS, or the engine is still loading. */
-export function renderOnPage(record: ParleyRecord, options: OptionValues | undefined, how: RenderHow | undefined): Rendered | undefined {
+/**
+ * The render of `record` on the page (`rendered`: undefined when it needs more than
+ * PAGE_RENDER_STEPS) and the same before its training mask (`unmasked`: undefined when that
+ * needs more); undefined while the engine is still loading.
+ */
+export function renderOnPage(record: ParleyRecord, options: OptionValues | undefined, how: RenderHow | undefined): StagedRender | undefined {
   if (!renderWithin) {
     // The same chunk as the Jinja format's on-demand code: loaded once, for the next input.
     loading ??= import('../../core/formats/jinja/render.ts').then(
       (module) => {
-        renderWithin = module.renderJinjaWithin;
+        renderWithin = module.renderJinjaStagedWithin;
+        unmaskedWithin = module.renderJinjaUnmaskedWithin;
       },
       () => {
         // Offline after a deploy, say: the worker renders; a later input tries again.
@@ -39,4 +46,13 @@ export function renderOnPage(record: ParleyRecord, options: OptionValues | undef
     return undefined;
   }
   return renderWithin(record, options, how, PAGE_RENDER_STEPS);
+}
+
+/**
+ * The render of `record` on the page before its training mask (text and field spans, under the
+ * same cap), or undefined (over the cap, or the engine not loaded yet: renderOnPage loads it).
+ * The basis of a provisional render when the last exact one came from the worker untried here.
+ */
+export function unmaskedOnPage(record: ParleyRecord, options: OptionValues | undefined, how: RenderHow | undefined): Rendered | undefined {
+  return unmaskedWithin?.(record, options, how, PAGE_RENDER_STEPS);
 }

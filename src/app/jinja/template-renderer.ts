@@ -18,8 +18,19 @@
  * within a small step budget is the answer at once, with no round trip (typing stays as quick as
  * it was before the worker); one that needs more gives no answer there and goes to the worker,
  * with the full budget. The page's answer is only ever a render the worker would give too.
+ *
+ * A renderer given `provisionalRenders` (the preview's) shows a PROVISIONAL render meanwhile (docs/jinja.md,
+ * "A provisional mask while typing"): when the page's render is over its cap only because of the
+ * template mask's prefix renders, the page's render before the mask (the exact text and field
+ * spans) with the last exact render's mask carried over (core mask/carry.ts, which says when
+ * that is sound; otherwise the last render is read, as without them). It is flagged
+ * (provisional.ts): what counts, exports or trains waits for the worker's exact render, which
+ * replaces it when it arrives. `renderExactly` never gives one.
  */
 import { error, info, ON_DEMAND_CODES, type Diagnostic, type OptionValues, type ParleyRecord, type Rendered, type RenderHow } from '../../core/index.ts';
+import type { ExactStages } from '../../core/formats/jinja/mask/carry.ts';
+import type { StagedRender } from '../../core/formats/jinja/render.ts';
+import { asProvisional, isProvisional } from './provisional.ts';
 import { isJinjaRenderResponse, type JinjaRenderRequest, type JinjaRenderResponse } from './render-protocol.ts';
 import { RENDER_CODES } from './render-codes.ts';
 import { rememberTemplatePositions } from './template-errors.ts';
@@ -34,10 +45,27 @@ export const SUPERSEDE_AFTER_MS = 250;
 export const STOP_OFFER_AFTER_MS = 400;
 
 /**
- * A render tried on the page: the render, or undefined when it would take more than the page
- * allows (then the worker renders). Must give only renders the worker would give.
+ * A render tried on the page: `rendered`, or undefined when it would take more than the page
+ * allows (then the worker renders), and the same render before its training mask (`unmasked`)
+ * when that fits. Undefined: no try (the engine is loading). Must give only renders the worker
+ * would give.
  */
-export type PageRender = (record: ParleyRecord, options: OptionValues | undefined, how: RenderHow | undefined) => Rendered | undefined;
+export type PageRender = (record: ParleyRecord, options: OptionValues | undefined, how: RenderHow | undefined) => StagedRender | undefined;
+
+/** What a renderer needs for provisional renders (page-render.ts, core mask/carry.ts). */
+export interface ProvisionalRenders {
+  /** The last exact render's mask over a newer render before its mask, or undefined where that is not sound. */
+  carry: (exact: ExactStages, now: Rendered) => Rendered | undefined;
+  /** The page's render before the mask, or undefined (over the page's cap): for a basis the page did not try. */
+  unmasked: (record: ParleyRecord, options: OptionValues | undefined, how: RenderHow | undefined) => Rendered | undefined;
+}
+
+/**
+ * Renders before the mask kept, by their inputs: the basis of the next provisional render is the
+ * last exact render's, whose inputs are among the last few tried (the one the worker renders and
+ * those waiting). Each is one render's text and spans; more only holds memory.
+ */
+const UNMASKED_KEPT = 4;
 
 /** What the renderer needs of a Worker (a fake one in the unit tests). */
 export interface RenderWorker {
@@ -82,20 +110,30 @@ export class TemplateRenderer {
   private notifying = false;
   /** The last input the page could not render: read again, it goes on waiting for the worker. */
   private pageMissed: Inputs | undefined;
+  /** The page's renders before the mask of the last inputs tried (newest last; undefined: over the page's cap): the carried mask's bases. */
+  private unmasked: { inputs: Inputs; rendered: Rendered | undefined }[] = [];
+  /** The provisional render of the input the worker renders (the same object on each read; undefined: there is none). */
+  private provisional: { inputs: Inputs; rendered: Rendered | undefined } | undefined;
 
   constructor(
     private readonly createWorker: () => RenderWorker,
     private readonly how?: RenderHow,
     private readonly onPage?: PageRender,
+    /** Given: provisional renders while the worker computes the mask (the preview's renderer only). */
+    private readonly provisionalRenders?: ProvisionalRenders,
   ) {}
 
   /** The render of `record` with `options`: the worker's once it arrived; until then the last one, or a pending placeholder. */
   render(record: ParleyRecord, options: OptionValues | undefined): Rendered {
     const inputs = { record, options };
     if (this.settled && same(this.settled.inputs, inputs)) return this.settled.rendered;
-    const here = this.renderOnPage(inputs);
+    // Read again while the worker has it: the provisional render made (or not) at the first read, not made again.
+    const tried = same(this.provisional?.inputs, inputs) ? this.provisional : undefined;
+    const here = tried ? undefined : this.renderOnPage(inputs);
     if (here) return here;
     this.want(inputs);
+    const provisional = tried ? tried.rendered : this.provisionalOf(inputs);
+    if (provisional) return provisional;
     // While it runs, the last render stays what is read, the very object: nothing derived from it
     // is computed again on each keystroke, and the preview does not blink. Only with nothing to
     // show (the first render, or after a stop or crash) is the read a pending placeholder.
@@ -161,7 +199,9 @@ export class TemplateRenderer {
     if (!this.onPage || same(this.pageMissed, inputs)) return undefined;
     let rendered: Rendered | undefined;
     try {
-      rendered = this.onPage(inputs.record, inputs.options, this.how);
+      const staged = this.onPage(inputs.record, inputs.options, this.how);
+      rendered = staged?.rendered;
+      if (this.provisionalRenders && staged) this.keepUnmasked(inputs, staged.unmasked);
     } catch {
       // Not expected (the core turns failures into diagnostics): the worker renders it, and says so if it throws there too.
       rendered = undefined;
@@ -177,6 +217,7 @@ export class TemplateRenderer {
       this.waiting = undefined;
     }
     this.placeholder = undefined;
+    this.provisional = undefined;
     this.settled = { inputs, rendered };
     // The caller reads it now; only a status that changed (a render was running) is told.
     if (busy) {
@@ -184,6 +225,43 @@ export class TemplateRenderer {
       this.notify();
     }
     return rendered;
+  }
+
+  private keepUnmasked(inputs: Inputs, rendered: Rendered | undefined): void {
+    this.unmasked = [...this.unmasked.filter((kept) => !same(kept.inputs, inputs)).slice(1 - UNMASKED_KEPT), { inputs, rendered }];
+  }
+
+  /**
+   * The provisional render of `inputs` (with `provisionalRenders` only): the page's render before the mask
+   * with the last exact render's mask carried over, or undefined (no exact render to carry from,
+   * no render before the mask of either, or carry says it is not sound).
+   */
+  private provisionalOf(inputs: Inputs): Rendered | undefined {
+    if (!this.provisionalRenders) return undefined;
+    let carried: Rendered | undefined;
+    try {
+      carried = this.carried(inputs, this.provisionalRenders);
+    } catch {
+      // Not expected: without a provisional render the last one is read, as without provisional renders.
+      carried = undefined;
+    }
+    const rendered = carried && asProvisional(carried);
+    this.provisional = { inputs, rendered };
+    return rendered;
+  }
+
+  private carried(inputs: Inputs, renders: ProvisionalRenders): Rendered | undefined {
+    const exact = this.settled;
+    if (!exact || exact.rendered.diagnostics.some((d) => OWN_CODES.has(d.code)) || isProvisional(exact.rendered)) return undefined;
+    const now = this.unmasked.find((kept) => same(kept.inputs, inputs))?.rendered;
+    if (!now) return undefined;
+    let basis = this.unmasked.find((kept) => same(kept.inputs, exact.inputs));
+    if (!basis) {
+      // The exact render came from the worker for an input the page did not try (the engine was loading): its stage before the mask, once.
+      basis = { inputs: exact.inputs, rendered: renders.unmasked(exact.inputs.record, exact.inputs.options, this.how) };
+      this.keepUnmasked(basis.inputs, basis.rendered);
+    }
+    return basis.rendered && renders.carry({ unmasked: basis.rendered, masked: exact.rendered }, now);
   }
 
   private want(inputs: Inputs): void {
@@ -266,6 +344,8 @@ export class TemplateRenderer {
 
   private settle(inputs: Inputs, rendered: Rendered): void {
     this.settled = { inputs, rendered };
+    // The exact render (or the stop or crash) of an input replaces its provisional render; a newer input's stays until its own arrives.
+    if (same(this.provisional?.inputs, inputs)) this.provisional = undefined;
     if (!this.running) {
       this.clearTimers();
       this.state = IDLE;

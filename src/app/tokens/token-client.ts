@@ -8,6 +8,7 @@
 import { waitsForFormat, type Span } from '../../core/index.ts';
 import { DEFAULT_TOKENIZERS } from '../../core/tokens/defaults.ts';
 import { onTemplateOrigin } from '../jinja/template-origin.ts';
+import { isProvisional } from '../jinja/provisional.ts';
 import { renderState, subscribeFirst, useAppStore, type AppState } from '../store/index.ts';
 import { hubBase } from '../dataset/hub/hub-base.ts';
 import { fitFor } from './format-fit.ts';
@@ -86,11 +87,15 @@ function ready(): boolean {
   return tokenStore.getState().tokenizer.state === 'ready';
 }
 
-/** What to tokenize now (undefined while the format's code loads: its placeholder is not the text). */
+/**
+ * What to tokenize now: undefined while the format's code loads (its placeholder is not the
+ * text), and for a provisional template render (its mask is carried over, not exact: the
+ * counts and exported labels wait for the exact render, whose arrival asks again).
+ */
 function question(): (TokenQuestion & { spans: Int32Array; readSpans: readonly Span[]; formatId: string }) | undefined {
   const state = useAppStore.getState();
   const rendered = renderState(state);
-  if (waitsForFormat(rendered)) return undefined;
+  if (waitsForFormat(rendered) || isProvisional(rendered)) return undefined;
   const spans = maskedRender(state, rendered);
   const flat = flattenSpans(spans);
   const messageCount = state.record.kind === 'chat' ? state.record.messages.length : 0;

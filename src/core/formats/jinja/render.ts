@@ -33,7 +33,7 @@ const empty = (diagnostics: Diagnostic[]): Rendered => ({ text: '', spans: [], d
 
 export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions>, how?: RenderHow): Rendered {
   // Without a cap no run is cut short, so there is always a render.
-  return masked(record, partial, how, undefined) as Rendered;
+  return masked(record, partial, how, undefined).rendered as Rendered;
 }
 
 /**
@@ -44,6 +44,39 @@ export function renderJinja(record: ParleyRecord, partial?: Partial<JinjaOptions
  * (app/jinja/template-renderer.ts): a quick template renders at once, another goes to a worker.
  */
 export function renderJinjaWithin(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined, how: RenderHow | undefined, capSteps: number): Rendered | undefined {
+  return masked(record, partial, how, capSteps).rendered;
+}
+
+/** `renderJinjaStagedWithin`'s answer: the render, and the stage before its training mask. */
+export interface StagedRender {
+  /** `renderJinjaWithin`'s answer: the exact render, or undefined when it needs more than the cap. */
+  rendered: Rendered | undefined;
+  /**
+   * The text, the located fields' spans (their flags the fields' own, the template's mask NOT
+   * applied) and the diagnostics of that stage, when the text render and span recovery fit the
+   * cap; undefined when they do not. Not a render to train or count on: the app's preview shows
+   * it, with the last exact render's mask carried over (mask/carry.ts), while the worker
+   * computes the mask (app/jinja/template-renderer.ts).
+   */
+  unmasked: Rendered | undefined;
+}
+
+/**
+ * The text, the located fields' spans and the diagnostics of `renderJinjaWithin` before the
+ * template's training mask (the mask not computed: the fields' own flags), or undefined when
+ * the text render or span recovery needs more than `capSteps`. Not a render to train or count
+ * on (see StagedRender's `unmasked`).
+ */
+export function renderJinjaUnmaskedWithin(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined, how: RenderHow | undefined, capSteps: number): Rendered | undefined {
+  return render(record, partial, how, capSteps);
+}
+
+/**
+ * `renderJinjaWithin`, and the render before its mask (the text and spans within the cap, the
+ * mask not computed): the page's try can then tell a render over the cap only because of the
+ * mask's prefix renders. One text render for both.
+ */
+export function renderJinjaStagedWithin(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined, how: RenderHow | undefined, capSteps: number): StagedRender {
   return masked(record, partial, how, capSteps);
 }
 
@@ -56,16 +89,17 @@ export function renderJinjaWithin(record: ParleyRecord, partial: Partial<JinjaOp
  */
 export const PAGE_MASK_MESSAGES = 400;
 
-/** The render with the template's training mask (mask/): spans only, the prefixes rendered by the entries above. */
-function masked(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined, how: RenderHow | undefined, cap: number | undefined): Rendered | undefined {
-  const rendered = render(record, partial, how, cap);
-  if (rendered === undefined || how?.spans === false || record.kind !== 'chat') return rendered;
+/** The render with the template's training mask (mask/), and the render before it: spans only, the prefixes rendered by the entries above. */
+function masked(record: ParleyRecord, partial: Partial<JinjaOptions> | undefined, how: RenderHow | undefined, cap: number | undefined): StagedRender {
+  const unmasked = render(record, partial, how, cap);
+  if (unmasked === undefined || how?.spans === false || record.kind !== 'chat') return { rendered: unmasked, unmasked };
   let rendering = 0;
-  return withTemplateMask(record, partial, rendered, (prefix, options, textOnly) => {
+  const rendered = withTemplateMask(record, partial, unmasked, (prefix, options, textOnly) => {
     if (cap === undefined) return renderJinja(prefix, options, textOnly);
     rendering += prefix.kind === 'chat' ? prefix.messages.length : 0;
     return rendering > PAGE_MASK_MESSAGES ? undefined : renderJinjaWithin(prefix, options, textOnly, cap);
   });
+  return { rendered, unmasked };
 }
 
 const isBudgetFailure = (failure: unknown): boolean => failure instanceof TemplateFailure && failure.kind === 'budget';
