@@ -44,6 +44,11 @@ const WARMUP = 5;
 const TARGET_P95_AT_100 = 20;
 const TARGET_P95_AT_2000 = 50;
 /**
+ * PARLEY_BENCH_MESSAGE=<n>: the message typed into (1 by default: under a template, every later turn's prefix render is
+ * then rendered again; the last message's keystrokes find them kept: issue 23 item 2).
+ */
+const TYPED_MESSAGE = Number(process.env.PARLEY_BENCH_MESSAGE ?? 1);
+/**
  * PARLEY_BENCH_FORMAT=<format id>: another native format than OpenChatML (chatml, llama3), with
  * the tokenizer the view loads for it (Qwen3, Llama 3.1), written to a section of its own.
  */
@@ -84,7 +89,7 @@ const ARM_SOURCE = `
 function afterPaint(done) {
   requestAnimationFrame(function () { var channel = new MessageChannel(); channel.port1.onmessage = function () { done(performance.now()); }; channel.port2.postMessage(0); });
 }
-function armTokens(typed) {
+function armTokens(typed, length) {
   window.__bench = new Promise(function (resolve) {
     var start;
     function onKey(event) { start = event.timeStamp; window.removeEventListener('keydown', onKey, true); }
@@ -92,9 +97,10 @@ function armTokens(typed) {
     var off = window.__parley.onTokensUpdated(function () {
       if (start === undefined) return;
       var counts = window.__parley.tokenCounts();
-      // Only the tokenization of a text with this key typed: the letters typed so far, this one last, end Message 1. (An
-      // answer for an older text, say a template render of the key before arriving from its worker, does not count.)
-      if (!counts || counts.text.indexOf(typed) < 0) return;
+      // Only the tokenization of the text with this key typed: one character longer than before it, ending Message 1 with the
+      // letters typed so far. (An answer for an older text, say a template's render of the key before arriving from its
+      // worker, does not count: the letters alone recur, every 26 keys and from the preview's typing before.)
+      if (!counts || counts.text.length !== length || counts.text.indexOf(typed) < 0) return;
       off();
       var handled = performance.now();
       performance.mark('${HANDLED_MARK}');
@@ -104,13 +110,14 @@ function armTokens(typed) {
     });
   });
 }
-function armPreview(typed) {
+function armPreview(typed, length) {
   window.__bench = new Promise(function (resolve) {
     var start;
     function onKey(event) { start = event.timeStamp; window.removeEventListener('keydown', onKey, true); }
     window.addEventListener('keydown', onKey, true);
     var off = window.__parley.onPreviewUpdated(function () {
-      if (start === undefined || window.__parley.renderedText().indexOf(typed) < 0) return;
+      var text = window.__parley.renderedText();
+      if (start === undefined || text.length !== length || text.indexOf(typed) < 0) return;
       off();
       var updated = performance.now();
       afterPaint(function (painted) { resolve({ ms: painted - start, toAnswer: updated - start, paint: painted - updated }); });
@@ -126,21 +133,31 @@ const TYPED_CHECKED = 12;
 type Sample = Record<'ms' | 'toAnswer' | 'render' | 'transit' | 'worker' | 'handle' | 'paint' | 'count' | 'page', number>;
 
 /**
- * Types `KEYSTROKES` letters at the end of Message 1, each timed by the harness `arm` (armTokens or
+ * Types `KEYSTROKES` letters at the end of Message TYPED_MESSAGE, each timed by the harness `arm` (armTokens or
  * armPreview). `tracePath`: the last `TRACED` keystrokes are traced to that file.
  */
 async function typeTimed(page: Page, arm: string, tracePath?: string): Promise<{ samples: Sample[]; frames: KeystrokeFrames[] }> {
-  const field = page.getByLabel('Message 1 content', { exact: true });
+  if ((await page.getByLabel(`Message ${TYPED_MESSAGE} content`, { exact: true }).count()) === 0) {
+    // The form lists the messages near its scroll position only: scroll it to the end, as a person would.
+    await page.getByLabel('Message 1 content', { exact: true }).evaluate((element) => {
+      let box = element.parentElement;
+      while (box && !(box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== 'visible')) box = box.parentElement;
+      box?.scrollTo(0, box.scrollHeight);
+    });
+  }
+  const field = page.getByLabel(`Message ${TYPED_MESSAGE} content`, { exact: true });
   await field.click();
   await page.keyboard.press('End');
   const samples: Sample[] = [];
   const browser = page.context().browser();
   let typed = '';
+  // Each key adds one character to the render (at the end of Message 1's text).
+  const before = await page.evaluate(() => window.__parley.renderedText().length);
   for (let i = 0; i < KEYSTROKES; i++) {
     if (tracePath && browser && i === KEYSTROKES - TRACED) await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline', 'cc', 'benchmark'] });
     const key = LETTERS[i % LETTERS.length] ?? 'x';
     typed += key;
-    await page.evaluate(`(function () { ${ARM_SOURCE}\n ${arm}(${JSON.stringify(typed.slice(-TYPED_CHECKED))}); })()`);
+    await page.evaluate(`(function () { ${ARM_SOURCE}\n ${arm}(${JSON.stringify(typed.slice(-TYPED_CHECKED))}, ${before + i + 1}); })()`);
     await page.keyboard.press(key);
     const result = await page.evaluate(() => (window as unknown as { __bench: Promise<Sample> }).__bench);
     if (i >= WARMUP) samples.push(result);
