@@ -275,7 +275,7 @@ async function main(): Promise<void> {
       HEADING,
       '',
       `Measured ${new Date().toISOString().slice(0, 10)} (${cpu}), headless Chromium ${browser.version()}, the production build, ${FORMAT}.${BASELINE ? ` Side by side in this run: "before" is the build in ${BASELINE}, "after" this checkout, one after the other at each size.` : ''}`,
-      `Keystroke → on screen: from the keydown event to the first frame painted after the Token view received the tokenization of the text with that key (the page's own, or the worker's) (the preview: after its text changed, measured first in the same page with the Text view shown); ${results[0]?.samples ?? 0} keystrokes per size after ${WARMUP} warm-up ones.`,
+      `Keystroke → on screen: from the keydown event to the first frame painted after the Token view received the tokenization of the text with that key (the page's own, or the worker's) (the preview: after its text changed, measured first in the same page with the Text view shown); ${results[0]?.samples ?? 0} keystrokes per size after ${WARMUP} warm-up ones, typed at the end of Message ${TYPED_MESSAGE}.`,
       '',
       '| conversation | rendered text | tokens | view | p50 | p95 | max | target (p95) |',
       '|---|---|---|---|---|---|---|---|',
