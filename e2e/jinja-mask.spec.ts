@@ -10,11 +10,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from '@playwright/test';
 import { loadFormat } from '../src/core/formats/registry.ts';
-import { loadTokenizer, trainingExample } from '../src/core/tokens/index.ts';
+import { loadTokenizer } from '../src/core/tokens/index.ts';
 import { byteFallbackFiles } from '../src/core/tokens/test-tokenizers.ts';
 import { GOLDEN_SKIP_REASON, goldenAvailable, goldenCase, LLAMA31, QWEN25 } from '../test/reference/hf-jinja-golden.ts';
 import { expect, test, type ParleyPage } from './fixtures.ts';
 import { dropFiles } from './drop-files.ts';
+import { expectFreshCounts } from './token-counts.ts';
 
 const require = createRequire(import.meta.url);
 const readJson = (specifier: string): unknown => JSON.parse(readFileSync(require.resolve(specifier), 'utf8'));
@@ -87,15 +88,7 @@ test.describe(goldenAvailable ? 'real templates' : `real templates (skipped: ${G
     await parley.setFormat('jinja', { template });
     await page.getByRole('tab', { name: 'Tokens' }).click();
     await expect(page.getByRole('status', { name: 'Tokenizer status' })).toContainText('Qwen3', { timeout: 60_000 });
-    const shows = async (who: 'page' | 'worker') => {
-      const { record } = await parley.state();
-      const rendered = jinja.render(record, { template });
-      const fresh = trainingExample(qwen3, record, rendered, {}).example;
-      await expect(page.getByTestId('token-count')).toHaveText(`${fresh.count.toLocaleString('en-US')} tokens`, { timeout: 60_000 });
-      await expect(page.getByTestId('trained-count')).toHaveText(`${fresh.labels.filter((label) => label !== -100).length.toLocaleString('en-US')} trained`);
-      expect(await page.evaluate(() => window.__parley.tokenCounts()?.text)).toBe(rendered.text);
-      expect(await page.evaluate(() => window.__parley.tokenCounts()?.by)).toBe(who);
-    };
+    const shows = (by: 'page' | 'worker') => expectFreshCounts(page, parley, qwen3, (record) => jinja.render(record, { template }), by);
     await shows('worker');
     // The page's copy of Qwen3, loaded and warmed in idle time; the template renders on the page (its prefixes kept).
     await page.waitForFunction(() => {

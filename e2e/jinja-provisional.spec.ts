@@ -13,6 +13,7 @@ import { renderJinja } from '../src/core/formats/jinja/render.ts';
 import type { ParleyRecord } from '../src/core/index.ts';
 import { GOLDEN_SKIP_REASON, goldenAvailable, goldenCase, QWEN25 } from '../test/reference/hf-jinja-golden.ts';
 import { expect, test, type ParleyPage } from './fixtures.ts';
+import { trainableRuns } from '../src/app/preview/trainable-runs.ts';
 
 const MESSAGES = 100;
 const CONVERSATION = {
@@ -58,18 +59,6 @@ async function exportLabels(page: Page): Promise<{ input_ids: number[]; labels: 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export labels' }).click();
   return JSON.parse(await readDownload(await downloading)) as { input_ids: number[]; labels: number[] };
-}
-
-/** The trainable runs of a render, as the Text view's shading joins them. */
-function trainableRuns(spans: readonly { start: number; end: number; trainable: boolean }[]): [number, number][] {
-  const runs: [number, number][] = [];
-  for (const span of spans) {
-    if (!span.trainable) continue;
-    const last = runs.at(-1);
-    if (last && last[1] === span.start) last[1] = span.end;
-    else runs.push([span.start, span.end]);
-  }
-  return runs;
 }
 
 /** Types `text` at the end of the Message 1 field, key by key, as a person does. */

@@ -175,10 +175,17 @@ async function reviewPart(parley: ParleyPage, name: string, part: { file: string
   await parley.openFile(part.file, Buffer.from(part.bytes).toString('utf8'), 'application/jsonl');
   const list = page.getByRole('list', { name: 'Records' });
   const at = (line: number) => part.lines.indexOf(line) + 1;
+  // A record opens when its bytes are read: wait until its question is shown before editing it or judging it (under load
+  // the form could still show the record before, and the fix or the verdict would land there).
+  const shows = (line: number) => expect(parley.field('Message 1 content')).toHaveValue(`Question ${line}?`);
   await list.getByRole('button', { name: new RegExp(`^Line ${at(overlap[0] as number)}: `) }).click();
+  await shows(overlap[0] as number);
   await parley.field('Message 1 content').fill(fix);
   for (const [i, line] of overlap.entries()) {
-    if (i > 0) await list.getByRole('button', { name: new RegExp(`^Line ${at(line)}: `) }).click();
+    if (i > 0) {
+      await list.getByRole('button', { name: new RegExp(`^Line ${at(line)}: `) }).click();
+      await shows(line);
+    }
     await parley.button(verdicts[i] as string).click();
     if (i === 0) await nameReviewer(page, name);
     await expect(list.getByRole('button', { name: new RegExp(`^Line ${at(line)}: .*\\b${verdicts[i] === 'Done' ? 'done' : 'rejected'}\\b`) })).toBeVisible();

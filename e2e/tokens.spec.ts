@@ -14,6 +14,7 @@ import { findFormat, type ParleyRecord } from '../src/core/index.ts';
 import { loadFormat } from '../src/core/formats/registry.ts';
 import { loadTokenizer, specialSplits, trainingExample, type MaskOptions } from '../src/core/tokens/index.ts';
 import { expect, test, type ParleyPage } from './fixtures.ts';
+import { expectFreshCounts } from './token-counts.ts';
 
 const require = createRequire(import.meta.url);
 const readJson = (specifier: string): unknown => JSON.parse(readFileSync(require.resolve(specifier), 'utf8'));
@@ -476,15 +477,7 @@ test('Token view: under Llama 3 (its tokenizer adds a BOS) a keystroke is counte
   expect((await parley.load({ messages })).ok).toBe(true);
   await parley.setFormat('llama3');
   await page.getByRole('tab', { name: 'Tokens' }).click();
-  const shows = async (who: 'page' | 'worker') => {
-    const { record } = await parley.state();
-    const rendered = format.render(record);
-    const fresh = trainingExample(llama, record, rendered, {}).example;
-    await expect(page.getByTestId('token-count')).toHaveText(`${fresh.count.toLocaleString('en-US')} tokens`, { timeout: 60_000 });
-    await expect(page.getByTestId('trained-count')).toHaveText(`${fresh.labels.filter((label) => label !== -100).length.toLocaleString('en-US')} trained`);
-    expect(await page.evaluate(() => window.__parley.tokenCounts()?.text)).toBe(rendered.text);
-    expect(await page.evaluate(() => window.__parley.tokenCounts()?.by)).toBe(who);
-  };
+  const shows = (by: 'page' | 'worker') => expectFreshCounts(page, parley, llama, (record) => format.render(record), by);
   await shows('worker');
   // The page's copy: Llama 3.1's encoding is cut into pieces now (its BOS is a fixed first token).
   await page.waitForFunction(() => {

@@ -13,6 +13,7 @@ import { diagnosticsState, prepareFormat, redo, renderState, undo, useAppStore, 
 import { previewRenderer } from './jinja/off-page.ts';
 import { tokenStore } from './tokens/token-store.ts';
 import { previewInputs } from './preview/inputs.ts';
+import { trainableRuns } from './preview/trainable-runs.ts';
 
 export interface ParleyLoadResult {
   ok: boolean;
@@ -109,18 +110,6 @@ declare global {
 export const EDITOR_READY_MARK = 'parley:editor-ready';
 
 const datasetApi = async () => (await import('./dataset/test-api-dataset.ts')).datasetTestApi;
-
-/** The trainable spans as runs: neighbours joined, as the shading draws them. */
-function trainableRuns(spans: readonly { start: number; end: number; trainable: boolean }[]): [number, number][] {
-  const runs: [number, number][] = [];
-  for (const span of spans) {
-    if (!span.trainable) continue;
-    const last = runs.at(-1);
-    if (last && last[1] === span.start) last[1] = span.end;
-    else runs.push([span.start, span.end]);
-  }
-  return runs;
-}
 
 /** Asks for the current render (a template's starts in its worker) and resolves once it is shown. */
 async function renderedNow(): Promise<void> {
