@@ -97,8 +97,8 @@ function armTokens(typed, length) {
     var off = window.__parley.onTokensUpdated(function () {
       if (start === undefined) return;
       var counts = window.__parley.tokenCounts();
-      // Only the tokenization of the text with this key typed: one character longer than before it, ending Message 1 with the
-      // letters typed so far. (An answer for an older text, say a template's render of the key before arriving from its
+      // Only the tokenization of the text with this key typed: one character longer than before it, ending the message typed
+      // into with the letters typed so far. (An answer for an older text, say a template's render of the key before arriving from its
       // worker, does not count: the letters alone recur, every 26 keys and from the preview's typing before.)
       if (!counts || counts.text.length !== length || counts.text.indexOf(typed) < 0) return;
       off();
@@ -126,7 +126,7 @@ function armPreview(typed, length) {
 }`;
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-/** The last letters typed that an answer's text must hold (this key last): after the warm-up, a run of letters no message has. */
+/** The last letters typed that an answer's text must hold (this key last); they recur, so its length is checked too. */
 const TYPED_CHECKED = 12;
 
 /** `page`: 1 when the page tokenized the keystroke itself (page-tokens.ts), 0 when the worker did. */
@@ -138,7 +138,8 @@ type Sample = Record<'ms' | 'toAnswer' | 'render' | 'transit' | 'worker' | 'hand
  */
 async function typeTimed(page: Page, arm: string, tracePath?: string): Promise<{ samples: Sample[]; frames: KeystrokeFrames[] }> {
   if ((await page.getByLabel(`Message ${TYPED_MESSAGE} content`, { exact: true }).count()) === 0) {
-    // The form lists the messages near its scroll position only: scroll it to the end, as a person would.
+    // The form lists the messages near its scroll position only: scroll it to its end, as a person would (the message typed
+    // into is then one of the last: PARLEY_BENCH_MESSAGE is for the last message).
     await page.getByLabel('Message 1 content', { exact: true }).evaluate((element) => {
       let box = element.parentElement;
       while (box && !(box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== 'visible')) box = box.parentElement;
@@ -151,7 +152,7 @@ async function typeTimed(page: Page, arm: string, tracePath?: string): Promise<{
   const samples: Sample[] = [];
   const browser = page.context().browser();
   let typed = '';
-  // Each key adds one character to the render (at the end of Message 1's text).
+  // Each key adds one character to the render (at the end of the message typed into).
   const before = await page.evaluate(() => window.__parley.renderedText().length);
   for (let i = 0; i < KEYSTROKES; i++) {
     if (tracePath && browser && i === KEYSTROKES - TRACED) await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline', 'cc', 'benchmark'] });

